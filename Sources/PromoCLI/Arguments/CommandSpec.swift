@@ -1,0 +1,83 @@
+/// One option a command accepts: a flag (`--explain`) or an option with a value
+/// (`--at TIME`).
+public struct OptionSpec: Sendable {
+  /// The option as typed, with its dashes: `--at`.
+  public let name: String
+  /// The placeholder of its value (`TIME`), or `nil` for a flag.
+  public let valueName: String?
+  /// One line on what it does.
+  public let summary: String
+  /// The values it accepts, when they are a fixed set (`text`, `json`).
+  public let choices: [String]
+
+  /// Creates an option description.
+  public init(_ name: String, value: String? = nil, choices: [String] = [], _ summary: String) {
+    self.name = name
+    self.valueName = value
+    self.summary = summary
+    self.choices = choices
+  }
+
+  /// Whether it takes a value.
+  public var takesValue: Bool { valueName != nil }
+}
+
+/// One positional argument a command accepts.
+public struct ArgumentSpec: Sendable {
+  /// Its placeholder: `ORDER.json...`.
+  public let name: String
+  /// One line on what it is.
+  public let summary: String
+
+  /// Creates an argument description.
+  public init(_ name: String, _ summary: String) {
+    self.name = name
+    self.summary = summary
+  }
+}
+
+/// Everything the parser, the help and the documentation know about one command.
+///
+/// The command table (``CommandTable``) is the single source: parsing, `promo help` and
+/// the usage lines all read it, so they cannot drift apart.
+public struct CommandSpec: Sendable {
+  /// The command's name: `price`.
+  public let name: String
+  /// One line on what it does.
+  public let summary: String
+  /// The usage line after `promo `.
+  public let usage: String
+  /// Its positional arguments.
+  public let arguments: [ArgumentSpec]
+  /// Its options, in the order help lists them.
+  public let options: [OptionSpec]
+  /// The most positional arguments it takes (`Int.max` for any number).
+  public let maximumArguments: Int
+  /// The fewest positional arguments it takes.
+  public let minimumArguments: Int
+  /// A few lines that say more than the summary.
+  public let discussion: String
+  /// Example command lines, without the leading `promo `.
+  public let examples: [String]
+
+  /// Creates a command description.
+  public init(
+    name: String, summary: String, usage: String, arguments: [ArgumentSpec] = [], options: [OptionSpec] = [],
+    minimumArguments: Int = 0, maximumArguments: Int = 0, discussion: String = "", examples: [String] = []
+  ) {
+    self.name = name
+    self.summary = summary
+    self.usage = usage
+    self.arguments = arguments
+    self.options = options
+    self.minimumArguments = minimumArguments
+    self.maximumArguments = maximumArguments
+    self.discussion = discussion
+    self.examples = examples
+  }
+
+  /// The option named `name`, if the command has it.
+  public func option(named name: String) -> OptionSpec? {
+    options.first { $0.name == name }
+  }
+}

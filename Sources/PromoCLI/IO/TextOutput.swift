@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where a command writes its standard output or standard error.
+public protocol TextOutput: AnyObject {
+  /// Writes `text` as UTF-8.
+  func write(_ text: String)
+  /// Whether a person is reading: a terminal, so colour may be used.
+  var isTerminal: Bool { get }
+  /// Sends buffered text on.
+  func flush()
+}
+
+/// Output to a file descriptor, buffered, written with `write(2)`.
+public final class FileDescriptorOutput: TextOutput {
+  private let descriptor: Int32
+  private var buffer: [UInt8] = []
+  /// Whether the descriptor is a terminal.
+  public let isTerminal: Bool
+
+  /// Output to `descriptor` (1 for standard output, 2 for standard error).
+  public init(descriptor: Int32) {
+    self.descriptor = descriptor
+    self.isTerminal = isatty(descriptor) == 1
+    buffer.reserveCapacity(1 << 16)
+  }
+
+  deinit { flush() }
+
+  /// Appends `text` to the buffer, sending it on when the buffer is full.
+  public func write(_ text: String) {
+    buffer.append(contentsOf: text.utf8)
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
+  /// Writes the whole buffer, retrying after interruptions; output to a closed pipe is
+  /// dropped.
+  public func flush() {
+    var start = 0
+    while start < buffer.count {
+      let written = buffer[start...].withUnsafeBytes { writeBytes(descriptor, $0.baseAddress, $0.count) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        break
+      }
+      start += written
+    }
+    buffer.removeAll(keepingCapacity: true)
+  }
+}
+
+/// Output kept in memory, for running commands inside tests.
+public final class CapturedOutput: TextOutput {
+  /// Everything written so far.
+  public private(set) var text = ""
+  /// Whether to behave as a terminal would.
+  public let isTerminal: Bool
+
+  /// An empty capture; `isTerminal` pretends to be a terminal.
+  public init(isTerminal: Bool = false) {
+    self.isTerminal = isTerminal
+  }
+
+  /// Appends `text`.
+  public func write(_ text: String) { self.text += text }
+
+  /// Does nothing: the text is already kept.
+  public func flush() {}
+}
+
+/// `write(2)`, named apart from the ``TextOutput`` method.
+private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
+}

@@ -1,0 +1,104 @@
+import PromoKit
+
+/// The `promo` command line: parses arguments, calls the library, renders the result and
+/// maps errors to exit statuses. It holds no pricing rule.
+///
+///     let status = PromoCLI.run(arguments: ["price", "order.json"], stdin: StandardInput(),
+///                               stdout: FileDescriptorOutput(descriptor: 1),
+///                               stderr: FileDescriptorOutput(descriptor: 2))
+public enum PromoCLI {
+  /// The version `promo --version` prints.
+  public static let version = "0.1.0"
+
+  /// Runs one command line (without the program name) and returns its exit status.
+  ///
+  /// Errors are written to `stderr` as one line, `promo: <file>: <where>: <what>`; standard
+  /// output then carries nothing.
+  public static func run(
+    arguments: [String], environment: [String: String] = [:], stdin: TextInput, stdout: TextOutput,
+    stderr: TextOutput, clock: @escaping @Sendable () -> Instant = SystemClock.now
+  ) -> Int32 {
+    do {
+      try dispatch(
+        arguments, environment: environment, stdin: stdin, stdout: stdout, stderr: stderr, clock: clock)
+      stdout.flush()
+      return ExitStatus.success
+    } catch {
+      stderr.write("promo: \(error.description.replacingNewlines)\n")
+      stderr.flush()
+      return ExitStatus.of(error)
+    }
+  }
+
+  private static func dispatch(
+    _ arguments: [String], environment: [String: String], stdin: TextInput, stdout: TextOutput,
+    stderr: TextOutput, clock: @escaping @Sendable () -> Instant
+  ) throws(PromoError) {
+    guard let name = arguments.first else {
+      throw PromoError(.usage, "no command given; try 'promo help'")
+    }
+    switch name {
+    case "--version", "version":
+      stdout.write("promo \(version)\n")
+      return
+    case "--help", "-h":
+      stdout.write(HelpRenderer.overview())
+      return
+    default: break
+    }
+    guard let command = CommandTable.command(named: name) else {
+      var message = "unknown command \"\(name)\""
+      if let suggestion = KeySuggestion.nearest(to: name, in: CommandTable.commands.map(\.name)) {
+        message += "; did you mean \"\(suggestion)\"?"
+      } else {
+        message += "; see 'promo help'"
+      }
+      throw PromoError(.usage, message)
+    }
+    let parsed = try ParsedArguments(Array(arguments.dropFirst()), for: command)
+    if parsed.flag("--help") {
+      stdout.write(HelpRenderer.help(for: command))
+      return
+    }
+    let context = CommandContext(
+      arguments: parsed, environment: environment, stdin: stdin, stdout: stdout, stderr: stderr, clock: clock)
+    switch command.name {
+    case CommandTable.price.name: try PriceCommand.run(context)
+    case CommandTable.helpCommand.name: try HelpCommand.run(context)
+    default: throw PromoError(.usage, "\(command.name) is not available in this build")
+    }
+  }
+}
+
+/// The exit statuses of the contract's table.
+public enum ExitStatus {
+  /// Success.
+  public static let success: Int32 = 0
+
+  /// The status for an error of each category.
+  public static func of(_ error: PromoError) -> Int32 {
+    switch error.category {
+    case .notFound, .alreadyExists: 1
+    case .usage: 64
+    case .invalidData: 65
+    case .unreadable: 66
+    case .unwritable: 73
+    case .lockTimeout: 75
+    }
+  }
+}
+
+extension String {
+  /// The text with line breaks shown as `\n`, so that an error stays on one line.
+  fileprivate var replacingNewlines: String {
+    var result = ""
+    for character in self {
+      switch character {
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      default: result.append(character)
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,40 @@
+/// Finds the known key a mistyped one was probably meant to be.
+///
+///     KeySuggestion.nearest(to: "startAt", in: ["startsAt", "endsAt"])   // "startsAt"
+public enum KeySuggestion {
+  /// The closest of `candidates` to `key`, or `nil` when none is close enough to be a
+  /// plausible typo. Case, `_` and `-` differences count as equal.
+  ///
+  /// Complexity: O(*k* × *m*²) for *k* candidates of length *m*.
+  public static func nearest(to key: String, in candidates: [String]) -> String? {
+    let folded = fold(key)
+    if let exact = candidates.first(where: { fold($0) == folded }) { return exact }
+    var best: (key: String, distance: Int)?
+    for candidate in candidates {
+      let distance = editDistance(folded, fold(candidate))
+      if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
+    }
+    guard let best, best.distance <= max(2, folded.count / 3) else { return nil }
+    return best.key
+  }
+
+  private static func fold(_ text: String) -> [Character] {
+    Array(text.lowercased().filter { $0 != "_" && $0 != "-" })
+  }
+
+  /// The Levenshtein distance between two strings of characters.
+  static func editDistance(_ lhs: [Character], _ rhs: [Character]) -> Int {
+    if lhs.isEmpty { return rhs.count }
+    if rhs.isEmpty { return lhs.count }
+    var previous = Array(0...rhs.count)
+    var current = [Int](repeating: 0, count: rhs.count + 1)
+    for (i, left) in lhs.enumerated() {
+      current[0] = i + 1
+      for (j, right) in rhs.enumerated() {
+        current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1))
+      }
+      swap(&previous, &current)
+    }
+    return previous[rhs.count]
+  }
+}

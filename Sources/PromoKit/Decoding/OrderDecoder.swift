@@ -1,0 +1,133 @@
+/// Reads orders (contract section 2.2) strictly: one order object or an array of them per
+/// file, or one order per line of a JSON Lines stream.
+///
+/// The store's currency is passed in: an order that names a different one is refused, and
+/// an order that names none takes the store's.
+///
+///     let orders = try OrderDecoder.decodeFile(bytes, file: "order.json", storeCurrency: catalog.currency)
+public enum OrderDecoder {
+  /// The keys an order object may have (`$schema` only at the top level of a file).
+  public static let orderKeys = ["$schema", "id", "currency", "items", "amount"]
+  /// The keys an item object may have.
+  public static let itemKeys = ["sku", "name", "unitPrice", "quantity"]
+
+  /// The orders in a file: one order object, or an array of order objects.
+  ///
+  /// An order without an `id` is named `file`, or `file[index]` inside an array.
+  public static func decodeFile(_ bytes: [UInt8], file: String, storeCurrency: Currency?) throws(PromoError)
+    -> [Order]
+  {
+    let root = try JSONDocument.parse(bytes, file: file)
+    var reader = SchemaReader()
+    var orders: [Order] = []
+    if case .array(let elements) = root.value {
+      for (index, element) in elements.enumerated() {
+        let path = JSONPath.root.appending(index: index)
+        let order = read(
+          element, at: path, fallbackName: "\(file)[\(index)]", storeCurrency: storeCurrency, reader: &reader)
+        if let order { orders.append(order) }
+        if let first = JSONDocument.errors(reader, file: file).first { throw first }
+      }
+    } else if let order = read(
+      root, at: .root, fallbackName: file, storeCurrency: storeCurrency, reader: &reader)
+    {
+      orders.append(order)
+    }
+    if let first = JSONDocument.errors(reader, file: file).first { throw first }
+    return orders
+  }
+
+  /// The order on one line of a JSON Lines stream; without an `id` it is named
+  /// `file:line`. Errors name the line.
+  public static func decodeLine(
+    _ bytes: [UInt8], file: String, line: Int, storeCurrency: Currency?
+  ) throws(PromoError) -> Order {
+    let root = try JSONDocument.parse(bytes, file: file, lineOffset: line - 1)
+    var reader = SchemaReader()
+    let order = read(
+      root, at: .root, fallbackName: "\(file):\(line)", storeCurrency: storeCurrency, reader: &reader)
+    if let first = JSONDocument.errors(reader, file: file, prefix: "line \(line)").first { throw first }
+    return order!
+  }
+
+  private static func read(
+    _ node: JSONNode, at path: JSONPath, fallbackName: String, storeCurrency: Currency?,
+    reader: inout SchemaReader
+  ) -> Order? {
+    let before = reader.problems.count
+    let keys = path.isRoot ? orderKeys : Array(orderKeys.dropFirst())
+    guard let object = reader.object(node, at: path, keys: keys, what: "an order") else { return nil }
+    _ = reader.string("$schema", in: object)
+    let id = reader.string("id", in: object)
+    let ownCurrency = reader.currency("currency", in: object)
+    if object.has("currency") && ownCurrency == nil { return nil }
+    if let ownCurrency, let storeCurrency, ownCurrency != storeCurrency {
+      reader.report(
+        "the order is in \(ownCurrency.code) but the store is in \(storeCurrency.code); price it against a \(ownCurrency.code) store",
+        at: path.appending(key: "currency"))
+      return nil
+    }
+    let currency = ownCurrency ?? storeCurrency
+    let name = id ?? fallbackName
+    switch (object.fields["items"], object.has("amount")) {
+    case (.some, true):
+      reader.report(
+        "an order has exactly one of items and amount, not both", at: path.appending(key: "amount"))
+    case (nil, false):
+      reader.report(
+        "missing the order's content: add \"items\" (an array of lines) or \"amount\" (a subtotal)",
+        at: path.appending(key: "items"))
+    case (nil, true):
+      let amount = reader.amount(
+        "amount", in: object, required: true, minorDigits: currency.minorDigits, currency: currency,
+        allowsZero: true, maximum: Order.maximumAmount)
+      guard reader.problems.count == before, let amount else { return nil }
+      return Order(name: name, currency: currency, amount: Money(amount, minorDigits: currency.minorDigits)!)
+    case (.some(let list), false):
+      let listPath = path.appending(key: "items")
+      guard case .array(let elements) = list.value else {
+        reader.report("items must be an array, not \(list.value.typeName)", at: listPath)
+        return nil
+      }
+      var items: [OrderItem] = []
+      for (index, element) in elements.enumerated() {
+        if let item = readItem(
+          element, at: listPath.appending(index: index), currency: currency, reader: &reader)
+        {
+          items.append(item)
+        }
+      }
+      guard reader.problems.count == before else { return nil }
+      do {
+        return try Order(name: name, currency: currency, items: items)
+      } catch {
+        reader.report(
+          "the subtotal overflows: it is more than 64-bit minor units can hold "
+            + "(\(Money(minorUnits: .max, minorDigits: currency.minorDigits)))",
+          at: listPath)
+      }
+    }
+    return nil
+  }
+
+  private static func readItem(
+    _ node: JSONNode, at path: JSONPath, currency: Currency?, reader: inout SchemaReader
+  ) -> OrderItem? {
+    let before = reader.problems.count
+    guard let object = reader.object(node, at: path, keys: itemKeys, what: "an item") else { return nil }
+    let sku = reader.string("sku", in: object)
+    let name = reader.string("name", in: object)
+    let unitPrice = reader.amount(
+      "unitPrice", in: object, required: true, minorDigits: currency.minorDigits, currency: currency,
+      allowsZero: true, maximum: Order.maximumAmount)
+    let quantity = reader.integer("quantity", in: object, required: true)
+    if let quantity, !(1...OrderItem.maximumQuantity).contains(quantity) {
+      reader.report(
+        "quantity must be from 1 to 1,000,000, not \(quantity)", at: path.appending(key: "quantity"))
+    }
+    guard reader.problems.count == before, let unitPrice, let quantity else { return nil }
+    return OrderItem(
+      sku: sku, name: name, unitPrice: Money(unitPrice, minorDigits: currency.minorDigits)!,
+      quantity: quantity)
+  }
+}

@@ -1,0 +1,41 @@
+/// A change to a catalog that cannot be made.
+public enum CatalogError: Error, Sendable, Hashable {
+  /// A promotion with this id is already in the catalog.
+  case duplicateID(String)
+  /// No promotion has this id.
+  case unknownID(String)
+}
+
+extension Catalog {
+  /// The catalog with `promotion` added at the end.
+  ///
+  /// Complexity: O(*n*).
+  public func inserting(_ promotion: Promotion) throws(CatalogError) -> Catalog {
+    guard self.promotion(id: promotion.id) == nil else { throw .duplicateID(promotion.id) }
+    var copy = self
+    copy.promotions.append(promotion)
+    return copy
+  }
+
+  /// The catalog with the promotion of the same id replaced by `promotion`, in its place.
+  ///
+  /// Complexity: O(*n*).
+  public func replacing(_ promotion: Promotion) throws(CatalogError) -> Catalog {
+    guard let index = promotions.firstIndex(where: { $0.id == promotion.id }) else {
+      throw .unknownID(promotion.id)
+    }
+    var copy = self
+    copy.promotions[index] = promotion
+    return copy
+  }
+
+  /// The catalog without the promotion `id`.
+  ///
+  /// Complexity: O(*n*).
+  public func removing(id: String) throws(CatalogError) -> Catalog {
+    guard let index = promotions.firstIndex(where: { $0.id == id }) else { throw .unknownID(id) }
+    var copy = self
+    copy.promotions.remove(at: index)
+    return copy
+  }
+}

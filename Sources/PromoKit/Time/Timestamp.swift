@@ -1,0 +1,117 @@
+/// An RFC 3339 timestamp with an explicit offset, kept with the text it was written as.
+///
+/// Keeping the text lets a store be rewritten byte for byte as the merchant wrote it,
+/// while ``instant`` is what every comparison uses.
+///
+///     let start = try Timestamp(parsing: "2026-11-01T00:00:00+08:00")
+///     start.instant.description   // "2026-10-31T16:00:00Z"
+public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
+  /// The text as it was written.
+  public let text: String
+  /// The point in time it names.
+  public let instant: Instant
+
+  /// Why a text is not an RFC 3339 timestamp with an offset.
+  public struct ParseError: Error, Sendable, Equatable {
+    /// What is wrong, in words.
+    public var reason: String
+  }
+
+  /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|+HH:MM|-HH:MM)`.
+  ///
+  /// `T` and `Z` may be lower case, as RFC 3339 allows. The year is 0001 through 9999,
+  /// every field is range-checked (including the days of each month), the fraction has at
+  /// most nine digits, and a leap second (`:60`) is refused.
+  public init(parsing text: String) throws(ParseError) {
+    let bytes = Array(text.utf8)
+    var index = 0
+
+    func number(_ width: Int, _ field: String) throws(ParseError) -> Int64 {
+      guard bytes.count - index >= width else { throw ParseError(reason: "\(field) is missing") }
+      var value: Int64 = 0
+      for _ in 0..<width {
+        let byte = bytes[index]
+        guard byte >= 48 && byte <= 57 else { throw ParseError(reason: "\(field) must be \(width) digits") }
+        value = value * 10 + Int64(byte - 48)
+        index += 1
+      }
+      return value
+    }
+    func expect(_ separators: [UInt8], _ what: String) throws(ParseError) {
+      guard index < bytes.count, separators.contains(bytes[index]) else {
+        throw ParseError(reason: "expected \(what) at position \(index + 1)")
+      }
+      index += 1
+    }
+
+    let shape = "write it like 2026-11-01T00:00:00+08:00 or 2026-11-01T00:00:00Z"
+    guard bytes.count >= 19 else {
+      if bytes.count == 10 {
+        throw ParseError(reason: "a date without a time and offset; \(shape)")
+      }
+      throw ParseError(reason: "not an RFC 3339 timestamp; \(shape)")
+    }
+    let year = try number(4, "the year")
+    try expect([UInt8(ascii: "-")], "'-' after the year")
+    let month = try number(2, "the month")
+    try expect([UInt8(ascii: "-")], "'-' after the month")
+    let day = try number(2, "the day")
+    try expect([UInt8(ascii: "T"), UInt8(ascii: "t")], "'T' between date and time")
+    let hour = try number(2, "the hour")
+    try expect([UInt8(ascii: ":")], "':' after the hour")
+    let minute = try number(2, "the minute")
+    try expect([UInt8(ascii: ":")], "':' after the minute")
+    let second = try number(2, "the second")
+    var nanoseconds: Int64 = 0
+    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+      index += 1
+      var digits = 0
+      while index < bytes.count, bytes[index] >= 48 && bytes[index] <= 57 {
+        digits += 1
+        guard digits <= 9 else { throw ParseError(reason: "the fraction of a second has more than 9 digits") }
+        nanoseconds = nanoseconds * 10 + Int64(bytes[index] - 48)
+        index += 1
+      }
+      guard digits > 0 else { throw ParseError(reason: "a digit must follow the '.' of the seconds") }
+      for _ in digits..<9 { nanoseconds *= 10 }
+    }
+    guard index < bytes.count else {
+      throw ParseError(reason: "no UTC offset; add Z or +HH:MM (a time without an offset is ambiguous)")
+    }
+    var offsetSeconds: Int64 = 0
+    switch bytes[index] {
+    case UInt8(ascii: "Z"), UInt8(ascii: "z"):
+      index += 1
+    case UInt8(ascii: "+"), UInt8(ascii: "-"):
+      let sign: Int64 = bytes[index] == UInt8(ascii: "-") ? -1 : 1
+      index += 1
+      let offsetHour = try number(2, "the offset's hours")
+      try expect([UInt8(ascii: ":")], "':' in the offset")
+      let offsetMinute = try number(2, "the offset's minutes")
+      guard offsetHour <= 23, offsetMinute <= 59 else {
+        throw ParseError(reason: "the UTC offset is out of range")
+      }
+      offsetSeconds = sign * (offsetHour * 3600 + offsetMinute * 60)
+    default:
+      throw ParseError(reason: "expected Z or an offset like +08:00 at position \(index + 1)")
+    }
+    guard index == bytes.count else { throw ParseError(reason: "unexpected text after the offset") }
+    guard year >= 1 else { throw ParseError(reason: "the year must be 0001 or later") }
+    guard (1...12).contains(month) else { throw ParseError(reason: "the month \(month) is out of range") }
+    guard day >= 1, day <= CivilDate.daysInMonth(year: year, month: month) else {
+      throw ParseError(reason: "the day \(day) is out of range for that month")
+    }
+    guard hour <= 23 else { throw ParseError(reason: "the hour \(hour) is out of range") }
+    guard minute <= 59 else { throw ParseError(reason: "the minute \(minute) is out of range") }
+    guard second <= 59 else {
+      throw ParseError(reason: "the second \(second) is out of range (leap seconds are not accepted)")
+    }
+    let days = CivilDate.daysSinceEpoch(year: year, month: month, day: day)
+    let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
+    self.text = text
+    self.instant = Instant(secondsSinceEpoch: seconds, nanoseconds: Int32(nanoseconds))
+  }
+
+  /// The text as it was written.
+  public var description: String { text }
+}
