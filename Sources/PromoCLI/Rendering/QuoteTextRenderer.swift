@@ -16,7 +16,7 @@ enum QuoteTextRenderer {
     var table = TextTable([.left, .right, .left])
     table.append(["subtotal", quote.subtotal.description])
     if quote.plan.applied.isEmpty {
-      table.append(["no promotion applies"])
+      table.append(["(none)"])
     }
     for applied in quote.plan.applied {
       table.append([applied.id, "-" + applied.discount.description, applied.name ?? ""])

@@ -101,10 +101,9 @@ public enum OrderDecoder {
       do {
         return try Order(name: name, currency: currency, items: items)
       } catch {
+        let largest = Money(minorUnits: .max, minorDigits: currency.minorDigits)
         reader.report(
-          "the subtotal overflows: it is more than 64-bit minor units can hold "
-            + "(\(Money(minorUnits: .max, minorDigits: currency.minorDigits)))",
-          at: listPath)
+          "the subtotal overflows: it exceeds \(largest), the largest amount promo can hold", at: listPath)
       }
     }
     return nil

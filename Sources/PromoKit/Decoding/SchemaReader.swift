@@ -140,7 +140,7 @@ struct SchemaReader {
       report("\(field) \(value) is more than the largest amount allowed, \(maximum)", at: path)
     } else if value.scale > minorDigits {
       let unit = currency.map { "\($0.code) has" } ?? "amounts without a currency have"
-      report("\(field) \(value) has more decimal places than \(unit) (\(minorDigits))", at: path)
+      report("\(field) \(value) has \(value.scale) decimal places; \(unit) \(minorDigits)", at: path)
     } else {
       return value
     }

@@ -36,10 +36,16 @@ public enum StoreDecoder {
   }
 
   private static func read(_ root: JSONNode, reader: inout SchemaReader) -> Catalog? {
+    // The version comes first: a newer store may have keys this version does not know, and
+    // only the version problem should be reported for it.
+    if case .object(let members) = root.value,
+      !readVersion(members.first { $0.key == "version" }, reader: &reader)
+    {
+      return nil
+    }
     guard let top = reader.object(root, at: .root, keys: topLevelKeys, what: "a promotion store") else {
       return nil
     }
-    guard readVersion(top, reader: &reader) else { return nil }
     let schema = reader.string("$schema", in: top)
     let currency = reader.currency("currency", in: top)
     if top.has("currency") && currency == nil {
@@ -76,9 +82,9 @@ public enum StoreDecoder {
   }
 
   /// Checks `version`; `false` when the rest of the file must not be read.
-  private static func readVersion(_ top: ObjectFields, reader: inout SchemaReader) -> Bool {
+  private static func readVersion(_ member: JSONMember?, reader: inout SchemaReader) -> Bool {
     let path = JSONPath.root.appending(key: "version")
-    guard let node = top.fields["version"] else {
+    guard let node = member?.value else {
       reader.report("missing required key \"version\"; add \"version\": 1", at: path)
       return false
     }

@@ -110,5 +110,10 @@ public struct Promotion: Sendable, Hashable, Identifiable {
   public struct TermsError: Error, Sendable, Equatable {
     /// The key of the amount that does not fit (`amountOff` or `minimumAmount`).
     public var field: String
+
+    /// Creates the error for the amount under `field`.
+    public init(field: String) {
+      self.field = field
+    }
   }
 }

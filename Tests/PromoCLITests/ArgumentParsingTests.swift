@@ -1,0 +1,46 @@
+import PromoCLI
+import PromoKit
+import Testing
+
+@Suite("Argument parsing from the command table")
+struct ArgumentParsingTests {
+  let price = CommandTable.price
+
+  @Test("options take values in both spellings, flags none, and -- ends the options")
+  func spellings() throws {
+    let parsed = try ParsedArguments(
+      ["a.json", "--at", "2026-01-01T00:00:00Z", "--format=json", "--explain", "--", "--b.json"], for: price)
+    #expect(parsed.positionals == ["a.json", "--b.json"])
+    #expect(parsed.value("--at") == "2026-01-01T00:00:00Z")
+    #expect(parsed.value("--format") == "json")
+    #expect(parsed.flag("--explain"))
+    #expect(!parsed.flag("--help"))
+  }
+
+  @Test(
+    "usage errors",
+    arguments: [
+      (["a.json", "--nope"], "unknown option --nope for price; see 'promo help price'"),
+      (["a.json", "--exlpain"], "unknown option --exlpain for price; did you mean --explain?"),
+      (["a.json", "--at"], "--at needs a value: --at TIME"),
+      (["a.json", "--format", "xml"], "--format must be one of text, json, not \"xml\""),
+      (["a.json", "--explain=yes"], "--explain takes no value"),
+      (["a.json", "--explain", "--explain"], "--explain is given more than once"),
+      ([], "missing ORDER.json...; usage: promo \(CommandTable.price.usage)"),
+    ])
+  func usageErrors(arguments: [String], message: String) {
+    #expect(throws: PromoError(.usage, message)) {
+      try ParsedArguments(arguments, for: CommandTable.price)
+    }
+  }
+
+  @Test("-h is --help, and --help skips the argument count check")
+  func help() throws {
+    #expect(try ParsedArguments(["-h"], for: price).flag("--help"))
+  }
+
+  @Test("a lone - is a positional (standard input)")
+  func dashIsPositional() throws {
+    #expect(try ParsedArguments(["-"], for: price).positionals == ["-"])
+  }
+}

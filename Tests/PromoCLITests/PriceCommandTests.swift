@@ -1,0 +1,99 @@
+import Foundation
+import PromoCLI
+import PromoKit
+import Testing
+
+@Suite("promo price, run in-process")
+struct PriceCommandTests {
+  let store = PromoBinary.fixtures.appendingPathComponent("promotions.json").path
+  let order = PromoBinary.fixtures.appendingPathComponent("orders/stack-wins.json").path
+
+  @Test("without --at, the injected clock is the evaluation time, and it decides the window")
+  func clockIsTheEvaluationTime() throws {
+    // 2026-11-22T04:00:00Z: autumn-20 is working.
+    let during = InProcessRun(
+      ["price", order, "--store", store, "--format", "json"], now: Instant(secondsSinceEpoch: 1_795_320_000))
+    #expect(during.status == 0)
+    #expect(during.stdout.contains(#""evaluatedAt":"2026-11-22T04:00:00Z""#))
+    #expect(during.stdout.contains(#""total":"87.40""#))
+    // 2027-01-01T00:00:00Z: autumn-20 and the flash sale are over; winter-25 works alone.
+    let after = InProcessRun(
+      ["price", order, "--store", store, "--format", "json"], now: Instant(secondsSinceEpoch: 1_798_761_600))
+    #expect(after.stdout.contains(#""evaluatedAt":"2027-01-01T00:00:00Z""#))
+    #expect(after.stdout.contains(#""promotions":[{"id":"winter-25","discount":"32.00"}]"#))
+  }
+
+  @Test("--at overrides the clock")
+  func atOverridesClock() {
+    let run = InProcessRun([
+      "price", order, "--store", store, "--format", "json", "--at", "2026-10-01T00:00:00.250+02:00",
+    ])
+    #expect(run.stdout.contains(#""evaluatedAt":"2026-09-30T22:00:00.25Z""#))
+  }
+
+  @Test("the store comes from --store, else $PROMO_STORE, else ./promotions.json")
+  func storeResolution() {
+    let jpyStore = PromoBinary.fixtures.appendingPathComponent("stores/jpy.json").path
+    let jpyOrder = PromoBinary.fixtures.appendingPathComponent("orders/jpy.json").path
+    let fromEnvironment = InProcessRun(
+      ["price", jpyOrder, "--format", "json"], environment: ["PROMO_STORE": jpyStore])
+    #expect(fromEnvironment.status == 0)
+    #expect(fromEnvironment.stdout.contains(#""currency":"JPY""#))
+    let flagWins = InProcessRun(
+      ["price", order, "--store", store, "--format", "json"], environment: ["PROMO_STORE": jpyStore])
+    #expect(flagWins.stdout.contains(#""currency":"CNY""#))
+    let missing = InProcessRun(["price", order], environment: ["PROMO_STORE": "/nonexistent/store.json"])
+    #expect(missing.status == 66)
+    #expect(missing.stderr.hasPrefix("promo: /nonexistent/store.json: no promotion store here"))
+  }
+
+  @Test("standard input is read for -")
+  func readsStandardInput() {
+    let run = InProcessRun(
+      ["price", "-", "--store", store, "--format", "json"], stdin: #"{"amount":"10.00"}"#)
+    #expect(run.status == 0)
+    #expect(run.stdout.hasPrefix(#"{"order":"stdin","currency":"CNY","subtotal":"10.00""#))
+  }
+
+  @Test("text output is coloured only on a terminal with NO_COLOR unset")
+  func colourOnlyOnTerminals() {
+    let arguments = ["price", order, "--store", store]
+    #expect(InProcessRun(arguments, terminal: true).stdout.contains("\u{1B}["))
+    #expect(!InProcessRun(arguments, terminal: false).stdout.contains("\u{1B}["))
+    #expect(
+      !InProcessRun(arguments, environment: ["NO_COLOR": "1"], terminal: true).stdout.contains("\u{1B}["))
+    #expect(!InProcessRun(arguments + ["--format", "json"], terminal: true).stdout.contains("\u{1B}["))
+  }
+
+  @Test("an error is one line even when a file name holds a line break")
+  func errorsStayOnOneLine() {
+    let run = InProcessRun(["price", "no\nsuch.json", "--store", store])
+    #expect(run.status == 66)
+    #expect(run.stderr == "promo: no\\nsuch.json: no such file\n")
+    #expect(run.stdout.isEmpty)
+  }
+
+  @Test("every error category maps to the contract's exit status")
+  func exitStatuses() {
+    let expected: [(PromoError.Category, Int32)] = [
+      (.notFound, 1), (.alreadyExists, 1), (.usage, 64), (.invalidData, 65), (.unreadable, 66),
+      (.unwritable, 73),
+      (.lockTimeout, 75),
+    ]
+    for (category, status) in expected {
+      #expect(ExitStatus.of(PromoError(category, "x")) == status)
+    }
+  }
+
+  @Test("help names every option the parser accepts, for every command")
+  func helpListsEveryOption() {
+    for command in CommandTable.commands {
+      let help = InProcessRun(["help", command.name])
+      #expect(help.status == 0)
+      for option in command.options {
+        #expect(help.stdout.contains(option.name), "promo help \(command.name) should name \(option.name)")
+      }
+      #expect(InProcessRun([command.name, "--help"]).stdout == help.stdout)
+    }
+  }
+}

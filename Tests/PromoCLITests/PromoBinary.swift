@@ -1,0 +1,73 @@
+import Foundation
+
+/// Runs the built `promo` executable as a separate process, the way a shell script would.
+struct PromoBinary {
+  /// What one run produced.
+  struct Result: Equatable {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  /// The package's `fixtures/` folder.
+  static let fixtures: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("fixtures")
+
+  /// The `promo` executable: `$PROMO_BINARY`, else the one built beside the test bundle.
+  static let executable: URL = {
+    if let path = ProcessInfo.processInfo.environment["PROMO_BINARY"], !path.isEmpty {
+      return URL(fileURLWithPath: path)
+    }
+    let testBundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var folder = testBundle.deletingLastPathComponent()
+    // `swift test` runs `.build/<config>/<name>.xctest`, beside the built executables.
+    while folder.path != "/" {
+      let candidate = folder.appendingPathComponent("promo")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      folder = folder.deletingLastPathComponent()
+    }
+    return testBundle.deletingLastPathComponent().appendingPathComponent("promo")
+  }()
+
+  /// Runs `promo arguments...` in `directory` with only `environment` set (plus `PATH`),
+  /// feeding `stdin` to its standard input.
+  static func run(
+    _ arguments: [String], in directory: URL = fixtures, environment: [String: String] = [:],
+    stdin: Data = Data()
+  ) throws -> Result {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "promo-run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let inputFile = scratch.appendingPathComponent("stdin")
+    let outputFile = scratch.appendingPathComponent("stdout")
+    let errorFile = scratch.appendingPathComponent("stderr")
+    try stdin.write(to: inputFile)
+    _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    var env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+    env.merge(environment) { _, new in new }
+    process.environment = env
+    let input = try FileHandle(forReadingFrom: inputFile)
+    let output = try FileHandle(forWritingTo: outputFile)
+    let error = try FileHandle(forWritingTo: errorFile)
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    process.waitUntilExit()
+    try input.close()
+    try output.close()
+    try error.close()
+    return Result(
+      status: process.terminationStatus,
+      stdout: String(decoding: try Data(contentsOf: outputFile), as: UTF8.self),
+      stderr: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self))
+  }
+}
