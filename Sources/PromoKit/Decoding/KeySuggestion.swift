@@ -3,12 +3,17 @@
 ///     KeySuggestion.nearest(to: "startAt", in: ["startsAt", "endsAt"])   // "startsAt"
 public enum KeySuggestion {
   /// The closest of `candidates` to `key`, or `nil` when none is close enough to be a
-  /// plausible typo. Case, `_` and `-` differences count as equal.
+  /// plausible typo. Case, `_` and `-` differences count as equal, and a key that is the
+  /// start of a known one suggests it.
   ///
   /// Complexity: O(*k* × *m*²) for *k* candidates of length *m*.
   public static func nearest(to key: String, in candidates: [String]) -> String? {
     let folded = fold(key)
     if let exact = candidates.first(where: { fold($0) == folded }) { return exact }
+    // A key that is the start of a known one (`minimum` for `minimumAmount`).
+    if folded.count >= 3, let longer = candidates.first(where: { fold($0).starts(with: folded) }) {
+      return longer
+    }
     var best: (key: String, distance: Int)?
     for candidate in candidates {
       let distance = editDistance(folded, fold(candidate))

@@ -35,6 +35,40 @@ public enum StoreDecoder {
     return (problems.isEmpty ? catalog : nil, problems)
   }
 
+  /// The promotions in a file given to `promo add --file`: one promotion object or an
+  /// array of them, checked against the store's `currency`. The first problem is thrown.
+  public static func decodePromotions(
+    _ bytes: [UInt8], file: String, currency: Currency?
+  ) throws(PromoError) -> [Promotion] {
+    let root = try JSONDocument.parse(bytes, file: file)
+    var reader = SchemaReader()
+    var promotions: [Promotion] = []
+    if case .array(let elements) = root.value {
+      for (index, element) in elements.enumerated() {
+        if let promotion = readPromotion(
+          element, at: JSONPath.root.appending(index: index), currency: currency, reader: &reader)
+        {
+          promotions.append(promotion)
+        }
+      }
+    } else if let promotion = readPromotion(root, at: .root, currency: currency, reader: &reader) {
+      promotions.append(promotion)
+    }
+    if let first = JSONDocument.errors(reader, file: file).first { throw first }
+    return promotions
+  }
+
+  /// One promotion from a JSON object (built from command-line flags, say). The first
+  /// problem is thrown with its key as the position and no file.
+  public static func decodePromotion(_ node: JSONNode, currency: Currency?) throws(PromoError) -> Promotion {
+    var reader = SchemaReader()
+    let promotion = readPromotion(node, at: .root, currency: currency, reader: &reader)
+    if let problem = reader.problems.first {
+      throw PromoError(.invalidData, position: problem.path.description, problem.message)
+    }
+    return promotion!
+  }
+
   private static func read(_ root: JSONNode, reader: inout SchemaReader) -> Catalog? {
     // The version comes first: a newer store may have keys this version does not know, and
     // only the version problem should be reported for it.
@@ -48,9 +82,9 @@ public enum StoreDecoder {
     }
     let schema = reader.string("$schema", in: top)
     let currency = reader.currency("currency", in: top)
-    if top.has("currency") && currency == nil {
-      return nil  // amounts cannot be checked against an unknown currency
-    }
+    // With an invalid currency, amounts are checked with the most minor digits any
+    // currency has, so that only real problems are reported besides the currency.
+    let checkingCurrency = top.has("currency") && currency == nil ? Currency(code: "KWD") : currency
     guard let list = top.fields["promotions"] else {
       reader.report(
         "missing required key \"promotions\" (an array, which may be empty)",
@@ -66,27 +100,32 @@ public enum StoreDecoder {
     var firstIndexOfID: [String: Int] = [:]
     for (index, element) in elements.enumerated() {
       let path = listPath.appending(index: index)
-      guard let promotion = readPromotion(element, at: path, currency: currency, reader: &reader) else {
-        continue
+      // 1: an id is taken even by a promotion with other problems, so that its duplicate
+      // is reported at once rather than after the first is mended.
+      if case .object(let members) = element.value, let idMember = members.first(where: { $0.key == "id" }),
+        case .string(let id) = idMember.value.value
+      {
+        if let first = firstIndexOfID[id] {
+          reader.report(
+            "duplicate id \"\(id)\" (already used by promotions[\(first)]); ids must be unique",
+            at: path.appending(key: "id"))
+        } else {
+          firstIndexOfID[id] = index
+        }
       }
-      if let first = firstIndexOfID[promotion.id] {
-        reader.report(
-          "duplicate id \"\(promotion.id)\" (already used by promotions[\(first)]); ids must be unique",
-          at: path.appending(key: "id"))
-        continue
+      if let promotion = readPromotion(element, at: path, currency: checkingCurrency, reader: &reader) {
+        promotions.append(promotion)
       }
-      firstIndexOfID[promotion.id] = index
-      promotions.append(promotion)
     }
     return Catalog(currency: currency, promotions: promotions, schema: schema)
   }
 
-  /// Checks `version`; `false` when the rest of the file must not be read.
+  /// Checks `version`; `false` only for a newer version, whose other keys must not be read.
   private static func readVersion(_ member: JSONMember?, reader: inout SchemaReader) -> Bool {
     let path = JSONPath.root.appending(key: "version")
     guard let node = member?.value else {
       reader.report("missing required key \"version\"; add \"version\": 1", at: path)
-      return false
+      return true  // check the rest as version 1
     }
     let supported = Catalog.currentVersion
     if case .number(let literal) = node.value, let value = try? DecimalNumber(parsing: literal),
@@ -102,7 +141,7 @@ public enum StoreDecoder {
     }
     let written: String = if case .number(let literal) = node.value { literal } else { node.value.typeName }
     reader.report("version must be \(supported), not \(written)", at: path)
-    return false
+    return true  // check the rest as version 1
   }
 
   /// Reads one promotion object, reporting its problems; `nil` when it has any.

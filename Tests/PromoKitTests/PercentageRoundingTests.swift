@@ -1,0 +1,120 @@
+import PromoKit
+import Testing
+
+@Suite("Percentage discounts round half-up once; fixed sums are capped")
+struct PercentageRoundingTests {
+  @Test(
+    "half-up rounding to the minor unit",
+    arguments: [
+      // (percent, minor units, minor digits, expected discount in minor units)
+      ("20", Int64(12_800), 2, Int64(2_560)),  // 128.00 × 20% = 25.60
+      ("50", 1, 2, 1),  // 0.005 rounds up to 0.01
+      ("50", 1, 0, 1),  // 0.5 yen rounds up to 1
+      ("50", 1, 3, 1),  // 0.0005 KWD rounds up to 0.001
+      ("50", 3, 0, 2),  // 1.5 → 2
+      ("50", 5, 0, 3),  // 2.5 → 3 (not banker's rounding to 2)
+      ("49.99", 1, 2, 0),  // 0.4999 of a cent rounds down
+      ("49.99", 1, 0, 0),  // 0.4999 yen rounds down
+      ("49.99", 1, 3, 0),  // 0.4999 of a fils rounds down
+      ("49.9999", 1, 2, 0),
+      ("50.0001", 1, 2, 1),
+      ("10", 5, 2, 1),  // 0.5 → 1
+      ("10", 4, 2, 0),  // 0.4 → 0
+      ("10", 15, 0, 2),  // 1.5 → 2
+      ("10", 14, 0, 1),  // 1.4 → 1
+      ("12.5", 1_999, 2, 250),  // 249.875 → 250
+      ("12.5", 1_996, 2, 250),  // 249.5 → 250
+      ("12.5", 1_995, 2, 249),  // 249.375 → 249
+      ("33.3333", 10_000, 3, 3_333),  // 3333.33 → 3333
+      ("66.6667", 10_000, 3, 6_667),  // 6666.67 → 6667
+      ("0.0001", 5_000, 2, 0),  // 0.5 × 10^-2 ... 5000 × 0.000001 = 0.005 → 0
+      ("0.0001", 5_000_000, 2, 5),  // 5
+      ("0.0001", 15_000, 2, 0),  // 0.015 → 0
+      ("0.0001", 500_000, 2, 1),  // 0.5 → 1
+      ("0.0001", 499_999, 2, 0),  // 0.499999 → 0
+      ("100", 12_345, 2, 12_345),
+      ("100", 0, 2, 0),
+      ("20", 0, 0, 0),
+    ])
+  func halfUp(percent: String, minorUnits: Int64, minorDigits: Int, expected: Int64) {
+    let amount = Money(minorUnits: minorUnits, minorDigits: minorDigits)
+    let discount = Fixture.percent(percent).discount(on: amount)
+    #expect(discount.minorUnits == expected)
+    #expect(discount.minorDigits == minorDigits)
+  }
+
+  @Test("a percentage of the largest amounts does not overflow and never exceeds the amount")
+  func largeAmounts() {
+    let largest = Money(minorUnits: .max, minorDigits: 2)
+    #expect(Fixture.percent("100").discount(on: largest) == largest)
+    #expect(Fixture.percent("99.9999").discount(on: largest) <= largest)
+    let store = Money(minorUnits: 100_000_000_000_000, minorDigits: 2)  // 10^12.00
+    #expect(Fixture.percent("33.3333").discount(on: store).minorUnits == 33_333_300_000_000)
+  }
+
+  @Test("the percentage discount is formatted with the currency's digits")
+  func formattedDiscount() {
+    #expect(Fixture.percent("20").discount(on: Fixture.cents(12_800)).description == "25.60")
+    #expect(
+      Fixture.percent("25").discount(on: Money(minorUnits: 5_000, minorDigits: 3)).description == "1.250")
+    #expect(Fixture.percent("50").discount(on: Money(minorUnits: 201, minorDigits: 0)).description == "101")
+  }
+
+  @Test(
+    "percentages accepted: greater than 0, at most 100, at most 4 places",
+    arguments: [
+      ("20", Int64?(200_000)), ("12.5", 125_000), ("100", 1_000_000), ("100.0000", 1_000_000),
+      ("0.0001", 1), ("99.9999", 999_999), ("0", nil), ("-5", nil), ("100.0001", nil), ("0.00001", nil),
+      ("12.34567", nil), ("101", nil), ("1e2", 1_000_000), ("1e3", nil),
+    ])
+  func percentageRange(text: String, expected: Int64?) {
+    #expect(Percentage(Fixture.decimal(text))?.tenThousandths == expected)
+  }
+
+  @Test("a percentage prints as its plain decimal")
+  func percentageDescription() {
+    #expect(Fixture.percent("12.50").description == "12.5")
+    #expect(Fixture.percent("20").description == "20")
+    #expect(Fixture.percent("0.0001").description == "0.0001")
+    #expect(Fixture.percent("12.5").decimal == Fixture.decimal("12.5"))
+    #expect(Fixture.percent("10") < Fixture.percent("12.5"))
+  }
+
+  @Test("amountOff takes off min(amountOff, amount)")
+  func fixedCapped() {
+    let terms = PromotionTerms(minimum: nil, reduction: .fixed(Fixture.cents(1_500)))
+    #expect(terms.reduction(of: Fixture.cents(10_000)) == Fixture.cents(1_500))
+    #expect(terms.reduction(of: Fixture.cents(1_500)) == Fixture.cents(1_500))
+    #expect(terms.reduction(of: Fixture.cents(1_000)) == Fixture.cents(1_000))
+    #expect(terms.reduction(of: Fixture.cents(0)) == Fixture.cents(0))
+    #expect(terms.discount(on: Fixture.cents(999)) == Fixture.cents(999))
+  }
+
+  @Test("a threshold's terms apply from its minimum, inclusive")
+  func thresholdTerms() {
+    let terms = PromotionTerms(minimum: Fixture.cents(10_000), reduction: .fixed(Fixture.cents(1_500)))
+    #expect(terms.discount(on: Fixture.cents(9_999)) == nil)
+    #expect(terms.discount(on: Fixture.cents(10_000)) == Fixture.cents(1_500))
+    #expect(!terms.applies(to: Fixture.cents(9_999)))
+    #expect(terms.applies(to: Fixture.cents(10_000)))
+    let percent = PromotionTerms(minimum: Fixture.cents(0), reduction: .percent(Fixture.percent("10")))
+    #expect(percent.discount(on: Fixture.cents(0)) == Fixture.cents(0))
+    #expect(percent.discount(on: Fixture.cents(105)) == Fixture.cents(11))
+  }
+
+  @Test("promotion terms convert amounts to the order's minor digits")
+  func promotionTerms() throws {
+    let threshold = Fixture.threshold("t", minimum: "100.5", amount: "15.25")
+    let cents = try threshold.terms(minorDigits: 2)
+    #expect(cents.minimum == Fixture.cents(10_050))
+    #expect(cents.reduction == .fixed(Fixture.cents(1_525)))
+    let fils = try threshold.terms(minorDigits: 3)
+    #expect(fils.minimum == Money(minorUnits: 100_500, minorDigits: 3))
+    #expect(throws: Promotion.TermsError(field: "minimumAmount")) { try threshold.terms(minorDigits: 0) }
+    let discount = Fixture.discount("d", amount: "0.5")
+    #expect(throws: Promotion.TermsError(field: "amountOff")) { try discount.terms(minorDigits: 0) }
+    #expect(
+      try Fixture.discount("p", percent: "12.5").terms(minorDigits: 0).reduction
+        == .percent(Fixture.percent("12.5")))
+  }
+}

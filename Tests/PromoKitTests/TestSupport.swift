@@ -1,0 +1,69 @@
+import PromoKit
+
+/// Shared helpers for the PromoKit tests.
+enum Fixture {
+  /// The bytes of a string, as a file would hold them.
+  static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+  /// An instant from an RFC 3339 text that is known to be valid.
+  static func instant(_ text: String) -> Instant {
+    timestamp(text).instant
+  }
+
+  /// A timestamp from an RFC 3339 text that is known to be valid.
+  static func timestamp(_ text: String) -> Timestamp {
+    do {
+      return try Timestamp(parsing: text)
+    } catch {
+      fatalError("bad fixture timestamp \(text): \(error.reason)")
+    }
+  }
+
+  /// A decimal from a text that is known to be valid.
+  static func decimal(_ text: String) -> DecimalNumber {
+    do {
+      return try DecimalNumber(parsing: text)
+    } catch {
+      fatalError("bad fixture decimal \(text): \(error)")
+    }
+  }
+
+  /// A percentage from a text that is known to be valid.
+  static func percent(_ text: String) -> Percentage {
+    guard let percentage = Percentage(decimal(text)) else { fatalError("bad fixture percentage \(text)") }
+    return percentage
+  }
+
+  /// Money in a 2-digit currency from a count of cents.
+  static func cents(_ units: Int64) -> Money { Money(minorUnits: units, minorDigits: 2) }
+
+  /// A discount promotion.
+  static func discount(
+    _ id: String, percent: String? = nil, amount: String? = nil, stackable: Bool = false, active: Bool = true,
+    startsAt: String? = nil, endsAt: String? = nil
+  ) -> Promotion {
+    Promotion(
+      id: id, kind: .discount, benefit: benefit(percent: percent, amount: amount),
+      startsAt: startsAt.map(timestamp), endsAt: endsAt.map(timestamp), isActive: active,
+      isStackable: stackable)
+  }
+
+  /// A threshold promotion.
+  static func threshold(
+    _ id: String, minimum: String, percent: String? = nil, amount: String? = nil, stackable: Bool = false,
+    active: Bool = true, startsAt: String? = nil, endsAt: String? = nil
+  ) -> Promotion {
+    Promotion(
+      id: id, kind: .threshold, benefit: benefit(percent: percent, amount: amount),
+      minimumAmount: decimal(minimum), startsAt: startsAt.map(timestamp), endsAt: endsAt.map(timestamp),
+      isActive: active, isStackable: stackable)
+  }
+
+  private static func benefit(percent: String?, amount: String?) -> Benefit {
+    switch (percent, amount) {
+    case (let percent?, nil): .percentOff(Fixture.percent(percent))
+    case (nil, let amount?): .amountOff(decimal(amount))
+    default: fatalError("a fixture promotion needs exactly one of percent and amount")
+    }
+  }
+}

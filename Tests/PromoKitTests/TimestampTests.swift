@@ -1,0 +1,145 @@
+import PromoKit
+import Testing
+
+@Suite("RFC 3339 timestamps with an explicit offset")
+struct TimestampTests {
+  @Test(
+    "valid timestamps and the instant they name",
+    arguments: [
+      ("2026-11-22T04:00:00Z", Int64(1_795_320_000), Int32(0)),
+      ("2026-11-22T04:00:00z", 1_795_320_000, 0),
+      ("2026-11-22t04:00:00Z", 1_795_320_000, 0),
+      ("2026-11-22t04:00:00z", 1_795_320_000, 0),
+      ("2026-11-22T04:00:00+00:00", 1_795_320_000, 0),
+      ("2026-11-22T04:00:00-00:00", 1_795_320_000, 0),
+      ("2026-11-22T12:00:00+08:00", 1_795_320_000, 0),
+      ("2026-11-21T22:30:00-05:30", 1_795_320_000, 0),
+      ("2026-11-22T05:45:00+01:45", 1_795_320_000, 0),
+      ("2026-11-01T00:00:00+08:00", 1_793_462_400, 0),
+      ("2026-11-01T00:00:00-05:30", 1_793_511_000, 0),
+      ("1970-01-01T00:00:00Z", 0, 0),
+      ("1969-12-31T23:59:59Z", -1, 0),
+      ("1970-01-01T00:00:00+23:59", -86_340, 0),
+      ("2024-02-29T12:00:00Z", 1_709_208_000, 0),
+      ("2000-02-29T00:00:00Z", 951_782_400, 0),
+      ("0001-01-01T00:00:00Z", -62_135_596_800, 0),
+      ("9999-12-31T23:59:59Z", 253_402_300_799, 0),
+      ("2026-11-22T04:00:00.5Z", 1_795_320_000, 500_000_000),
+      ("2026-11-22T04:00:00.000000001Z", 1_795_320_000, 1),
+      ("2026-11-22T04:00:00.123456789Z", 1_795_320_000, 123_456_789),
+      ("2026-11-22T04:00:00.120+00:00", 1_795_320_000, 120_000_000),
+      ("2026-11-22T04:00:00.0Z", 1_795_320_000, 0),
+      ("2026-11-22T12:00:00.75+08:00", 1_795_320_000, 750_000_000),
+    ])
+  func valid(text: String, seconds: Int64, nanoseconds: Int32) throws {
+    let timestamp = try Timestamp(parsing: text)
+    #expect(timestamp.instant == Instant(secondsSinceEpoch: seconds, nanoseconds: nanoseconds))
+    #expect(timestamp.text == text)
+    #expect(timestamp.description == text)
+  }
+
+  @Test(
+    "malformed or out-of-range timestamps are refused",
+    arguments: [
+      "",  // empty
+      "2026-11-22",  // date only
+      "2026-11-22T04:00:00",  // no offset
+      "2026-11-22T04:00:00.5",  // no offset after a fraction
+      "2026-11-22T04:00",  // no seconds
+      "2026-11-22T04:00Z",  // no seconds, with offset
+      "2026-11-22 04:00:00Z",  // space instead of T
+      "2026-11-22X04:00:00Z",
+      "2026/11/22T04:00:00Z",
+      "26-11-22T04:00:00Z",
+      "2026-1-22T04:00:00Z",
+      "+2026-11-22T04:00:00Z",
+      "2026-11-22T04:00:00+0800",  // offset without a colon
+      "2026-11-22T04:00:00+08",  // offset without minutes
+      "2026-11-22T04:00:00+8:00",
+      "2026-11-22T04:00:00+24:00",  // offset hour out of range
+      "2026-11-22T04:00:00+08:60",  // offset minute out of range
+      "2026-11-22T04:00:00UTC",
+      "2026-11-22T04:00:00 Z",
+      "2026-11-22T04:00:00ZZ",
+      "2026-11-22T04:00:00Z ",
+      " 2026-11-22T04:00:00Z",
+      "2026-11-22T04:00:00.Z",  // a point without digits
+      "2026-11-22T04:00:00.1234567890Z",  // ten fraction digits
+      "2026-11-22T04:00:00,5Z",
+      "2026-00-22T04:00:00Z",  // month 0
+      "2026-13-01T00:00:00Z",  // month 13
+      "2026-11-00T00:00:00Z",  // day 0
+      "2026-01-32T00:00:00Z",
+      "2026-04-31T00:00:00Z",  // April has 30 days
+      "2026-06-31T00:00:00Z",
+      "2026-09-31T00:00:00Z",
+      "2026-11-31T00:00:00Z",
+      "2026-02-29T00:00:00Z",  // 2026 is not a leap year
+      "1900-02-29T00:00:00Z",  // 1900 is not a leap year
+      "2024-02-30T00:00:00Z",
+      "2026-11-22T24:00:00Z",  // hour 24
+      "2026-11-22T23:60:00Z",  // minute 60
+      "2026-12-31T23:59:60Z",  // leap second
+      "2026-11-22T04:00:61Z",
+      "0000-01-01T00:00:00Z",  // year 0
+      "2026-11-22T04:00:00-",
+      "2026-11-22T04:00:00+",
+      "２０２６-11-22T04:00:00Z",
+    ])
+  func invalid(text: String) {
+    #expect(throws: Timestamp.ParseError.self) { try Timestamp(parsing: text) }
+  }
+
+  @Test("leap days are accepted exactly on leap years")
+  func leapYears() {
+    for year in ["2000", "2024", "2028", "1600", "0004"] {
+      #expect(throws: Never.self) { try Timestamp(parsing: "\(year)-02-29T00:00:00Z") }
+    }
+    for year in ["1900", "2100", "2026", "2025", "0001"] {
+      #expect(throws: Timestamp.ParseError.self) { try Timestamp(parsing: "\(year)-02-29T00:00:00Z") }
+    }
+  }
+
+  @Test("the last day of every month is accepted, the next one refused")
+  func monthLengths() {
+    let lengths = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    for (index, length) in lengths.enumerated() {
+      let month = index + 1 < 10 ? "0\(index + 1)" : "\(index + 1)"
+      #expect(throws: Never.self) { try Timestamp(parsing: "2026-\(month)-\(length)T00:00:00Z") }
+      #expect(throws: Timestamp.ParseError.self) {
+        try Timestamp(parsing: "2026-\(month)-\(length + 1)T00:00:00Z")
+      }
+    }
+  }
+
+  @Test("the errors say what is wrong")
+  func reasons() {
+    func reason(_ text: String) -> String {
+      do {
+        _ = try Timestamp(parsing: text)
+        return "accepted"
+      } catch {
+        return error.reason
+      }
+    }
+    #expect(reason("2026-11-22T04:00:00").contains("offset"))
+    #expect(reason("2026-11-22").contains("date without a time"))
+    #expect(reason("2026-12-31T23:59:60Z").contains("leap second"))
+    #expect(reason("2026-04-31T00:00:00Z").contains("day"))
+    #expect(reason("2026-13-01T00:00:00Z").contains("month"))
+    #expect(reason("2026-11-22T24:00:00Z").contains("hour"))
+    #expect(reason("2026-11-22T23:60:00Z").contains("minute"))
+    #expect(reason("2026-11-22T04:00:00.1234567890Z").contains("9 digits"))
+  }
+
+  @Test("the same instant written with different offsets is equal")
+  func sameInstant() throws {
+    let east = try Timestamp(parsing: "2026-11-01T00:00:00+08:00")
+    let utc = try Timestamp(parsing: "2026-10-31T16:00:00Z")
+    let west = try Timestamp(parsing: "2026-10-31T11:00:00-05:00")
+    #expect(east.instant == utc.instant)
+    #expect(west.instant == utc.instant)
+    #expect(east.instant.description == "2026-10-31T16:00:00Z")
+    #expect(east != utc)  // the text is kept
+  }
+}
