@@ -50,17 +50,67 @@ struct CommandContext {
     TextStyle(isEnabled: stdout.isTerminal && (environment["NO_COLOR"] ?? "").isEmpty)
   }
 
+  /// The store in use.
+  var store: PromotionStore { PromotionStore(path: storePath) }
+
+  /// The error for a store that does not exist, saying how to make one.
+  var missingStore: PromoError {
+    PromoError(
+      .unreadable, file: storePath,
+      "no promotion store here; create one with 'promo init' or 'promo add', or name one with --store or $PROMO_STORE"
+    )
+  }
+
   /// Reads and decodes the store in use; a missing one is an error that says how to make
   /// one.
   func loadStore() throws(PromoError) -> Catalog {
-    let path = storePath
     do {
-      return try StoreDecoder.decode(FileIO.readFile(atPath: path), file: path)
+      return try store.load()
     } catch  where error.category == .unreadable && error.message == FileIO.noSuchFileReason {
-      throw PromoError(
-        .unreadable, file: path,
-        "no promotion store here; create one with 'promo init' or 'promo add', or name one with --store or $PROMO_STORE"
-      )
+      throw missingStore
+    }
+  }
+
+  /// Changes the store in use under its lock (`--lock-timeout`, default 10 s). A missing
+  /// store is refused unless `creating` is set.
+  @discardableResult
+  func changeStore(
+    creating: Bool = false, _ change: (Catalog) throws(PromoError) -> Catalog
+  ) throws(PromoError) -> Catalog {
+    let timeout = try lockTimeout()
+    let missing = missingStore
+    return try store.change(lockTimeout: timeout) { (current: Catalog?) throws(PromoError) -> Catalog in
+      guard let catalog = current ?? (creating ? Catalog() : nil) else { throw missing }
+      return try change(catalog)
+    }
+  }
+
+  /// `--lock-timeout` in seconds: a non-negative decimal, 10 when not given.
+  func lockTimeout() throws(PromoError) -> Double {
+    guard let text = arguments.value("--lock-timeout") else { return 10 }
+    guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
+      throw PromoError(.usage, position: "--lock-timeout", "\"\(text)\" is not a number of seconds")
+    }
+    return seconds
+  }
+
+  /// The error for an id that is not in `catalog`, naming the nearest one.
+  func unknownID(_ id: String, in catalog: Catalog) -> PromoError {
+    var message = "no promotion has the id \"\(id)\""
+    if let nearest = KeySuggestion.nearest(to: id, in: catalog.promotions.map(\.id)) {
+      message += "; did you mean \"\(nearest)\"?"
+    } else {
+      message += "; see 'promo list'"
+    }
+    return PromoError(.notFound, file: storePath, message)
+  }
+
+  /// A catalog change's error as the command reports it.
+  func report(_ error: CatalogError, in catalog: Catalog) -> PromoError {
+    switch error {
+    case .unknownID(let id): unknownID(id, in: catalog)
+    case .duplicateID(let id):
+      PromoError(.alreadyExists, file: storePath, "a promotion with the id \"\(id)\" already exists")
     }
   }
 }

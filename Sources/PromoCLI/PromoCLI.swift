@@ -64,6 +64,15 @@ public enum PromoCLI {
       arguments: parsed, environment: environment, stdin: stdin, stdout: stdout, stderr: stderr, clock: clock)
     switch command.name {
     case CommandTable.price.name: try PriceCommand.run(context)
+    case CommandTable.list.name: try ReadCommands.list(context)
+    case CommandTable.show.name: try ReadCommands.show(context)
+    case CommandTable.validate.name: try ReadCommands.validate(context)
+    case CommandTable.add.name: try WriteCommands.add(context)
+    case CommandTable.update.name: try WriteCommands.update(context)
+    case CommandTable.delete.name: try WriteCommands.delete(context)
+    case CommandTable.enable.name: try WriteCommands.setActive(true, context)
+    case CommandTable.disable.name: try WriteCommands.setActive(false, context)
+    case CommandTable.initialize.name: try WriteCommands.initialize(context)
     case CommandTable.helpCommand.name: try HelpCommand.run(context)
     default: throw PromoError(.usage, "\(command.name) is not available in this build")
     }

@@ -1,9 +1,14 @@
 import Foundation
 import Testing
 
-/// One end-to-end case in `fixtures/golden/NAME/`: `cmd` (the arguments, split at spaces),
-/// optional `stdin` and `env` (`NAME=value` lines), and the expected `stdout`, `stderr`
-/// and `status`. The command runs in `fixtures/`.
+/// One end-to-end case in `fixtures/golden/NAME/`: `cmd` (the arguments, split at spaces)
+/// or `args` (one argument per line), optional `stdin` and `env` (`NAME=value` lines), and
+/// the expected `stdout`, `stderr` and `status`. The command runs in `fixtures/`.
+///
+/// A case that writes runs in a scratch copy of `fixtures/` instead: it has a `sandbox`
+/// file, whose content is `store.json` (start from a copy of that fixture as
+/// `promotions.json`), `no-store` (start without `promotions.json`) or empty (start from
+/// the sample store). Its `store-after` is the expected `promotions.json` afterwards.
 ///
 /// `RECORD_SNAPSHOTS=1 swift test --filter GoldenTests` rewrites the expected files from
 /// what the binary does now; review the diff before committing it.
@@ -36,15 +41,31 @@ struct GoldenTests {
 
   @Test(arguments: GoldenCase.all)
   func golden(_ testCase: GoldenCase) throws {
-    let command = try #require(testCase.file("cmd"), "missing cmd in \(testCase.name)")
-    let arguments = command.split(whereSeparator: \.isWhitespace).map(String.init)
+    let arguments: [String]
+    if let lines = testCase.file("args") {
+      arguments = lines.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    } else {
+      let command = try #require(testCase.file("cmd"), "missing cmd or args in \(testCase.name)")
+      arguments = command.split(whereSeparator: \.isWhitespace).map(String.init)
+    }
     var environment: [String: String] = [:]
     for line in (testCase.file("env") ?? "").split(separator: "\n") {
       let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
       if parts.count == 2 { environment[parts[0]] = parts[1] }
     }
     let stdin = testCase.file("stdin").map { Data($0.utf8) } ?? Data()
-    let result = try PromoBinary.run(arguments, environment: environment, stdin: stdin)
+    var directory = PromoBinary.fixtures
+    var storeBefore: Data?
+    if let sandbox = testCase.file("sandbox") {
+      directory = try Self.scratchFixtures(
+        startingWith: sandbox.trimmingCharacters(in: .whitespacesAndNewlines))
+      storeBefore = try? Data(contentsOf: directory.appendingPathComponent("promotions.json"))
+    }
+    defer { if directory != PromoBinary.fixtures { try? FileManager.default.removeItem(at: directory) } }
+    let result = try PromoBinary.run(arguments, in: directory, environment: environment, stdin: stdin)
+    let storeAfter =
+      (try? String(contentsOf: directory.appendingPathComponent("promotions.json"), encoding: .utf8))
+      ?? "(no store)\n"
 
     if Self.recording {
       try result.stdout.write(
@@ -53,19 +74,47 @@ struct GoldenTests {
         to: testCase.folder.appendingPathComponent("stderr"), atomically: true, encoding: .utf8)
       try "\(result.status)\n".write(
         to: testCase.folder.appendingPathComponent("status"), atomically: true, encoding: .utf8)
+      if testCase.file("sandbox") != nil {
+        try storeAfter.write(
+          to: testCase.folder.appendingPathComponent("store-after"), atomically: true, encoding: .utf8)
+      }
       return
+    }
+    if testCase.file("sandbox") != nil {
+      #expect(storeAfter == testCase.file("store-after"), "the store afterwards")
+      if result.status != 0 {
+        let unchanged = try? Data(contentsOf: directory.appendingPathComponent("promotions.json"))
+        #expect(unchanged == storeBefore, "a failed command must leave the store byte for byte as it was")
+      }
     }
     let status = try #require(testCase.file("status"), "no recorded status; run with RECORD_SNAPSHOTS=1")
     #expect("\(result.status)" == status.trimmingCharacters(in: .whitespacesAndNewlines), "exit status")
     #expect(result.stdout == testCase.file("stdout") ?? "", "stdout")
     #expect(result.stderr == testCase.file("stderr") ?? "", "stderr")
     // The contract for every failure: nothing on stdout, one line on stderr starting "promo:".
+    // (`validate` reports every problem, one line each.)
     if result.status != 0 {
       #expect(result.stdout.isEmpty)
-      #expect(result.stderr.hasPrefix("promo: "))
-      #expect(result.stderr.filter { $0 == "\n" }.count == 1)
-    } else {
-      #expect(result.stderr.isEmpty)
+      let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+      #expect(lines.allSatisfy { $0.hasPrefix("promo: ") })
+      #expect(lines.count == 1 || arguments.first == "validate")
     }
+  }
+
+  /// A scratch copy of `fixtures/` whose `promotions.json` is the fixture `start`, or
+  /// absent for `no-store`, or the sample store when `start` is empty.
+  static func scratchFixtures(startingWith start: String) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "promo-golden-\(UUID().uuidString)")
+    try FileManager.default.copyItem(at: PromoBinary.fixtures, to: folder)
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("golden"))
+    let store = folder.appendingPathComponent("promotions.json")
+    if start == "no-store" {
+      try FileManager.default.removeItem(at: store)
+    } else if !start.isEmpty {
+      try FileManager.default.removeItem(at: store)
+      try FileManager.default.copyItem(at: folder.appendingPathComponent(start), to: store)
+    }
+    return folder
   }
 }

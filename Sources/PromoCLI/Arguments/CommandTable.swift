@@ -1,3 +1,5 @@
+import PromoKit
+
 /// The commands `promo` knows, and their options: the single source for parsing and help.
 public enum CommandTable {
   /// `--store FILE`, accepted by every command that uses the store.
@@ -39,6 +41,157 @@ public enum CommandTable {
       "price --explain - < order.json",
     ])
 
+  /// `--lock-timeout SECONDS`, accepted by every command that writes the store.
+  static let lockTimeout = OptionSpec(
+    "--lock-timeout", value: "SECONDS", "wait at most SECONDS for the store's lock (default 10)")
+
+  /// The options that set a promotion's fields, shared by `add` and `update`.
+  static let fieldOptions: [OptionSpec] = [
+    OptionSpec("--id", value: "ID", "the id: 1 to 64 characters of A-Z a-z 0-9 . _ -"),
+    OptionSpec(
+      "--kind", value: "KIND", choices: PromotionKind.allCases.map(\.rawValue), "discount or threshold"),
+    OptionSpec("--percent-off", value: "P", "take P percent off (above 0, at most 100, 4 decimal places)"),
+    OptionSpec("--amount-off", value: "A", "take the fixed sum A off"),
+    OptionSpec("--minimum", value: "A", "for a threshold: the least amount it applies to"),
+    OptionSpec("--name", value: "N", "a name for people"),
+    OptionSpec("--starts-at", value: "T", "the window's first instant, RFC 3339 with an offset"),
+    OptionSpec("--ends-at", value: "T", "the window's end (exclusive), RFC 3339 with an offset"),
+    OptionSpec("--inactive", "switched off"),
+    OptionSpec("--stackable", "may be combined with one promotion of the other kind"),
+  ]
+
+  /// `promo list`.
+  public static let list = CommandSpec(
+    name: "list",
+    summary: "list the promotions of the store, with their status",
+    usage:
+      "list [--working | --effective] [--kind discount|threshold] [--at TIME] [--format text|json] [--store FILE]",
+    options: [
+      OptionSpec("--working", "only promotions that are switched on and inside their window"),
+      OptionSpec("--effective", "only promotions inside their window, switched on or not"),
+      OptionSpec(
+        "--kind", value: "KIND", choices: PromotionKind.allCases.map(\.rawValue),
+        "only discounts or only thresholds"),
+      at, format, store, help,
+    ],
+    discussion: """
+      The status of each promotion at the evaluation time is working, inactive (switched \
+      off), not-started or ended. With --format json, each promotion is one line in the \
+      store's own form plus a "status" key.
+      """,
+    examples: ["list", "list --working --format json", "list --kind threshold --at 2026-12-24T00:00:00Z"])
+
+  /// `promo show`.
+  public static let show = CommandSpec(
+    name: "show",
+    summary: "show one promotion",
+    usage: "show ID [--at TIME] [--format text|json] [--store FILE]",
+    arguments: [ArgumentSpec("ID", "the promotion's id")],
+    options: [at, format, store, help],
+    minimumArguments: 1, maximumArguments: 1,
+    examples: ["show autumn-20", "show autumn-20 --format json"])
+
+  /// `promo add`.
+  public static let add = CommandSpec(
+    name: "add",
+    summary: "add a promotion (or several from a file); creates the store if needed",
+    usage: """
+      add --id ID --kind KIND (--percent-off P | --amount-off A) [--minimum A] [--name N] \
+      [--starts-at T] [--ends-at T] [--inactive] [--stackable] | --file FILE|-
+      """,
+    options: fieldOptions + [
+      OptionSpec(
+        "--file", value: "FILE", "add the promotion or array of promotions in FILE (- for standard input)"),
+      store, lockTimeout, help,
+    ],
+    discussion: """
+      Either the field options or --file, not both. Several promotions from a file are \
+      added all or nothing. A missing store is created (its folder must exist).
+      """,
+    examples: [
+      "add --id autumn-20 --kind discount --percent-off 20 --stackable --ends-at 2026-12-01T00:00:00+08:00",
+      "add --id spend100-save15 --kind threshold --minimum 100 --amount-off 15",
+      "add --file new-promotions.json",
+    ])
+
+  /// `promo update`.
+  public static let update = CommandSpec(
+    name: "update",
+    summary: "change fields of a promotion",
+    usage: "update ID [field options of add] [--no-starts-at] [--no-ends-at] [--active] [--no-stackable]",
+    arguments: [ArgumentSpec("ID", "the promotion's id")],
+    options: fieldOptions + [
+      OptionSpec("--no-starts-at", "clear the window's start"),
+      OptionSpec("--no-ends-at", "clear the window's end"),
+      OptionSpec("--active", "switched on"),
+      OptionSpec("--no-stackable", "may not be combined"),
+      store, lockTimeout, help,
+    ],
+    minimumArguments: 1, maximumArguments: 1,
+    discussion: """
+      The promotion is checked as a whole after the change. Setting --percent-off drops \
+      amountOff and the other way round; --kind discount drops the minimum; --name "" \
+      drops the name; --id renames it.
+      """,
+    examples: ["update autumn-20 --percent-off 25", "update flash --no-ends-at --stackable"])
+
+  /// `promo delete`.
+  public static let delete = CommandSpec(
+    name: "delete",
+    summary: "delete a promotion",
+    usage: "delete ID [--store FILE]",
+    arguments: [ArgumentSpec("ID", "the promotion's id")],
+    options: [store, lockTimeout, help],
+    minimumArguments: 1, maximumArguments: 1,
+    examples: ["delete summer-15"])
+
+  /// `promo enable`.
+  public static let enable = CommandSpec(
+    name: "enable",
+    summary: "switch a promotion on",
+    usage: "enable ID [--store FILE]",
+    arguments: [ArgumentSpec("ID", "the promotion's id")],
+    options: [store, lockTimeout, help],
+    minimumArguments: 1, maximumArguments: 1,
+    examples: ["enable staff-30"])
+
+  /// `promo disable`.
+  public static let disable = CommandSpec(
+    name: "disable",
+    summary: "switch a promotion off",
+    usage: "disable ID [--store FILE]",
+    arguments: [ArgumentSpec("ID", "the promotion's id")],
+    options: [store, lockTimeout, help],
+    minimumArguments: 1, maximumArguments: 1,
+    examples: ["disable flash-40-off"])
+
+  /// `promo validate`.
+  public static let validate = CommandSpec(
+    name: "validate",
+    summary: "check a store and report every problem (and warnings)",
+    usage: "validate [FILE] [--at TIME] [--store FILE]",
+    arguments: [ArgumentSpec("FILE", "the store to check (default: the store in use)")],
+    options: [at, store, help],
+    maximumArguments: 1,
+    discussion: """
+      Every problem is one line on standard error; the status is 65 if there is any. \
+      Warnings (a window already ended at the evaluation time, a promotion that makes \
+      qualifying orders free, two promotions the same but for their id) are reported too, \
+      but do not fail the check.
+      """,
+    examples: ["validate", "validate promotions.json && git commit"])
+
+  /// `promo init`.
+  public static let initialize = CommandSpec(
+    name: "init",
+    summary: "create an empty store (refused if one exists)",
+    usage: "init [--currency CODE] [--store FILE]",
+    options: [
+      OptionSpec("--currency", value: "CODE", "the ISO 4217 currency of every amount (such as CNY)"),
+      store, lockTimeout, help,
+    ],
+    examples: ["init --currency CNY", "init --store shop/promotions.json"])
+
   /// `promo help`.
   public static let helpCommand = CommandSpec(
     name: "help",
@@ -50,7 +203,9 @@ public enum CommandTable {
     examples: ["help", "help price"])
 
   /// Every command, in the order help lists them.
-  public static let commands: [CommandSpec] = [price, helpCommand]
+  public static let commands: [CommandSpec] = [
+    price, list, show, add, update, delete, enable, disable, validate, initialize, helpCommand,
+  ]
 
   /// The command named `name`, if there is one.
   public static func command(named name: String) -> CommandSpec? {

@@ -29,6 +29,18 @@ extension Catalog {
     return copy
   }
 
+  /// The catalog with the promotion `id` replaced by `promotion`, in its place; the new
+  /// promotion may have another id, as long as no other promotion has it.
+  ///
+  /// Complexity: O(*n*).
+  public func replacing(id: String, with promotion: Promotion) throws(CatalogError) -> Catalog {
+    guard let index = promotions.firstIndex(where: { $0.id == id }) else { throw .unknownID(id) }
+    if promotion.id != id && self.promotion(id: promotion.id) != nil { throw .duplicateID(promotion.id) }
+    var copy = self
+    copy.promotions[index] = promotion
+    return copy
+  }
+
   /// The catalog without the promotion `id`.
   ///
   /// Complexity: O(*n*).

@@ -1,0 +1,81 @@
+import PromoKit
+
+/// `promo list`, `show` and `validate`: they read the store and never change it.
+enum ReadCommands {
+  /// `promo list`: the promotions, filtered, as a table or JSON lines.
+  static func list(_ context: CommandContext) throws(PromoError) {
+    let arguments = context.arguments
+    if arguments.flag("--working") && arguments.flag("--effective") {
+      throw PromoError(
+        .usage, "--working and --effective cannot be used together (working implies effective)")
+    }
+    let instant = try context.evaluationTime()
+    let catalog = try context.loadStore()
+    var promotions = catalog.promotions
+    if arguments.flag("--working") { promotions = catalog.working(at: instant) }
+    if arguments.flag("--effective") { promotions = catalog.effective(at: instant) }
+    if let kind = arguments.value("--kind").flatMap(PromotionKind.init(rawValue:)) {
+      promotions = promotions.filter { $0.kind == kind }
+    }
+    let digits = catalog.currency.minorDigits
+    if arguments.value("--format") == "json" {
+      for promotion in promotions {
+        let line = PromotionRenderer.jsonLine(
+          promotion, minorDigits: digits, status: promotion.status(at: instant))
+        context.stdout.write(line + "\n")
+      }
+    } else if promotions.isEmpty {
+      context.stdout.write(catalog.promotions.isEmpty ? "no promotions yet\n" : "no promotion matches\n")
+    } else {
+      context.stdout.write(
+        PromotionRenderer.table(promotions, minorDigits: digits, at: instant, style: context.textStyle))
+    }
+  }
+
+  /// `promo show ID`: one promotion's fields and status.
+  static func show(_ context: CommandContext) throws(PromoError) {
+    let id = context.arguments.positionals[0]
+    let instant = try context.evaluationTime()
+    let catalog = try context.loadStore()
+    guard let promotion = catalog.promotion(id: id) else { throw context.unknownID(id, in: catalog) }
+    let digits = catalog.currency.minorDigits
+    if context.arguments.value("--format") == "json" {
+      let line = PromotionRenderer.jsonLine(
+        promotion, minorDigits: digits, status: promotion.status(at: instant))
+      context.stdout.write(line + "\n")
+    } else {
+      context.stdout.write(PromotionRenderer.details(promotion, minorDigits: digits, at: instant))
+    }
+  }
+
+  /// `promo validate [FILE]`: every problem and warning on standard error; a summary on
+  /// standard output when there is no problem.
+  static func validate(_ context: CommandContext) throws(PromoError) {
+    let path = context.arguments.positionals.first ?? context.storePath
+    let instant = try context.evaluationTime()
+    let bytes: [UInt8]
+    do {
+      bytes = try FileIO.readFile(atPath: path)
+    } catch
+      where error.category == .unreadable && error.message == FileIO.noSuchFileReason
+      && context.arguments.positionals.isEmpty
+    {
+      throw context.missingStore
+    }
+    let (catalog, problems) = StoreDecoder.diagnose(bytes, file: path)
+    let warnings = catalog.map { StoreAudit.warnings(for: $0, at: instant) } ?? []
+    for problem in problems.dropLast() { context.stderr.write("promo: \(problem)\n") }
+    for warning in warnings {
+      context.stderr.write("promo: \(path): \(warning.position): warning: \(warning.message)\n")
+    }
+    if let last = problems.last {
+      // The last problem is thrown, so the status and the one-line form stay the command's.
+      throw last
+    }
+    let count = catalog?.promotions.count ?? 0
+    let summary =
+      "\(path): ok, \(count) promotion\(count == 1 ? "" : "s"), "
+      + "\(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
+    context.stdout.write(summary + "\n")
+  }
+}

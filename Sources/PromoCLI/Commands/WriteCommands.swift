@@ -1,0 +1,118 @@
+import PromoKit
+
+/// `promo init`, `add`, `update`, `delete`, `enable` and `disable`: each changes the store
+/// under its lock, all or nothing, and says what it did on standard output.
+enum WriteCommands {
+  /// `promo init [--currency CODE]`: an empty store, refused if one exists.
+  static func initialize(_ context: CommandContext) throws(PromoError) {
+    var currency: Currency?
+    if let code = context.arguments.value("--currency") {
+      guard let named = Currency(code: code) else {
+        throw PromoError(
+          .usage, position: "--currency", "\"\(code)\" is not a three-letter ISO 4217 code in capitals")
+      }
+      currency = named
+    }
+    let exists = PromoError(
+      .alreadyExists, file: context.storePath, "a store already exists here; it was left as it is")
+    if context.store.exists { throw exists }
+    try context.store.change(lockTimeout: context.lockTimeout()) {
+      (current: Catalog?) throws(PromoError) -> Catalog in
+      if current != nil { throw exists }
+      return Catalog(currency: currency)
+    }
+    context.stdout.write("created \(context.storePath)\n")
+  }
+
+  /// `promo add`: from field options, or every promotion of `--file`, all or nothing.
+  static func add(_ context: CommandContext) throws(PromoError) {
+    let arguments = context.arguments
+    var fileBytes: [UInt8]?
+    var fileName = ""
+    if let file = arguments.value("--file") {
+      if PromotionFlags.anyGiven(in: arguments) {
+        throw PromoError(.usage, "--file cannot be combined with field options such as --id")
+      }
+      fileName = file == "-" ? "stdin" : file
+      fileBytes = try file == "-" ? context.stdin.readAll() : FileIO.readFile(atPath: file)
+    } else {
+      for required in ["--id", "--kind"] where arguments.value(required) == nil {
+        throw PromoError(.usage, "missing \(required); usage: promo \(CommandTable.add.usage)")
+      }
+      if arguments.value("--percent-off") == nil && arguments.value("--amount-off") == nil {
+        throw PromoError(.usage, "missing the benefit: give --percent-off P or --amount-off A")
+      }
+    }
+    var added: [String] = []
+    try context.changeStore(creating: true) { (catalog: Catalog) throws(PromoError) -> Catalog in
+      let promotions: [Promotion]
+      if let fileBytes {
+        promotions = try StoreDecoder.decodePromotions(fileBytes, file: fileName, currency: catalog.currency)
+      } else {
+        promotions = [try PromotionFlags.promotion(applying: arguments, to: [], currency: catalog.currency)]
+      }
+      var changed = catalog
+      for promotion in promotions {
+        do throws(CatalogError) {
+          changed = try changed.inserting(promotion)
+        } catch {
+          throw context.report(error, in: changed)
+        }
+      }
+      added = promotions.map(\.id)
+      return changed
+    }
+    for id in added { context.stdout.write("added \(id)\n") }
+  }
+
+  /// `promo update ID`: the promotion with the options applied, checked as a whole.
+  static func update(_ context: CommandContext) throws(PromoError) {
+    let id = context.arguments.positionals[0]
+    guard PromotionFlags.anyGiven(in: context.arguments) else {
+      throw PromoError(
+        .usage, "nothing to change; give a field option such as --percent-off (see 'promo help update')")
+    }
+    var newID = id
+    try context.changeStore { (catalog: Catalog) throws(PromoError) -> Catalog in
+      guard let existing = catalog.promotion(id: id) else { throw context.unknownID(id, in: catalog) }
+      let fields = StoreEncoder.fields(of: existing, minorDigits: catalog.currency.minorDigits)
+      let updated = try PromotionFlags.promotion(
+        applying: context.arguments, to: fields, currency: catalog.currency)
+      newID = updated.id
+      do throws(CatalogError) {
+        return try catalog.replacing(id: id, with: updated)
+      } catch {
+        throw context.report(error, in: catalog)
+      }
+    }
+    context.stdout.write(newID == id ? "updated \(id)\n" : "updated \(id), now \(newID)\n")
+  }
+
+  /// `promo delete ID`.
+  static func delete(_ context: CommandContext) throws(PromoError) {
+    let id = context.arguments.positionals[0]
+    try context.changeStore { (catalog: Catalog) throws(PromoError) -> Catalog in
+      do throws(CatalogError) {
+        return try catalog.removing(id: id)
+      } catch {
+        throw context.report(error, in: catalog)
+      }
+    }
+    context.stdout.write("deleted \(id)\n")
+  }
+
+  /// `promo enable ID` and `promo disable ID`: the merchant's switch.
+  static func setActive(_ isActive: Bool, _ context: CommandContext) throws(PromoError) {
+    let id = context.arguments.positionals[0]
+    try context.changeStore { (catalog: Catalog) throws(PromoError) -> Catalog in
+      guard var promotion = catalog.promotion(id: id) else { throw context.unknownID(id, in: catalog) }
+      promotion.isActive = isActive
+      do throws(CatalogError) {
+        return try catalog.replacing(promotion)
+      } catch {
+        throw context.report(error, in: catalog)
+      }
+    }
+    context.stdout.write("\(isActive ? "enabled" : "disabled") \(id)\n")
+  }
+}

@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An exclusive `flock(2)` lock on a lock file, held until ``release()``.
+///
+/// The kernel drops the lock when the process dies, so a crashed writer leaves no stale
+/// lock behind; the lock file itself stays and is reused.
+struct FileLock: ~Copyable {
+  private let descriptor: Int32
+
+  /// Takes the lock on `path` (creating the file if needed), retrying until `timeout`
+  /// seconds have passed.
+  ///
+  /// Fails with ``PromoError/Category/unwritable`` when the lock file cannot be created and
+  /// ``PromoError/Category/lockTimeout`` when another process holds the lock too long.
+  init(path: String, timeout: Double) throws(PromoError) {
+    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else {
+      throw PromoError(.unwritable, file: path, "cannot create the lock file: \(FileIO.systemReason(errno))")
+    }
+    let deadline = Self.monotonicSeconds() + max(0, timeout)
+    var pause: Double = 0.001
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      let reason = errno
+      guard reason == EWOULDBLOCK || reason == EINTR else {
+        close(descriptor)
+        throw PromoError(.unwritable, file: path, "cannot lock: \(FileIO.systemReason(reason))")
+      }
+      let now = Self.monotonicSeconds()
+      guard now < deadline else {
+        close(descriptor)
+        throw PromoError(
+          .lockTimeout, file: path,
+          "another promo held the store's lock for more than \(Self.seconds(timeout)) s; try again, or raise --lock-timeout"
+        )
+      }
+      var interval = timespec()
+      let sleepFor = min(pause, deadline - now)
+      interval.tv_sec = Int(sleepFor)
+      interval.tv_nsec = Int((sleepFor - Double(interval.tv_sec)) * 1e9)
+      nanosleep(&interval, nil)
+      pause = min(pause * 2, 0.05)
+    }
+    self.descriptor = descriptor
+  }
+
+  /// Drops the lock.
+  consuming func release() {
+    flock(descriptor, LOCK_UN)
+    close(descriptor)
+    discard self
+  }
+
+  deinit {
+    flock(descriptor, LOCK_UN)
+    close(descriptor)
+  }
+
+  private static func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+  }
+
+  private static func seconds(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(value)
+  }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The store's write guarantees, tested on the real binary: identical bytes for an
+/// unchanged store, no lost update under concurrency, a clean failure on a held lock, and
+/// no torn store when a writer is killed.
+@Suite("Store safety: atomic, locked, deterministic writes")
+struct StoreSafetyTests {
+  /// A scratch folder with a copy of the sample store as `promotions.json`.
+  static func scratchStore(_ fixture: String = "promotions.json") throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "promo-store-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: PromoBinary.fixtures.appendingPathComponent(fixture),
+      to: folder.appendingPathComponent("promotions.json"))
+    return folder
+  }
+
+  @Test(
+    "rewriting an unchanged store leaves its bytes identical",
+    arguments: [
+      "promotions.json", "stores/jpy.json", "stores/kwd.json", "stores/empty.json", "stores/suspicious.json",
+    ])
+  func rewriteIsIdentical(fixture: String) throws {
+    let folder = try Self.scratchStore(fixture)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = folder.appendingPathComponent("promotions.json")
+    let before = try Data(contentsOf: store)
+    // Adding and then deleting a promotion rewrites the store twice.
+    #expect(
+      try PromoBinary.run(["add", "--id", "tmp", "--kind", "discount", "--percent-off", "1"], in: folder)
+        .status == 0)
+    #expect(try Data(contentsOf: store) != before)
+    #expect(try PromoBinary.run(["delete", "tmp"], in: folder).status == 0)
+    #expect(try Data(contentsOf: store) == before)
+  }
+
+  @Test("a write keeps the store's file mode")
+  func keepsMode() throws {
+    let folder = try Self.scratchStore()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = folder.appendingPathComponent("promotions.json").path
+    try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: store)
+    #expect(try PromoBinary.run(["disable", "autumn-20"], in: folder).status == 0)
+    let mode = try FileManager.default.attributesOfItem(atPath: store)[.posixPermissions] as? Int
+    #expect(mode == 0o640)
+  }
+
+  @Test("a held lock makes a writer give up after --lock-timeout with status 75, naming the lock file")
+  func lockTimeout() throws {
+    let folder = try Self.scratchStore()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let lockPath = folder.appendingPathComponent("promotions.json.lock").path
+    let descriptor = open(lockPath, O_RDWR | O_CREAT, 0o666)
+    #expect(descriptor >= 0)
+    #expect(flock(descriptor, LOCK_EX) == 0)
+    let before = try Data(contentsOf: folder.appendingPathComponent("promotions.json"))
+    let result = try PromoBinary.run(["disable", "autumn-20", "--lock-timeout", "0.2"], in: folder)
+    flock(descriptor, LOCK_UN)
+    close(descriptor)
+    #expect(result.status == 75)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.hasPrefix("promo: promotions.json.lock: "))
+    #expect(try Data(contentsOf: folder.appendingPathComponent("promotions.json")) == before)
+    // Once the lock is free, the same command succeeds.
+    #expect(try PromoBinary.run(["disable", "autumn-20", "--lock-timeout", "0.2"], in: folder).status == 0)
+  }
+
+  @Test("32 concurrent promo add processes all succeed and lose nothing")
+  func concurrentAdds() async throws {
+    let folder = try Self.scratchStore("stores/empty.json")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let count = 32
+    let statuses = try await withThrowingTaskGroup(of: Int32.self) { group in
+      for index in 0..<count {
+        group.addTask {
+          try PromoBinary.run(
+            [
+              "add", "--id", "p\(index)", "--kind", "discount", "--amount-off", "\(index + 1)",
+              "--lock-timeout", "60",
+            ],
+            in: folder
+          ).status
+        }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(statuses == [Int32](repeating: 0, count: count))
+    let listed = try PromoBinary.run(["list", "--format", "json"], in: folder)
+    #expect(listed.status == 0)
+    let ids = Set(
+      listed.stdout.split(separator: "\n").compactMap { line in
+        line.split(separator: "\"").dropFirst(3).first.map(String.init)
+      })
+    #expect(ids == Set((0..<count).map { "p\($0)" }))
+  }
+
+  @Test("a writer killed at random moments never leaves a torn store nor blocks the next writer")
+  func killedWriters() throws {
+    let folder = try Self.scratchStore("stores/empty.json")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = folder.appendingPathComponent("promotions.json")
+    // A large store makes each write long, so kills land in the middle of writes.
+    var promotions: [String] = []
+    for index in 0..<20_000 {
+      promotions.append(#"{"id":"bulk-\#(index)","kind":"discount","amountOff":"1.00"}"#)
+    }
+    let large = #"{"version":1,"currency":"CNY","promotions":[\#(promotions.joined(separator: ","))]}"#
+    try Data(large.utf8).write(to: store)
+    var generator = SystemRandomNumberGenerator()
+    var kills = 0
+    for iteration in 0..<12 {
+      let before = try Data(contentsOf: store)
+      let process = Process()
+      process.executableURL = PromoBinary.executable
+      process.arguments = ["add", "--id", "new-\(iteration)", "--kind", "discount", "--percent-off", "5"]
+      process.currentDirectoryURL = folder
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      usleep(UInt32.random(in: 5_000...60_000, using: &generator))
+      if process.isRunning {
+        kill(process.processIdentifier, SIGKILL)
+        kills += 1
+      }
+      process.waitUntilExit()
+      // Old or new, never a mix: the store still decodes, and is the old bytes or holds
+      // the new promotion.
+      let after = try Data(contentsOf: store)
+      let check = try PromoBinary.run(["validate", "--at", "2026-01-01T00:00:00Z"], in: folder)
+      #expect(check.status == 0, "store torn after iteration \(iteration): \(check.stderr)")
+      #expect(after == before || String(decoding: after, as: UTF8.self).contains("\"new-\(iteration)\""))
+    }
+    // The next writer is not blocked, and cleans up temporary files left by the killed ones.
+    let next = try PromoBinary.run(
+      ["add", "--id", "after-kills", "--kind", "discount", "--percent-off", "5"], in: folder)
+    #expect(next.status == 0)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+      $0.contains(".tmp-")
+    }
+    #expect(leftovers.isEmpty)
+    #expect(kills > 0, "no writer was killed mid-write; the store is too small to widen the window")
+  }
+}
