@@ -19,10 +19,11 @@ public enum PromoCLI {
     stderr: TextOutput, clock: @escaping @Sendable () -> Instant = SystemClock.now
   ) -> Int32 {
     do {
-      try dispatch(
+      let status = try dispatch(
         arguments, environment: environment, stdin: stdin, stdout: stdout, stderr: stderr, clock: clock)
       stdout.flush()
-      return ExitStatus.success
+      stderr.flush()
+      return status
     } catch {
       stderr.write("promo: \(error.description.replacingNewlines)\n")
       stderr.flush()
@@ -33,17 +34,17 @@ public enum PromoCLI {
   private static func dispatch(
     _ arguments: [String], environment: [String: String], stdin: TextInput, stdout: TextOutput,
     stderr: TextOutput, clock: @escaping @Sendable () -> Instant
-  ) throws(PromoError) {
+  ) throws(PromoError) -> Int32 {
     guard let name = arguments.first else {
       throw PromoError(.usage, "no command given; try 'promo help'")
     }
     switch name {
     case "--version", "version":
       stdout.write("promo \(version)\n")
-      return
+      return ExitStatus.success
     case "--help", "-h":
       stdout.write(HelpRenderer.overview())
-      return
+      return ExitStatus.success
     default: break
     }
     guard let command = CommandTable.command(named: name) else {
@@ -58,12 +59,12 @@ public enum PromoCLI {
     let parsed = try ParsedArguments(Array(arguments.dropFirst()), for: command)
     if parsed.flag("--help") {
       stdout.write(HelpRenderer.help(for: command))
-      return
+      return ExitStatus.success
     }
     let context = CommandContext(
       arguments: parsed, environment: environment, stdin: stdin, stdout: stdout, stderr: stderr, clock: clock)
     switch command.name {
-    case CommandTable.price.name: try PriceCommand.run(context)
+    case CommandTable.price.name: return try PriceCommand.run(context)
     case CommandTable.list.name: try ReadCommands.list(context)
     case CommandTable.show.name: try ReadCommands.show(context)
     case CommandTable.validate.name: try ReadCommands.validate(context)
@@ -76,6 +77,7 @@ public enum PromoCLI {
     case CommandTable.helpCommand.name: try HelpCommand.run(context)
     default: throw PromoError(.usage, "\(command.name) is not available in this build")
     }
+    return ExitStatus.success
   }
 }
 

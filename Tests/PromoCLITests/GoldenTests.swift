@@ -92,12 +92,14 @@ struct GoldenTests {
     #expect(result.stdout == testCase.file("stdout") ?? "", "stdout")
     #expect(result.stderr == testCase.file("stderr") ?? "", "stderr")
     // The contract for every failure: nothing on stdout, one line on stderr starting "promo:".
-    // (`validate` reports every problem, one line each.)
+    // (`validate` reports every problem, one line each; `price --lines` streams, so the
+    // good lines' results stand and each bad line has its own error line.)
     if result.status != 0 {
-      #expect(result.stdout.isEmpty)
+      let streaming = arguments.contains("--lines")
+      #expect(result.stdout.isEmpty || streaming)
       let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
       #expect(lines.allSatisfy { $0.hasPrefix("promo: ") })
-      #expect(lines.count == 1 || arguments.first == "validate")
+      #expect(lines.count == 1 || arguments.first == "validate" || streaming)
     }
   }
 
@@ -106,8 +108,12 @@ struct GoldenTests {
   static func scratchFixtures(startingWith start: String) throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "promo-golden-\(UUID().uuidString)")
-    try FileManager.default.copyItem(at: PromoBinary.fixtures, to: folder)
-    try FileManager.default.removeItem(at: folder.appendingPathComponent("golden"))
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for item in try FileManager.default.contentsOfDirectory(atPath: PromoBinary.fixtures.path)
+    where item != "golden" {
+      try FileManager.default.copyItem(
+        at: PromoBinary.fixtures.appendingPathComponent(item), to: folder.appendingPathComponent(item))
+    }
     let store = folder.appendingPathComponent("promotions.json")
     if start == "no-store" {
       try FileManager.default.removeItem(at: store)

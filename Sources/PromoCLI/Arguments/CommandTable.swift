@@ -19,26 +19,35 @@ public enum CommandTable {
   public static let price = CommandSpec(
     name: "price",
     summary: "price orders with the best plan the promotions allow",
-    usage: "price ORDER.json... [--at TIME] [--format text|json] [--explain] [--store FILE]",
+    usage:
+      "price ORDER.json... [--at TIME] [--format text|json] [--explain] [--lines [--fail-fast]] [--store FILE]",
     arguments: [
-      ArgumentSpec("ORDER.json...", "order files (one order or an array each); - reads standard input")
+      ArgumentSpec(
+        "ORDER.json...",
+        "order files (one order or an array each; JSON Lines with --lines); - reads standard input")
     ],
     options: [
       at, format,
       OptionSpec("--explain", "list every promotion of the store with its outcome for the order"),
+      OptionSpec(
+        "--lines", "read JSON Lines (one order per line) as a stream; print each result as it is computed"),
+      OptionSpec("--fail-fast", "with --lines, stop at the first bad line"),
       store, help,
     ],
     minimumArguments: 1, maximumArguments: .max,
     discussion: """
       Finds, for each order, the plan with the lowest total: no promotion, one working \
       promotion, or a stackable discount followed by a stackable threshold (whose minimum is \
-      tested after the discount). Ties go to fewer promotions, then to the lowest ids. Every \
-      input is read and checked before anything is printed.
+      tested after the discount). Ties go to fewer promotions, then to the lowest ids. \
+      Without --lines, every input is read and checked before anything is printed. With \
+      --lines, a bad line is reported with its line number, the other lines are still \
+      priced, and the status is 65 at the end.
       """,
     examples: [
       "price order.json",
       "price --at 2026-11-22T12:00:00+08:00 --format json orders/*.json",
       "price --explain - < order.json",
+      "price --lines --format json orders.jsonl > results.jsonl",
     ])
 
   /// `--lock-timeout SECONDS`, accepted by every command that writes the store.

@@ -1,15 +1,18 @@
 import PromoKit
 
-/// `promo price`: reads the store and every order, prices each with the best plan, and
-/// prints the results only when every input was good.
+/// `promo price`: prices each order with the best plan.
+///
+/// Without `--lines`, every input is read and checked before anything is printed. With
+/// `--lines`, each input is a JSON Lines stream priced line by line as it is read; a bad
+/// line is reported on standard error and the others are still priced.
 enum PriceCommand {
-  static func run(_ context: CommandContext) throws(PromoError) {
+  /// Runs the command; returns 65 when `--lines` met bad lines (each already reported).
+  static func run(_ context: CommandContext) throws(PromoError) -> Int32 {
     let arguments = context.arguments
     if arguments.positionals.filter({ $0 == "-" }).count > 1 {
       throw PromoError(.usage, "standard input (-) can be read only once")
     }
     let instant = try context.evaluationTime()
-    let explain = arguments.flag("--explain")
     let catalog = try context.loadStore()
     let calculator: PriceCalculator
     do {
@@ -17,34 +20,100 @@ enum PriceCommand {
     } catch {
       throw error.inFile(context.storePath)
     }
+    var pricer = OrderPricer(context: context, calculator: calculator, storeCurrency: catalog.currency)
+    if arguments.flag("--lines") {
+      return try pricer.priceStreams(arguments.positionals)
+    }
     var quotes: [Quote] = []
     for input in arguments.positionals {
-      let name = input == "-" ? "stdin" : input
-      let bytes = input == "-" ? try context.stdin.readAll() : try FileIO.readFile(atPath: input)
-      let orders = try OrderDecoder.decodeFile(bytes, file: name, storeCurrency: catalog.currency)
-      for order in orders {
-        do {
-          quotes.append(try calculator.quote(for: order, explain: explain))
-        } catch {
-          throw error.inFile(context.storePath)
-        }
-      }
+      let source = try pricer.open(input)
+      let orders = try OrderDecoder.decodeFile(
+        source.readAll(), file: source.name, storeCurrency: catalog.currency)
+      for order in orders { quotes.append(try pricer.quote(order)) }
     }
-    if arguments.value("--format") == "json" {
-      for quote in quotes { context.stdout.write(QuoteJSONRenderer.render(quote) + "\n") }
-    } else {
-      let style = context.textStyle
-      let blocks = quotes.map { QuoteTextRenderer.render($0, style: style) }
-      context.stdout.write(blocks.joined(separator: "\n"))
-    }
+    for quote in quotes { pricer.write(quote) }
+    return ExitStatus.success
   }
 }
 
-extension PromoError {
-  /// The error, naming `file` when it names none yet.
-  func inFile(_ file: String) -> PromoError {
-    var copy = self
-    if copy.file == nil { copy.file = file }
-    return copy
+/// Prices orders against one prepared calculator and writes each result in the chosen
+/// format.
+private struct OrderPricer {
+  let context: CommandContext
+  let calculator: PriceCalculator
+  let storeCurrency: Currency?
+  let explain: Bool
+  let json: Bool
+  let style: TextStyle
+  private var written = 0
+
+  init(context: CommandContext, calculator: PriceCalculator, storeCurrency: Currency?) {
+    self.context = context
+    self.calculator = calculator
+    self.storeCurrency = storeCurrency
+    explain = context.arguments.flag("--explain")
+    json = context.arguments.value("--format") == "json"
+    style = context.textStyle
+  }
+
+  /// The input named on the command line: standard input for `-`, else a file.
+  func open(_ input: String) throws(PromoError) -> TextInput {
+    input == "-" ? context.stdin : try FileInput(path: input, name: input)
+  }
+
+  /// The quote for one order; a store amount the order's currency cannot hold names the
+  /// store.
+  func quote(_ order: Order) throws(PromoError) -> Quote {
+    do {
+      return try calculator.quote(for: order, explain: explain)
+    } catch {
+      throw error.inFile(context.storePath)
+    }
+  }
+
+  /// Writes one result: a JSON line, or a text block (after a blank line if not the first).
+  mutating func write(_ quote: Quote) {
+    if json {
+      context.stdout.write(QuoteJSONRenderer.render(quote) + "\n")
+    } else {
+      context.stdout.write((written > 0 ? "\n" : "") + QuoteTextRenderer.render(quote, style: style))
+    }
+    written += 1
+  }
+
+  /// Prices every line of every input as a stream; returns 65 if any line was bad.
+  mutating func priceStreams(_ inputs: [String]) throws(PromoError) -> Int32 {
+    let failFast = context.arguments.flag("--fail-fast")
+    var failures = 0
+    // Every file is opened before the first line is priced, so a missing one fails the
+    // command before anything is printed.
+    let sources = try inputs.map { (input: String) throws(PromoError) -> TextInput in try open(input) }
+    for source in sources {
+      let stdout = context.stdout
+      var reader = JSONLinesReader(input: source, willRead: { stdout.flush() })
+      while let line = try reader.next() {
+        do {
+          switch line {
+          case .tooLong(let number):
+            throw PromoError(
+              .invalidData, file: source.name, position: "line \(number)",
+              "longer than \(JSONLinesReader.maximumLineLength >> 20) MiB")
+          case .text(let number, let bytes):
+            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            let order = try OrderDecoder.decodeLine(
+              Array(bytes), file: source.name, line: number, storeCurrency: storeCurrency)
+            write(try quote(order))
+          }
+        } catch {
+          context.stderr.write("promo: \(error)\n")
+          failures += 1
+          if failFast {
+            context.stdout.flush()
+            return 65
+          }
+        }
+      }
+    }
+    return failures > 0 ? 65 : ExitStatus.success
   }
 }

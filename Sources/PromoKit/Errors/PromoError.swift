@@ -40,6 +40,13 @@ public struct PromoError: Error, Sendable, Hashable, CustomStringConvertible {
     self.message = message
   }
 
+  /// The error, naming `file` when it names no file yet.
+  public func inFile(_ file: String) -> PromoError {
+    var copy = self
+    if copy.file == nil { copy.file = file }
+    return copy
+  }
+
   /// `file: position: message`, leaving out the parts that are not known.
   public var description: String {
     [file, position, message].compactMap { $0 }.joined(separator: ": ")

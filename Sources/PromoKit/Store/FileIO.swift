@@ -21,15 +21,44 @@ public enum FileIO {
   /// `display` is the name used in messages (what the user typed).
   public static func readFile(atPath path: String, display: String? = nil) throws(PromoError) -> [UInt8] {
     let name = display ?? path
+    let (descriptor, size) = try openForReading(atPath: path, display: name)
+    defer { close(descriptor) }
+    return try readAll(descriptor: descriptor, name: name, sizeHint: size)
+  }
+
+  /// Opens the file at `path` for reading and returns its descriptor and size; a missing
+  /// file, a folder or a file that cannot be read is ``PromoError/Category/unreadable``.
+  /// The caller closes the descriptor.
+  public static func openForReading(atPath path: String, display: String? = nil) throws(PromoError) -> (
+    Int32, Int
+  ) {
+    let name = display ?? path
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw unreadable(name, errno: errno) }
-    defer { close(descriptor) }
     var info = stat()
-    guard fstat(descriptor, &info) == 0 else { throw unreadable(name, errno: errno) }
+    guard fstat(descriptor, &info) == 0 else {
+      let reason = errno
+      close(descriptor)
+      throw unreadable(name, errno: reason)
+    }
     if (info.st_mode & S_IFMT) == S_IFDIR {
+      close(descriptor)
       throw PromoError(.unreadable, file: name, "is a folder, not a file")
     }
-    return try readAll(descriptor: descriptor, name: name, sizeHint: Int(info.st_size))
+    return (descriptor, Int(info.st_size))
+  }
+
+  /// Up to `maximum` bytes from `descriptor`; empty at end of file.
+  public static func read(descriptor: Int32, maximum: Int, name: String) throws(PromoError) -> [UInt8] {
+    var chunk = [UInt8](repeating: 0, count: maximum)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+      if count >= 0 {
+        chunk.removeSubrange(count...)
+        return chunk
+      }
+      if errno != EINTR { throw unreadable(name, errno: errno) }
+    }
   }
 
   /// Everything readable from `descriptor` until end of file.
@@ -39,7 +68,7 @@ public enum FileIO {
     bytes.reserveCapacity(min(max(sizeHint, 0), maximumFileSize) + 1)
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
       if count == 0 { return bytes }
       if count < 0 {
         if errno == EINTR { continue }
@@ -73,4 +102,9 @@ public enum FileIO {
       return String(cString: text).lowercased()
     }
   }
+}
+
+/// `read(2)`, named apart from ``FileIO/read(descriptor:maximum:name:)``.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+  read(descriptor, buffer, count)
 }
