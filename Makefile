@@ -2,7 +2,7 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 
-.PHONY: all build release test lint format example golden clean
+.PHONY: all build release test lint format example golden fuzz clean
 
 all: build
 
@@ -30,5 +30,11 @@ example:
 golden:
 	RECORD_SNAPSHOTS=1 $(SWIFT) test --filter GoldenTests
 
+# Runs the libFuzzer harness (Sources/PromoFuzz) for FUZZ_SECONDS over a seed corpus
+# made from fixtures/; crashes land in fuzz-findings/.
+FUZZ_SECONDS ?= 300
+fuzz:
+	fuzz/run.sh $(FUZZ_SECONDS)
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz fuzz-corpus

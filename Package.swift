@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -15,3 +16,11 @@ let package = Package(
     .testTarget(name: "PromoCLITests", dependencies: ["PromoCLI", "PromoKit"]),
   ]
 )
+
+// The libFuzzer harness has no `main` of its own (libFuzzer provides it), so it only
+// links with `--sanitize=fuzzer`; it is part of the package only when asked for:
+// `PROMO_FUZZ=1 swift build --sanitize=fuzzer --product promo-fuzz` (see `make fuzz`).
+if ProcessInfo.processInfo.environment["PROMO_FUZZ"] != nil {
+  package.targets.append(.executableTarget(name: "PromoFuzz", dependencies: ["PromoKit"]))
+  package.products.append(.executable(name: "promo-fuzz", targets: ["PromoFuzz"]))
+}

@@ -1,0 +1,351 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One hostile or malformed input: the files it writes into a scratch copy of the sample
+/// store's folder, the command it runs there, the exact status, and a piece of the one
+/// error line that locates the problem.
+struct HostileCase: Sendable, CustomTestStringConvertible {
+  let name: String
+  let arguments: [String]
+  let files: [String: [UInt8]]
+  let status: Int32
+  let location: String
+
+  var testDescription: String { name }
+
+  init(
+    _ name: String, _ arguments: [String], files: [String: [UInt8]] = [:], status: Int32, at location: String
+  ) {
+    self.name = name
+    self.arguments = arguments
+    self.files = files
+    self.status = status
+    self.location = location
+  }
+
+  /// An order file `o.json` with `text`, priced against the sample store.
+  static func order(_ name: String, _ text: String, at location: String) -> HostileCase {
+    HostileCase(name, price("o.json"), files: ["o.json": Array(text.utf8)], status: 65, at: location)
+  }
+
+  /// An order file `o.json` with raw `bytes`.
+  static func orderBytes(_ name: String, _ bytes: [UInt8], at location: String) -> HostileCase {
+    HostileCase(name, price("o.json"), files: ["o.json": bytes], status: 65, at: location)
+  }
+
+  /// A store `s.json` with `text`, used to price a good order and by a writing command.
+  static func store(_ name: String, _ text: String, at location: String) -> [HostileCase] {
+    [
+      HostileCase(
+        name + " (price)", ["price", "--store", "s.json", "--at", at, Self.goodOrder],
+        files: ["s.json": Array(text.utf8)],
+        status: 65, at: location),
+      HostileCase(
+        name + " (add)",
+        ["add", "--store", "s.json", "--id", "new", "--kind", "discount", "--percent-off", "5"],
+        files: ["s.json": Array(text.utf8)], status: 65, at: location),
+    ]
+  }
+
+  static let at = "2026-11-22T12:00:00+08:00"
+  static let goodOrder = "good.json"
+
+  static func price(_ file: String) -> [String] { ["price", file, "--at", at] }
+
+  static func promotion(_ fields: String) -> String {
+    #"{"version":1,"currency":"CNY","promotions":[{"id":"p","kind":"discount","percentOff":"5"},{\#(fields)}]}"#
+  }
+
+  static let all: [HostileCase] = {
+    var cases: [HostileCase] = [
+      // Orders: syntax.
+      .order("empty order file", "", at: "o.json: 1:1"),
+      .order("only white space", " \n\t \n", at: "o.json: 1:1"),
+      .order("truncated inside a string", #"{"amount": "1"#, at: "o.json: 1:12"),
+      .order("truncated after a colon", #"{"amount":"#, at: "o.json: 1:11"),
+      .order("truncated array", #"[{"amount":"1.00"}"#, at: "o.json: 1:19"),
+      .order("trailing comma in object", #"{"amount":"1.00",}"#, at: "o.json: 1:18"),
+      .order("trailing comma in items", #"{"items":[{"unitPrice":"1","quantity":1},]}"#, at: "o.json: 1:42"),
+      .order("duplicate key", #"{"amount":"1.00","amount":"2.00"}"#, at: "o.json: 1:18"),
+      .order("line comment", "{\"amount\":\"1.00\" // cheap\n}", at: "o.json: 1:18"),
+      .order("block comment", #"/* order */ {"amount":"1.00"}"#, at: "o.json: 1:1"),
+      .order("single quotes", #"{'amount':'1.00'}"#, at: "o.json: 1:2"),
+      .order("NaN literal", #"{"amount":NaN}"#, at: "o.json: 1:11"),
+      .order("leading zero", #"{"amount":01.5}"#, at: "o.json: 1:11"),
+      .order("lone surrogate escape", #"{"id":"\ud800","amount":"1.00"}"#, at: "o.json: 1:8"),
+      .order("bad escape", #"{"id":"\x41","amount":"1.00"}"#, at: "o.json: 1:8"),
+      .order("two values", #"{"amount":"1.00"} {"amount":"2.00"}"#, at: "o.json: 1:19"),
+      .orderBytes(
+        "byte-order mark", [0xEF, 0xBB, 0xBF] + Array(#"{"amount":"1.00"}"#.utf8), at: "o.json: 1:1"),
+      .orderBytes(
+        "invalid UTF-8 in a string",
+        Array(#"{"id":""#.utf8) + [0xC3, 0x28] + Array(#"","amount":"1"}"#.utf8), at: "o.json: 1:8"),
+      .orderBytes(
+        "overlong UTF-8", Array(#"{"id":""#.utf8) + [0xC0, 0xAF] + Array(#"","amount":"1"}"#.utf8),
+        at: "o.json: 1:8"),
+      .orderBytes(
+        "invalid byte outside strings", [0xFF] + Array(#"{"amount":"1.00"}"#.utf8), at: "o.json: 1:1"),
+      .orderBytes(
+        "NUL byte in a string", Array(#"{"id":"a"#.utf8) + [0] + Array(#"","amount":"1"}"#.utf8),
+        at: "o.json: 1:9"),
+      .orderBytes("NUL byte outside strings", Array(#"{"amount":"1.00"}"#.utf8) + [0], at: "o.json: 1:18"),
+      .order("deep nesting", String(repeating: "[", count: 100_000), at: "o.json: 1:65"),
+      .order("deep nesting in objects", String(repeating: #"{"a":"#, count: 10_000), at: "o.json: 1:321"),
+      // Orders: content.
+      .order("top-level number", "42", at: "o.json: top level"),
+      .order("top-level null", "null", at: "o.json: top level"),
+      .order("array of non-objects", #"[{"amount":"1.00"}, 7]"#, at: "o.json: [1]"),
+      .order("amount of wrong type", #"{"amount":true}"#, at: "o.json: amount"),
+      .order("amount as object", #"{"amount":{"value":"1.00"}}"#, at: "o.json: amount"),
+      .order("negative amount", #"{"amount":"-1.00"}"#, at: "o.json: amount"),
+      .order("amount over 10^12", #"{"amount":"1000000000000.01"}"#, at: "o.json: amount"),
+      .order("amount 1e400", #"{"amount":1e400}"#, at: "o.json: amount"),
+      .order("amount 1e-400", #"{"amount":1e-400}"#, at: "o.json: amount"),
+      .order("huge exponent", #"{"amount":1e99999999999999999999}"#, at: "o.json: amount"),
+      .order("over-precise amount", #"{"amount":"0.001"}"#, at: "o.json: amount"),
+      .order("decimal with plus sign", #"{"amount":"+1.00"}"#, at: "o.json: amount"),
+      .order("decimal with spaces", #"{"amount":" 1.00"}"#, at: "o.json: amount"),
+      .order("items not an array", #"{"items":{"sku":"a"}}"#, at: "o.json: items"),
+      .order("item not an object", #"{"items":["tea"]}"#, at: "o.json: items[0]"),
+      .order(
+        "quantity as string", #"{"items":[{"unitPrice":"1","quantity":"2"}]}"#,
+        at: "o.json: items[0].quantity"),
+      .order(
+        "fractional quantity", #"{"items":[{"unitPrice":"1","quantity":1.5}]}"#,
+        at: "o.json: items[0].quantity"),
+      .order(
+        "zero quantity", #"{"items":[{"unitPrice":"1","quantity":0}]}"#, at: "o.json: items[0].quantity"),
+      .order(
+        "quantity over 10^6", #"{"items":[{"unitPrice":"1","quantity":1000001}]}"#,
+        at: "o.json: items[0].quantity"),
+      .order(
+        "negative unit price", #"{"items":[{"unitPrice":"-0.01","quantity":1}]}"#,
+        at: "o.json: items[0].unitPrice"),
+      .order("missing unit price", #"{"items":[{"quantity":1}]}"#, at: "o.json: items[0].unitPrice"),
+      .order(
+        "subtotal overflow", #"{"items":[{"unitPrice":"1000000000000","quantity":1000000}]}"#,
+        at: "o.json: items"),
+      .order(
+        "subtotal overflow by summing",
+        "{\"items\":["
+          + Array(repeating: #"{"unitPrice":"1000000000000","quantity":10000}"#, count: 100).joined(
+            separator: ",")
+          + "]}", at: "o.json: items"),
+      .order("currency mismatch", #"{"currency":"USD","amount":"1.00"}"#, at: "o.json: currency"),
+      .order("lower-case currency", #"{"currency":"cny","amount":"1.00"}"#, at: "o.json: currency"),
+      .order("two-letter currency", #"{"currency":"CN","amount":"1.00"}"#, at: "o.json: currency"),
+      .order("non-ASCII currency", #"{"currency":"ÇNY","amount":"1.00"}"#, at: "o.json: currency"),
+      .order("numeric currency", #"{"currency":156,"amount":"1.00"}"#, at: "o.json: currency"),
+      .order("unknown key", #"{"amount":"1.00","discount":"5"}"#, at: "o.json: discount"),
+      .order("both items and amount", #"{"amount":"1.00","items":[]}"#, at: "o.json: amount"),
+      .order("neither items nor amount", #"{"id":"x"}"#, at: "o.json: items"),
+      .order("$schema inside an array", #"[{"$schema":"x","amount":"1.00"}]"#, at: "o.json: [0].$schema"),
+      .order("id not a string", #"{"id":7,"amount":"1.00"}"#, at: "o.json: id"),
+      .order("null for an optional key", #"{"id":null,"amount":"1.00"}"#, at: "o.json: id"),
+    ]
+    // Stores, each both read (price) and refused for writing (add) without being touched.
+    let stores: [(String, String, String)] = [
+      ("empty store file", "", "s.json: 1:1"),
+      ("store truncated", #"{"version":1,"promotions":["#, "s.json: 1:28"),
+      ("store is an array", "[]", "s.json: top level"),
+      ("store without version", #"{"promotions":[]}"#, "s.json: version"),
+      ("version as string", #"{"version":"1","promotions":[]}"#, "s.json: version"),
+      ("newer version", #"{"version":2,"promotions":[],"rules":[]}"#, "s.json: version"),
+      ("promotions not an array", #"{"version":1,"promotions":{}}"#, "s.json: promotions"),
+      ("promotions missing", #"{"version":1}"#, "s.json: promotions"),
+      (
+        "duplicate ids", promotion(#""id":"p","kind":"discount","percentOff":"6""#),
+        "s.json: promotions[1].id"
+      ),
+      (
+        "timestamp without offset",
+        promotion(#""id":"q","kind":"discount","percentOff":"6","startsAt":"2026-11-01T00:00:00""#),
+        "s.json: promotions[1].startsAt"
+      ),
+      (
+        "month 13",
+        promotion(#""id":"q","kind":"discount","percentOff":"6","endsAt":"2026-13-01T00:00:00Z""#),
+        "s.json: promotions[1].endsAt"
+      ),
+      (
+        "February 30",
+        promotion(#""id":"q","kind":"discount","percentOff":"6","endsAt":"2026-02-30T00:00:00Z""#),
+        "s.json: promotions[1].endsAt"
+      ),
+      (
+        "hour 24", promotion(#""id":"q","kind":"discount","percentOff":"6","endsAt":"2026-02-03T24:00:00Z""#),
+        "s.json: promotions[1].endsAt"
+      ),
+      (
+        "year 0", promotion(#""id":"q","kind":"discount","percentOff":"6","endsAt":"0000-01-01T00:00:00Z""#),
+        "s.json: promotions[1].endsAt"
+      ),
+      (
+        "offset out of range",
+        promotion(#""id":"q","kind":"discount","percentOff":"6","endsAt":"2026-01-01T00:00:00+24:00""#),
+        "s.json: promotions[1].endsAt"
+      ),
+      (
+        "empty window",
+        promotion(
+          #""id":"q","kind":"discount","percentOff":"6","startsAt":"2026-01-01T08:00:00+08:00","endsAt":"2026-01-01T00:00:00Z""#
+        ), "s.json: promotions[1].endsAt"
+      ),
+      (
+        "percentOff 0", promotion(#""id":"q","kind":"discount","percentOff":"0""#),
+        "s.json: promotions[1].percentOff"
+      ),
+      (
+        "percentOff above 100", promotion(#""id":"q","kind":"discount","percentOff":"100.0001""#),
+        "s.json: promotions[1].percentOff"
+      ),
+      (
+        "percentOff with 5 places", promotion(#""id":"q","kind":"discount","percentOff":"1.00001""#),
+        "s.json: promotions[1].percentOff"
+      ),
+      (
+        "amountOff 0", promotion(#""id":"q","kind":"discount","amountOff":"0.00""#),
+        "s.json: promotions[1].amountOff"
+      ),
+      (
+        "amountOff over 10^12", promotion(#""id":"q","kind":"discount","amountOff":1000000000001"#),
+        "s.json: promotions[1].amountOff"
+      ),
+      (
+        "both benefits", promotion(#""id":"q","kind":"discount","amountOff":"1","percentOff":"1""#),
+        "s.json: promotions[1].amountOff"
+      ),
+      ("no benefit", promotion(#""id":"q","kind":"discount""#), "s.json: promotions[1].percentOff"),
+      (
+        "minimum on a discount",
+        promotion(#""id":"q","kind":"discount","amountOff":"1","minimumAmount":"5""#),
+        "s.json: promotions[1].minimumAmount"
+      ),
+      (
+        "threshold without minimum", promotion(#""id":"q","kind":"threshold","amountOff":"1""#),
+        "s.json: promotions[1].minimumAmount"
+      ),
+      (
+        "negative minimum", promotion(#""id":"q","kind":"threshold","amountOff":"1","minimumAmount":"-1""#),
+        "s.json: promotions[1].minimumAmount"
+      ),
+      (
+        "id of 65 characters",
+        promotion(#""id":"\#(String(repeating: "a", count: 65))","kind":"discount","amountOff":"1""#),
+        "s.json: promotions[1].id"
+      ),
+      ("empty id", promotion(#""id":"","kind":"discount","amountOff":"1""#), "s.json: promotions[1].id"),
+      ("unknown kind", promotion(#""id":"q","kind":"coupon","amountOff":"1""#), "s.json: promotions[1].kind"),
+      (
+        "active as string", promotion(#""id":"q","kind":"discount","amountOff":"1","active":"true""#),
+        "s.json: promotions[1].active"
+      ),
+      (
+        "misspelt key",
+        promotion(#""id":"q","kind":"discount","amountOff":"1","startAt":"2026-01-01T00:00:00Z""#),
+        "s.json: promotions[1].startAt"
+      ),
+      ("store currency invalid", #"{"version":1,"currency":"EURO","promotions":[]}"#, "s.json: currency"),
+    ]
+    for (name, text, location) in stores { cases += store(name, text, at: location) }
+    cases += [
+      // The file system.
+      HostileCase("order is a folder", price("folder"), status: 66, at: "folder: is a folder"),
+      HostileCase("order missing", price("nope.json"), status: 66, at: "nope.json: no such file"),
+      HostileCase(
+        "store is a folder", ["price", "--store", "folder", goodOrder], status: 66, at: "folder: is a folder"),
+      HostileCase(
+        "store missing", ["price", "--store", "nope.json", goodOrder], status: 66,
+        at: "nope.json: no promotion store"),
+      HostileCase(
+        "add into a missing folder",
+        ["add", "--store", "no/such/s.json", "--id", "x", "--kind", "discount", "--percent-off", "1"],
+        status: 73, at: "no/such/s.json.lock: cannot create"),
+      HostileCase(
+        "add below a file",
+        ["add", "--store", "good.json/s.json", "--id", "x", "--kind", "discount", "--percent-off", "1"],
+        status: 73, at: "good.json/s.json.lock: cannot create"),
+      // Arguments.
+      HostileCase("unknown command", ["frobnicate"], status: 64, at: "promo: unknown command"),
+      HostileCase(
+        "unknown option", ["price", goodOrder, "--fast"], status: 64, at: "promo: unknown option --fast"),
+      HostileCase(
+        "option without value", ["price", goodOrder, "--store"], status: 64,
+        at: "promo: --store needs a value"),
+      HostileCase("bad --at", ["price", goodOrder, "--at", "yesterday"], status: 64, at: "promo: --at: "),
+      HostileCase(
+        "--at out of range", ["price", goodOrder, "--at", "2026-02-29T00:00:00Z"], status: 64,
+        at: "promo: --at: "),
+      HostileCase("bad --format", ["list", "--format", "xml"], status: 64, at: "promo: --format must be"),
+      HostileCase(
+        "negative lock timeout", ["delete", "p", "--lock-timeout", "-1"], status: 64,
+        at: "promo: --lock-timeout: "),
+      HostileCase("extra argument", ["show", "a", "b"], status: 64, at: "promo: unexpected argument"),
+      HostileCase("stdin twice", ["price", "-", "-"], status: 64, at: "promo: standard input"),
+      // Requests that cannot be met.
+      HostileCase(
+        "delete unknown id", ["delete", "nope"], status: 1, at: "promotions.json: no promotion has the id"),
+      HostileCase(
+        "add existing id", ["add", "--id", "autumn-20", "--kind", "discount", "--percent-off", "1"],
+        status: 1,
+        at: "promotions.json: a promotion with the id"),
+      HostileCase(
+        "update into an empty window", ["update", "autumn-20", "--starts-at", "2027-01-01T00:00:00Z"],
+        status: 65,
+        at: "--ends-at: endsAt 2026-12-01T00:00:00+08:00 must be after startsAt 2027-01-01T00:00:00Z"),
+    ]
+    return cases
+  }()
+}
+
+@Suite("The bad-input catalogue: every hostile input fails cleanly, located, and changes nothing")
+struct HostileInputTests {
+  @Test("the catalogue holds at least 60 distinct inputs")
+  func catalogueSize() {
+    #expect(HostileCase.all.count >= 60)
+    #expect(Set(HostileCase.all.map(\.name)).count == HostileCase.all.count)
+  }
+
+  @Test(arguments: HostileCase.all)
+  func hostile(_ testCase: HostileCase) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "promo-hostile-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("folder"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.copyItem(
+      at: PromoBinary.fixtures.appendingPathComponent("promotions.json"),
+      to: folder.appendingPathComponent("promotions.json"))
+    try Data(#"{"id":"G-1","amount":"128.00"}"#.utf8).write(
+      to: folder.appendingPathComponent(HostileCase.goodOrder))
+    for (name, bytes) in testCase.files { try Data(bytes).write(to: folder.appendingPathComponent(name)) }
+    let snapshot = try Self.contents(of: folder)
+
+    let result = try PromoBinary.run(testCase.arguments, in: folder)
+
+    #expect(result.status == testCase.status)
+    #expect(result.stdout.isEmpty, "stdout must carry nothing on failure")
+    #expect(result.stderr.hasPrefix("promo: "))
+    #expect(result.stderr.hasSuffix("\n") && result.stderr.dropLast().contains("\n") == false, "one line")
+    #expect(result.stderr.contains(testCase.location), "located: \(result.stderr)")
+    // Nothing changed on disk (a lock file may appear: it holds no data).
+    let after = try Self.contents(of: folder).filter { !$0.key.hasSuffix(".lock") }
+    #expect(after == snapshot, "a failed command changes nothing on disk")
+  }
+
+  static func contents(of folder: URL) throws -> [String: Data] {
+    var contents: [String: Data] = [:]
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+      let url = folder.appendingPathComponent(name)
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
+        contents[name] = try Data(contentsOf: url)
+      }
+    }
+    return contents
+  }
+}
