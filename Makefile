@@ -2,16 +2,16 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 
-.PHONY: all build release test lint format example golden fuzz clean
+.PHONY: all build release test lint format example golden fuzz bench clean
 
 all: build
 
 build:
 	$(SWIFT) build
 
-# A statically linked, optimised binary: the fastest to start.
+# An optimised, fully static binary (no dynamic linking at start-up): the fastest to start.
 release:
-	$(SWIFT) build -c release --static-swift-stdlib
+	$(SWIFT) build -c release --static-swift-stdlib -Xswiftc -static-executable
 
 test:
 	$(SWIFT) test
@@ -36,5 +36,11 @@ FUZZ_SECONDS ?= 300
 fuzz:
 	fuzz/run.sh $(FUZZ_SECONDS)
 
+# Measures the release binary against baselines side by side (docs/BENCHMARKS.md).
+BENCH_DIR ?= /tmp/promo-bench
+bench: release
+	PROMO_BENCH=1 $(SWIFT) build -c release --product promo-bench --scratch-path .build-bench
+	.build-bench/release/promo-bench .build/release/promo $(BENCH_DIR)
+
 clean:
-	rm -rf .build .build-fuzz fuzz-corpus
+	rm -rf .build .build-fuzz .build-bench fuzz-corpus

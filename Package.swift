@@ -20,6 +20,12 @@ let package = Package(
 // The libFuzzer harness has no `main` of its own (libFuzzer provides it), so it only
 // links with `--sanitize=fuzzer`; it is part of the package only when asked for:
 // `PROMO_FUZZ=1 swift build --sanitize=fuzzer --product promo-fuzz` (see `make fuzz`).
+// The benchmark harness (see `make bench`) is likewise built only when asked for, so that
+// everyday builds and CI stay lean: `PROMO_BENCH=1 swift build -c release --product promo-bench`.
+if ProcessInfo.processInfo.environment["PROMO_BENCH"] != nil {
+  package.targets.append(.executableTarget(name: "PromoBench"))
+  package.products.append(.executable(name: "promo-bench", targets: ["PromoBench"]))
+}
 if ProcessInfo.processInfo.environment["PROMO_FUZZ"] != nil {
   package.targets.append(.executableTarget(name: "PromoFuzz", dependencies: ["PromoKit"]))
   package.products.append(.executable(name: "promo-fuzz", targets: ["PromoFuzz"]))

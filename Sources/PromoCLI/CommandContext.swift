@@ -37,17 +37,22 @@ struct CommandContext {
   /// The evaluation time: `--at` when given, else the clock.
   func evaluationTime() throws(PromoError) -> Instant {
     guard let text = arguments.value("--at") else { return clock() }
+    let instant: Instant
     do {
-      return try Timestamp(parsing: text).instant
+      instant = try Timestamp(parsing: text).instant
     } catch {
       throw PromoError(.usage, position: "--at", "\"\(text)\": \(error.reason)")
     }
+    guard instant.hasFourDigitYear else {
+      throw PromoError(.usage, position: "--at", "\"\(text)\" is outside the years 0001 to 9999 in UTC")
+    }
+    return instant
   }
 
   /// Whether text output may use colour: standard output is a terminal and `NO_COLOR` is
-  /// unset or empty.
+  /// unset (set to anything, even empty, it turns colour off, as the contract says).
   var textStyle: TextStyle {
-    TextStyle(isEnabled: stdout.isTerminal && (environment["NO_COLOR"] ?? "").isEmpty)
+    TextStyle(isEnabled: stdout.isTerminal && environment["NO_COLOR"] == nil)
   }
 
   /// The store in use.
@@ -61,9 +66,20 @@ struct CommandContext {
     )
   }
 
-  /// Reads and decodes the store in use; a missing one is an error that says how to make
-  /// one.
+  /// The bytes of a file named on the command line, and the name messages use for it:
+  /// `-` is standard input, named `stdin`.
+  func readInput(_ path: String) throws(PromoError) -> (bytes: [UInt8], name: String) {
+    if path == "-" { return (try stdin.readAll(), stdin.name) }
+    return (try FileIO.readFile(atPath: path), path)
+  }
+
+  /// Reads and decodes the store in use (`--store -` reads it from standard input); a
+  /// missing one is an error that says how to make one.
   func loadStore() throws(PromoError) -> Catalog {
+    if storePath == "-" {
+      let (bytes, name) = try readInput(storePath)
+      return try StoreDecoder.decode(bytes, file: name)
+    }
     do {
       return try store.load()
     } catch  where error.category == .unreadable && error.message == FileIO.noSuchFileReason {
@@ -77,6 +93,10 @@ struct CommandContext {
   func changeStore(
     creating: Bool = false, _ change: (Catalog) throws(PromoError) -> Catalog
   ) throws(PromoError) -> Catalog {
+    if storePath == "-" {
+      throw PromoError(
+        .usage, position: "--store", "a command that writes the store needs a file, not standard input")
+    }
     let timeout = try lockTimeout()
     let missing = missingStore
     return try store.change(lockTimeout: timeout) { (current: Catalog?) throws(PromoError) -> Catalog in

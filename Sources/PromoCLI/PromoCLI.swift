@@ -25,7 +25,7 @@ public enum PromoCLI {
       stderr.flush()
       return status
     } catch {
-      stderr.write("promo: \(error.description.replacingNewlines)\n")
+      stderr.write(ErrorLine.render(error))
       stderr.flush()
       return ExitStatus.of(error)
     }
@@ -35,6 +35,12 @@ public enum PromoCLI {
     _ arguments: [String], environment: [String: String], stdin: TextInput, stdout: TextOutput,
     stderr: TextOutput, clock: @escaping @Sendable () -> Instant
   ) throws(PromoError) -> Int32 {
+    var arguments = arguments
+    // `promo --store FILE COMMAND ...` is read as `promo COMMAND ... --store FILE`.
+    if let first = arguments.first, first == "--store" || first.hasPrefix("--store="), arguments.count > 1 {
+      let taken = first == "--store" ? 2 : 1
+      arguments = Array(arguments.dropFirst(taken)) + arguments.prefix(taken)
+    }
     guard let name = arguments.first else {
       throw PromoError(.usage, "no command given; try 'promo help'")
     }
@@ -96,20 +102,5 @@ public enum ExitStatus {
     case .unwritable: 73
     case .lockTimeout: 75
     }
-  }
-}
-
-extension String {
-  /// The text with line breaks shown as `\n`, so that an error stays on one line.
-  fileprivate var replacingNewlines: String {
-    var result = ""
-    for character in self {
-      switch character {
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      default: result.append(character)
-      }
-    }
-    return result
   }
 }

@@ -30,7 +30,7 @@ private func checkStore(_ bytes: [UInt8]) {
   }
   precondition(StoreEncoder.encode(again) == encoded, "encoding must be a fixed point")
   precondition(again == catalog, "decoding the encoding must give the same catalog")
-  for subtotal: Int64 in [0, 1, 99, 10_000, 12_800, 99_999_999] {
+  for subtotal: Int128 in [0, 1, 99, 10_000, 12_800, 99_999_999, 10_000_000_000_000_000_000_000] {
     let order = Order(
       name: "fuzz", currency: catalog.currency,
       amount: Money(minorUnits: subtotal, minorDigits: catalog.currency.minorDigits))
@@ -45,16 +45,27 @@ private func checkOrders(_ bytes: [UInt8]) {
   for order in orders { checkQuote(order, catalog: sampleStore) }
 }
 
-/// Each line of a stream is decoded and priced on its own.
+/// Each line of a stream is decoded and priced on its own; the fast path of `--lines` must
+/// agree with the full decoder on every line.
 private func checkLines(_ bytes: [UInt8]) {
   for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     .enumerated()
   {
-    guard
-      let order = try? OrderDecoder.decodeLine(
-        Array(line), file: "fuzz", line: index + 1, storeCurrency: sampleStore.currency)
-    else { continue }
-    checkQuote(order, catalog: sampleStore)
+    let currency = sampleStore.currency
+    let fast = Result { () throws(PromoError) -> Order in
+      try OrderDecoder.decodeLine(Array(line), file: "fuzz", line: index + 1, storeCurrency: currency)
+    }
+    let full = Result { () throws(PromoError) -> Order in
+      try OrderDecoder.decodeLineFully(Array(line), file: "fuzz", line: index + 1, storeCurrency: currency)
+    }
+    switch (fast, full) {
+    case (.success(let one), .success(let other)):
+      precondition(one == other, "the fast path built another order")
+    case (.failure(let one), .failure(let other)):
+      precondition(one == other, "the two paths report differently")
+    default: preconditionFailure("the fast path and the full decoder disagree on a line")
+    }
+    if case .success(let order) = fast { checkQuote(order, catalog: sampleStore) }
   }
 }
 

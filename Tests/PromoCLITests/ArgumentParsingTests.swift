@@ -25,13 +25,20 @@ struct ArgumentParsingTests {
       (["a.json", "--at"], "--at needs a value: --at TIME"),
       (["a.json", "--format", "xml"], "--format must be one of text, json, not \"xml\""),
       (["a.json", "--explain=yes"], "--explain takes no value"),
-      (["a.json", "--explain", "--explain"], "--explain is given more than once"),
       ([], "missing ORDER.json...; usage: promo \(CommandTable.price.usage)"),
     ])
   func usageErrors(arguments: [String], message: String) {
     #expect(throws: PromoError(.usage, message)) {
       try ParsedArguments(arguments, for: CommandTable.price)
     }
+  }
+
+  @Test("an option given twice takes its last value")
+  func lastValueWins() throws {
+    let parsed = try ParsedArguments(
+      ["a.json", "--format", "text", "--format", "json", "--explain", "--explain"], for: price)
+    #expect(parsed.value("--format") == "json")
+    #expect(parsed.flag("--explain"))
   }
 
   @Test("-h is --help, and --help skips the argument count check")

@@ -147,3 +147,65 @@ struct StoreSafetyTests {
     #expect(kills > 0, "no writer was killed mid-write; the store is too small to widen the window")
   }
 }
+
+@Suite("Mixed concurrent readers and writers on one store")
+struct MixedConcurrencyTests {
+  @Test("add, update, disable, enable, delete, list and price at once: no lost update, no torn read")
+  func mixedReadersAndWriters() async throws {
+    let folder = try StoreSafetyTests.scratchStore("stores/empty.json")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for index in 0..<8 {
+      let seeded = try PromoBinary.run(
+        ["add", "--id", "old-\(index)", "--kind", "threshold", "--minimum", "10", "--amount-off", "1"],
+        in: folder)
+      #expect(seeded.status == 0)
+    }
+    try Data(#"{"id":"R-1","amount":"100.00"}"#.utf8).write(to: folder.appendingPathComponent("order.json"))
+    let timeout = ["--lock-timeout", "60"]
+    let failures = try await withThrowingTaskGroup(of: [String].self) { group in
+      for index in 0..<8 {
+        group.addTask {
+          var failures: [String] = []
+          let steps: [[String]] = [
+            ["add", "--id", "new-\(index)", "--kind", "discount", "--percent-off", "5"],
+            ["update", "new-\(index)", "--percent-off", "7", "--stackable"],
+            ["disable", "new-\(index)"],
+            ["enable", "new-\(index)"],
+            ["delete", "old-\(index)"],
+          ]
+          for step in steps {
+            let result = try PromoBinary.run(step + timeout, in: folder)
+            if result.status != 0 { failures.append("\(step): \(result.status) \(result.stderr)") }
+          }
+          return failures
+        }
+      }
+      for _ in 0..<6 {
+        group.addTask {
+          var failures: [String] = []
+          for _ in 0..<6 {
+            for command in [["list", "--format", "json"], ["price", "order.json", "--format", "json"]] {
+              let result = try PromoBinary.run(command, in: folder)
+              // A torn or half-written store would fail to decode: status 65.
+              if result.status != 0 || result.stdout.isEmpty && command[0] == "price" {
+                failures.append("\(command): \(result.status) \(result.stderr)")
+              }
+            }
+          }
+          return failures
+        }
+      }
+      return try await group.reduce(into: []) { $0 += $1 }
+    }
+    #expect(failures.isEmpty, "\(failures)")
+    let listed = try PromoBinary.run(["list", "--format", "json"], in: folder)
+    let lines = listed.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.count == 8, "every old promotion deleted, every new one kept")
+    for index in 0..<8 {
+      let line = lines.first { $0.contains(#""id":"new-\#(index)""#) }
+      #expect(line?.contains(#""percentOff":"7""#) == true, "the update of new-\(index) was not lost")
+      #expect(line?.contains(#""stackable":true"#) == true)
+      #expect(line?.contains(#""active":false"#) == false, "enable came after disable")
+    }
+  }
+}

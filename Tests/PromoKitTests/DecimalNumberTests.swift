@@ -117,6 +117,41 @@ struct DecimalNumberTests {
     #expect(Fixture.decimal(text).units(atScale: digits) == expected)
   }
 
+  @Test(
+    "unitsRoundedUp(atScale:) is the least whole count of units not below the value",
+    arguments: [
+      ("99.995", 2, Int128(10_000)),
+      ("99.995", 3, 99_995),
+      ("99.995", 4, 999_950),
+      ("99.99", 2, 9_999),
+      ("100.5", 0, 101),
+      ("100.4", 0, 101),
+      ("100", 0, 100),
+      ("100", 3, 100_000),
+      ("0", 2, 0),
+      ("0", 18, 0),
+      ("0.001", 2, 1),
+      ("0.009", 2, 1),
+      ("0.010", 2, 1),
+      ("0.011", 2, 2),
+      ("0.000000000000000001", 0, 1),
+      ("0.123456789012345678", 17, 12_345_678_901_234_568),
+      ("-1.5", 0, -1),
+      ("-0.001", 2, 0),
+      ("1000000000000", 3, 1_000_000_000_000_000),
+      ("1", 18, 1_000_000_000_000_000_000),
+      // Beyond 64 bits, where units(atScale:) is nil.
+      ("10", 18, 10_000_000_000_000_000_000),
+      ("100000000000000000", 18, 100_000_000_000_000_000_000_000_000_000_000_000),
+      ("999999999999999999", 18, 999_999_999_999_999_999_000_000_000_000_000_000),
+    ])
+  func unitsRoundedUp(text: String, digits: Int, expected: Int128) {
+    let value = Fixture.decimal(text)
+    #expect(value.unitsRoundedUp(atScale: digits) == expected)
+    // Where units(atScale:) is exact, rounding up changes nothing.
+    if let exact = value.units(atScale: digits) { #expect(Int128(exact) == expected) }
+  }
+
   @Test("description is the plain decimal; formatted pads to a minimum of places")
   func description() {
     #expect(Fixture.decimal("12.50").description == "12.5")

@@ -35,7 +35,8 @@ struct ExplainTests {
     #expect(outcomes["soon"] == .notStarted(startsAt: Fixture.timestamp("2026-12-01T00:00:00+08:00")))
     #expect(outcomes["over"] == .ended(endsAt: Fixture.timestamp("2026-11-22T12:00:00+08:00")))
     #expect(
-      outcomes["big"] == .belowMinimum(testedAgainst: Fixture.cents(12_800), minimum: Fixture.cents(50_000)))
+      outcomes["big"]
+        == .belowMinimum(testedAgainst: Fixture.cents(12_800), minimum: Fixture.decimal("500")))
     #expect(outcomes["d"] == .applied(discount: Fixture.cents(1_280)))
     #expect(outcomes["h"] == .applied(discount: Fixture.cents(1_500)))
     #expect(outcomes["plain"] == .notBest(planTotal: Fixture.cents(10_020)))
@@ -73,7 +74,26 @@ struct ExplainTests {
     let (_, below) = try considered(
       [Fixture.threshold("h", minimum: "100", amount: "15"), Fixture.discount("d", percent: "50")],
       cents: 9_999)
-    #expect(below["h"] == .belowMinimum(testedAgainst: Fixture.cents(9_999), minimum: Fixture.cents(10_000)))
+    #expect(below["h"] == .belowMinimum(testedAgainst: Fixture.cents(9_999), minimum: Fixture.decimal("100")))
+  }
+
+  @Test("below-minimum names the minimum as written, even with more places than the currency")
+  func minimumAsWritten() throws {
+    let promotions = [Fixture.threshold("h", minimum: "99.995", amount: "10")]
+    let (below, outcomes) = try considered(promotions, cents: 9_999)
+    #expect(below.plan.applied.isEmpty)
+    #expect(
+      outcomes["h"] == .belowMinimum(testedAgainst: Fixture.cents(9_999), minimum: Fixture.decimal("99.995")))
+    if case .belowMinimum(_, let minimum) = outcomes["h"] {
+      #expect(minimum.description == "99.995")
+    } else {
+      Issue.record("expected below-minimum, got \(String(describing: outcomes["h"]))")
+    }
+    // 100.00 is the first amount in CNY that is not below 99.995.
+    let (reached, applied) = try considered(promotions, cents: 10_000)
+    #expect(reached.plan.applied.map(\.id) == ["h"])
+    #expect(reached.total == Fixture.cents(9_000))
+    #expect(applied["h"] == .applied(discount: Fixture.cents(1_000)))
   }
 
   @Test("no promotion applied: the plan is empty and every working one is not-best")
@@ -101,7 +121,9 @@ struct ExplainTests {
     #expect(PromotionOutcome.inactive.name == "inactive")
     #expect(PromotionOutcome.notStarted(startsAt: stamp).name == "not-started")
     #expect(PromotionOutcome.ended(endsAt: stamp).name == "ended")
-    #expect(PromotionOutcome.belowMinimum(testedAgainst: money, minimum: money).name == "below-minimum")
+    #expect(
+      PromotionOutcome.belowMinimum(testedAgainst: money, minimum: Fixture.decimal("0.01")).name
+        == "below-minimum")
     #expect(PromotionOutcome.notBest(planTotal: money).name == "not-best")
   }
 }

@@ -6,7 +6,7 @@ struct MoneyTests {
   @Test(
     "description has exactly the currency's minor digits",
     arguments: [
-      (Int64(10_240), 2, "102.40"),
+      (Int128(10_240), 2, "102.40"),
       (100, 0, "100"),
       (1_250, 3, "1.250"),
       (0, 2, "0.00"),
@@ -20,16 +20,24 @@ struct MoneyTests {
       (-5, 2, "-0.05"),
       (-10_240, 2, "-102.40"),
       (100_000_000_000_000, 2, "1000000000000.00"),
-      (Int64.max, 2, "92233720368547758.07"),
-      (Int64.max, 0, "9223372036854775807"),
+      (Int128(Int64.max), 2, "92233720368547758.07"),
+      (Int128(Int64.max), 0, "9223372036854775807"),
+      (Int128(Int64.max) + 1, 2, "92233720368547758.08"),
+      (100_000_000_000_000_000_000, 2, "1000000000000000000.00"),
+      (1_000_000_000_000_000_000_000, 3, "1000000000000000000.000"),
+      (Int128.max, 2, "1701411834604692317316873037158841057.27"),
+      (Int128.max, 0, "170141183460469231731687303715884105727"),
+      (Int128.max, 3, "170141183460469231731687303715884105.727"),
     ])
-  func formatting(minorUnits: Int64, minorDigits: Int, expected: String) {
+  func formatting(minorUnits: Int128, minorDigits: Int, expected: String) {
     #expect(Money(minorUnits: minorUnits, minorDigits: minorDigits).description == expected)
   }
 
-  @Test("Int64.min formats without trapping")
+  @Test("Int128.min formats without trapping")
   func formattingMinimum() {
-    #expect(Money(minorUnits: .min, minorDigits: 2).description == "-92233720368547758.08")
+    #expect(
+      Money(minorUnits: .min, minorDigits: 2).description == "-1701411834604692317316873037158841057.28")
+    #expect(Money(minorUnits: Int128(Int64.min), minorDigits: 2).description == "-92233720368547758.08")
   }
 
   @Test("zero has the requested minor digits")
@@ -47,13 +55,23 @@ struct MoneyTests {
     #expect(sum.description == "20.00")
   }
 
-  @Test("adding past Int64.max is MoneyOverflow, not a trap")
+  @Test("adding past Int64.max is exact now that amounts have 128 bits")
+  func addingPast64Bits() throws {
+    let sum = try Money(minorUnits: Int128(Int64.max), minorDigits: 2).adding(Fixture.cents(1))
+    #expect(sum.minorUnits == Int128(Int64.max) + 1)
+    #expect(sum.description == "92233720368547758.08")
+  }
+
+  @Test("adding past Int128.max is MoneyOverflow, not a trap")
   func addingOverflow() {
     let big = Money(minorUnits: .max, minorDigits: 2)
     #expect(throws: MoneyOverflow.self) { try big.adding(Fixture.cents(1)) }
+    #expect(throws: MoneyOverflow.self) { try big.adding(big) }
     let small = Money(minorUnits: .min, minorDigits: 2)
     #expect(throws: MoneyOverflow.self) { try small.adding(Fixture.cents(-1)) }
     #expect(throws: Never.self) { try big.adding(Fixture.cents(0)) }
+    #expect(throws: Never.self) { try big.adding(Fixture.cents(-1)) }
+    #expect(throws: Never.self) { try Money(minorUnits: .max - 1, minorDigits: 2).adding(Fixture.cents(1)) }
   }
 
   @Test("multiplying by a count")
@@ -64,13 +82,33 @@ struct MoneyTests {
     #expect(millionOfMax.minorUnits == 1_000_000_000_000_000_000)
   }
 
-  @Test("multiplying past 64 bits is MoneyOverflow, not a trap")
+  @Test("the largest line (10^12 × 1,000,000) fits in every currency")
+  func largestLine() throws {
+    // The largest unit price (10^12 with 2 digits) times the largest quantity: 10^20 cents.
+    let cents = try Money(minorUnits: 100_000_000_000_000, minorDigits: 2).multiplied(by: 1_000_000)
+    #expect(cents.minorUnits == 100_000_000_000_000_000_000)
+    #expect(cents.description == "1000000000000000000.00")
+    // With 3 minor digits: 10^21 fils.
+    let fils = try Money(minorUnits: 1_000_000_000_000_000, minorDigits: 3).multiplied(by: 1_000_000)
+    #expect(fils.description == "1000000000000000000.000")
+    #expect(
+      try Money(minorUnits: Int128(Int64.max), minorDigits: 0).multiplied(by: Int64.max).minorUnits
+        == Int128(Int64.max) * Int128(Int64.max))
+  }
+
+  @Test("multiplying past 128 bits is MoneyOverflow, not a trap")
   func multiplyingOverflow() {
-    // The largest unit price (10^12 with 2 digits) times the largest quantity.
-    let price = Money(minorUnits: 100_000_000_000_000, minorDigits: 2)
-    #expect(throws: MoneyOverflow.self) { try price.multiplied(by: 1_000_000) }
     #expect(throws: MoneyOverflow.self) { try Money(minorUnits: .max, minorDigits: 2).multiplied(by: 2) }
     #expect(throws: MoneyOverflow.self) { try Money(minorUnits: .min, minorDigits: 2).multiplied(by: -1) }
+    #expect(throws: MoneyOverflow.self) {
+      try Money(minorUnits: .max / 2 + 1, minorDigits: 2).multiplied(by: 2)
+    }
+    #expect(throws: MoneyOverflow.self) {
+      try Money(minorUnits: Int128(Int64.max) * Int128(Int64.max), minorDigits: 2).multiplied(by: 3)
+    }
+    #expect(throws: Never.self) { try Money(minorUnits: .max / 2, minorDigits: 2).multiplied(by: 2) }
+    #expect(throws: Never.self) { try Money(minorUnits: .max, minorDigits: 2).multiplied(by: 1) }
+    #expect(throws: Never.self) { try Money(minorUnits: .max, minorDigits: 2).multiplied(by: -1) }
   }
 
   @Test("subtracting a smaller amount")
@@ -90,7 +128,7 @@ struct MoneyTests {
   @Test(
     "Money from a decimal at the currency's minor digits",
     arguments: [
-      ("12.50", 2, Int64?(1_250)),
+      ("12.50", 2, Int128?(1_250)),
       ("12.5", 2, 1_250),
       ("12.50", 0, nil),
       ("100", 0, 100),
@@ -101,7 +139,7 @@ struct MoneyTests {
       ("1000000000000", 3, 1_000_000_000_000_000),
       ("0", 2, 0),
     ])
-  func fromDecimal(text: String, minorDigits: Int, expected: Int64?) {
+  func fromDecimal(text: String, minorDigits: Int, expected: Int128?) {
     let money = Money(Fixture.decimal(text), minorDigits: minorDigits)
     #expect(money?.minorUnits == expected)
     if expected != nil { #expect(money?.minorDigits == minorDigits) }

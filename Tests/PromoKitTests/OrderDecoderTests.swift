@@ -233,39 +233,86 @@ struct OrderDecoderTests {
     #expect(error(#"[{"amount": 1}, {"amount": 1, "qty": 1}]"#)?.position == "[1].qty")
   }
 
+  @Test("an unknown key always names the closest known key, an abbreviation first")
+  func unknownKeysAlwaysSuggest() {
+    let qty = error(#"{"items": [{"unitPrice": 1, "qty": 1}]}"#)
+    #expect(qty?.position == "items[0].qty")
+    #expect(qty?.message == #"unknown key "qty" in items[0]; did you mean "quantity"?"#)
+    let unit = error(#"{"items": [{"unit": 1, "quantity": 1}]}"#)
+    #expect(unit?.position == "items[0].unit")
+    #expect(unit?.message == #"unknown key "unit" in items[0]; did you mean "unitPrice"?"#)
+    let far = error(#"{"amount": 1, "xyzzyqwerty": 1}"#)
+    #expect(far?.position == "xyzzyqwerty")
+    #expect(far?.message.hasPrefix(#"unknown key "xyzzyqwerty" at the top level; did you mean ""#) == true)
+    #expect(far?.message.contains("known keys") == false)
+    #expect(far?.message.contains("$schema") == false)
+    let farItem = error(#"{"items": [{"unitPrice": 1, "quantity": 1, "zzzzzzzzzzzz": 1}]}"#)
+    #expect(farItem?.position == "items[0].zzzzzzzzzzzz")
+    #expect(farItem?.message.contains("; did you mean \"") == true)
+    #expect(farItem?.message.contains("known keys") == false)
+  }
+
   // MARK: $schema
 
-  @Test("$schema is accepted at the top level of an order file only")
-  func schema() {
+  @Test("$schema is accepted, with any value, in every order object")
+  func schema() throws {
     #expect(error(#"{"$schema": "https://example.com/order.json", "amount": 1}"#) == nil)
-    #expect(error(#"[{"$schema": "x", "amount": 1}]"#)?.position == "[0].$schema")
-    #expect(
-      error(#"{"items": [{"$schema": "x", "unitPrice": 1, "quantity": 1}]}"#)?.position == "items[0].$schema")
+    #expect(error(#"[{"$schema": "x", "amount": 1}]"#) == nil)
     #expect(lineError(#"{"$schema": "x", "amount": 1}"#, line: 1) == nil)
+    for value in ["1", "null", "true", "[]", #"{"a": [1]}"#, "\"\""] {
+      #expect(error(#"{"$schema": \#(value), "amount": 1}"#) == nil, "\(value)")
+      #expect(error(#"[{"amount": 1}, {"$schema": \#(value), "amount": 2}]"#) == nil, "\(value)")
+      #expect(lineError(#"{"$schema": \#(value), "amount": 1}"#, line: 2) == nil, "\(value)")
+    }
+    // It is ignored: the order is what it would be without it.
+    let list = try orders(#"[{"$schema": 7, "amount": "1.50"}, {"$schema": "x", "id": "B", "amount": 2}]"#)
+    #expect(list.map(\.name) == ["order.json[0]", "B"])
+    #expect(list.map(\.subtotal) == [Fixture.cents(150), Fixture.cents(200)])
+    // It is not an order's content.
+    #expect(error(#"{"$schema": "x"}"#)?.position == "items")
+    #expect(error(#"[{"$schema": "x"}]"#)?.position == "[0].items")
   }
 
-  // MARK: Overflow
-
-  @Test("a subtotal that overflows is an error, not a trap")
-  func subtotalOverflow() {
-    // 10^12.00 × 1,000,000 is 10^20 cents.
-    let line = error(#"{"items": [{"unitPrice": "1000000000000", "quantity": 1000000}]}"#)
-    #expect(line?.position == "items")
-    #expect(line?.category == .invalidData)
-    #expect(line?.message.contains("overflow") == true)
-    // Each JPY line fits (10^18) but ten of them do not.
-    let item = #"{"unitPrice": "1000000000000", "quantity": 1000000}"#
-    let ten = #"{"items": ["# + Array(repeating: item, count: 10).joined(separator: ", ") + "]}"
-    let sum = error(ten, store: Self.jpy)
-    #expect(sum?.position == "items")
-    #expect(sum?.category == .invalidData)
+  @Test("$schema is still refused inside an item")
+  func schemaInItem() {
+    let found = error(#"{"items": [{"$schema": "x", "unitPrice": 1, "quantity": 1}]}"#)
+    #expect(found?.position == "items[0].$schema")
+    #expect(found?.message.hasPrefix(#"unknown key "$schema" in items[0]; did you mean ""#) == true)
   }
 
-  @Test("the largest subtotal that fits is accepted")
+  // MARK: Large subtotals
+
+  @Test("the largest line (10^12 × 1,000,000) decodes with its exact subtotal")
+  func largestLine() throws {
+    // 10^12.00 × 1,000,000 is 10^20 cents: more than 64 bits hold.
+    let cents = try order(#"{"items": [{"unitPrice": "1000000000000", "quantity": 1000000}]}"#)
+    #expect(cents.subtotal.minorUnits == 100_000_000_000_000_000_000)
+    #expect(cents.subtotal.description == "1000000000000000000.00")
+    #expect(try cents.items?.first?.lineTotal() == cents.subtotal)
+    // In KWD the same line is 10^21 fils.
+    let fils = try order(
+      #"{"items": [{"unitPrice": "1000000000000.000", "quantity": 1000000}]}"#, store: Currency(code: "KWD"))
+    #expect(fils.subtotal.description == "1000000000000000000.000")
+    // With a priced-down line beside it, the sum is exact to the minor unit.
+    let mixed = try order(
+      #"{"items": [{"unitPrice": "1000000000000", "quantity": 1000000}, {"unitPrice": "0.01", "quantity": 1}]}"#
+    )
+    #expect(mixed.subtotal.description == "1000000000000000000.01")
+  }
+
+  @Test("many of the largest lines add up exactly, past 64 bits")
   func largestSubtotal() throws {
     let item = #"{"unitPrice": "1000000000000", "quantity": 1000000}"#
-    let nine = #"{"items": ["# + Array(repeating: item, count: 9).joined(separator: ", ") + "]}"
-    #expect(try order(nine, store: Self.jpy).subtotal.minorUnits == 9_000_000_000_000_000_000)
+    func lines(_ count: Int) -> String {
+      #"{"items": ["# + Array(repeating: item, count: count).joined(separator: ", ") + "]}"
+    }
+    // Nine JPY lines fit in 64 bits; ten did not, and now add up exactly.
+    #expect(try order(lines(9), store: Self.jpy).subtotal.minorUnits == 9_000_000_000_000_000_000)
+    let ten = try order(lines(10), store: Self.jpy)
+    #expect(ten.subtotal.minorUnits == 10_000_000_000_000_000_000)
+    #expect(ten.subtotal.description == "10000000000000000000")
+    let hundred = try order(lines(100))
+    #expect(hundred.subtotal.description == "100000000000000000000.00")
   }
 
   @Test("Order reports overflow as MoneyOverflow")
@@ -274,6 +321,8 @@ struct OrderDecoderTests {
     #expect(throws: MoneyOverflow.self) { try Order(name: "x", currency: nil, items: [item, item]) }
     let big = OrderItem(unitPrice: Money(minorUnits: .max / 2 + 1, minorDigits: 2), quantity: 2)
     #expect(throws: MoneyOverflow.self) { try big.lineTotal() }
+    let fits = OrderItem(unitPrice: Money(minorUnits: .max / 2, minorDigits: 2), quantity: 1)
+    #expect(throws: Never.self) { try Order(name: "x", currency: nil, items: [fits, fits]) }
   }
 
   // MARK: Syntax errors

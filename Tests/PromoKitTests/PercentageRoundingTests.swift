@@ -37,9 +37,11 @@ struct PercentageRoundingTests {
       ("20", 0, 0, 0),
     ])
   func halfUp(percent: String, minorUnits: Int64, minorDigits: Int, expected: Int64) {
-    let amount = Money(minorUnits: minorUnits, minorDigits: minorDigits)
+    // The arguments are Int64: a parameterized test whose (String, Int128, Int, Int128)
+    // arguments crashes the Swift 6.3.1 test runner on Linux before any case runs.
+    let amount = Money(minorUnits: Int128(minorUnits), minorDigits: minorDigits)
     let discount = Fixture.percent(percent).discount(on: amount)
-    #expect(discount.minorUnits == expected)
+    #expect(discount.minorUnits == Int128(expected))
     #expect(discount.minorDigits == minorDigits)
   }
 
@@ -50,6 +52,52 @@ struct PercentageRoundingTests {
     #expect(Fixture.percent("99.9999").discount(on: largest) <= largest)
     let store = Money(minorUnits: 100_000_000_000_000, minorDigits: 2)  // 10^12.00
     #expect(Fixture.percent("33.3333").discount(on: store).minorUnits == 33_333_300_000_000)
+  }
+
+  @Test(
+    "half-up rounding stays exact on amounts far beyond 64 bits",
+    arguments: [
+      // (percent, minor units, expected discount in minor units), all exact; the comment
+      // above a case gives the fraction of a minor unit the exact discount ends in.
+      // …0.5 rounds up
+      (
+        "10", Int128(1_000_000_000_000_000_000_000_000_000_005),
+        Int128(100_000_000_000_000_000_000_000_000_001)
+      ),
+      // …0.4 rounds down
+      ("10", 1_000_000_000_000_000_000_000_000_000_004, 100_000_000_000_000_000_000_000_000_000),
+      // …99.5 rounds up and carries
+      ("10", 999_999_999_999_999_999_999_999_999_995, 100_000_000_000_000_000_000_000_000_000),
+      // …0.999999 rounds up
+      ("0.0001", 1_000_000_000_000_000_000_000_999_999, 1_000_000_000_000_000_000_001),
+      // …0.5 rounds up
+      ("0.0001", 1_000_000_000_000_000_000_000_500_000, 1_000_000_000_000_000_000_001),
+      // …0.499999 rounds down
+      ("0.0001", 1_000_000_000_000_000_000_000_499_999, 1_000_000_000_000_000_000_000),
+      // ….25 rounds down
+      ("12.5", 123_456_789_012_345_678_901_234_567_890, 15_432_098_626_543_209_862_654_320_986),
+      ("33.3333", 1_000_000_000_000_000_000_000_000_000_000, 333_333_000_000_000_000_000_000_000_000),
+      // ….333333 rounds down
+      ("66.6667", 999_999_999_999_999_999_999_999_999_999, 666_666_999_999_999_999_999_999_999_999),
+      // ….5 rounds up
+      ("50", Int128.max, 85_070_591_730_234_615_865_843_651_857_942_052_864),
+      ("99.9999", Int128.max, 170_141_013_319_285_771_262_455_572_028_580_389_843),
+      ("0.0001", Int128.max, 170_141_183_460_469_231_731_687_303_715_884),
+      ("100", Int128.max, Int128.max),
+    ])
+  func halfUpOnHugeAmounts(percent: String, minorUnits: Int128, expected: Int128) {
+    let discount = Fixture.percent(percent).discount(on: Money(minorUnits: minorUnits, minorDigits: 2))
+    #expect(discount.minorUnits == expected)
+    #expect(discount.minorDigits == 2)
+    #expect(discount.minorUnits <= minorUnits)
+  }
+
+  @Test("rounding is half away from zero for a negative amount too")
+  func negativeAmounts() {
+    let amount = Money(minorUnits: -1_000_000_000_000_000_000_000_000_000_005, minorDigits: 2)
+    #expect(Fixture.percent("10").discount(on: amount).minorUnits == -100_000_000_000_000_000_000_000_000_001)
+    #expect(Fixture.percent("50").discount(on: Money(minorUnits: -5, minorDigits: 0)).minorUnits == -3)
+    #expect(Fixture.percent("49.99").discount(on: Money(minorUnits: -1, minorDigits: 0)).minorUnits == 0)
   }
 
   @Test("the percentage discount is formatted with the currency's digits")
@@ -110,11 +158,49 @@ struct PercentageRoundingTests {
     #expect(cents.reduction == .fixed(Fixture.cents(1_525)))
     let fils = try threshold.terms(minorDigits: 3)
     #expect(fils.minimum == Money(minorUnits: 100_500, minorDigits: 3))
-    #expect(throws: Promotion.TermsError(field: "minimumAmount")) { try threshold.terms(minorDigits: 0) }
+    #expect(fils.reduction == .fixed(Money(minorUnits: 15_250, minorDigits: 3)))
+    // 15.25 cannot be taken off in yen; only amountOff can fail now.
+    #expect(throws: Promotion.TermsError(field: "amountOff")) { try threshold.terms(minorDigits: 0) }
     let discount = Fixture.discount("d", amount: "0.5")
     #expect(throws: Promotion.TermsError(field: "amountOff")) { try discount.terms(minorDigits: 0) }
     #expect(
       try Fixture.discount("p", percent: "12.5").terms(minorDigits: 0).reduction
         == .percent(Fixture.percent("12.5")))
+    #expect(try Fixture.discount("p", percent: "12.5").terms(minorDigits: 2).minimum == nil)
+  }
+
+  @Test("a minimum with more places than the currency is rounded up to the minor unit, never refused")
+  func minimumRoundedUp() throws {
+    // 100.5 in yen: 100 yen is below it, 101 is the least amount that is not.
+    let yen = try Fixture.threshold("t", minimum: "100.5", amount: "15").terms(minorDigits: 0)
+    #expect(yen.minimum == Money(minorUnits: 101, minorDigits: 0))
+    #expect(yen.reduction == .fixed(Money(minorUnits: 15, minorDigits: 0)))
+    #expect(!yen.applies(to: Money(minorUnits: 100, minorDigits: 0)))
+    #expect(yen.applies(to: Money(minorUnits: 101, minorDigits: 0)))
+    // 99.995 in CNY: 99.99 does not qualify, 100.00 does.
+    let cny = try Fixture.threshold("t", minimum: "99.995", amount: "10").terms(minorDigits: 2)
+    #expect(cny.minimum == Fixture.cents(10_000))
+    #expect(!cny.applies(to: Fixture.cents(9_999)))
+    #expect(cny.applies(to: Fixture.cents(10_000)))
+    #expect(cny.discount(on: Fixture.cents(9_999)) == nil)
+    #expect(cny.discount(on: Fixture.cents(10_000)) == Fixture.cents(1_000))
+    // In KWD the same minimum is exact.
+    let kwd = try Fixture.threshold("t", minimum: "99.995", amount: "10").terms(minorDigits: 3)
+    #expect(kwd.minimum == Money(minorUnits: 99_995, minorDigits: 3))
+    #expect(!kwd.applies(to: Money(minorUnits: 99_994, minorDigits: 3)))
+    #expect(kwd.applies(to: Money(minorUnits: 99_995, minorDigits: 3)))
+    // Tiny fractions round up to one minor unit; zero and whole minimums are unchanged.
+    let tiny = try Fixture.threshold("t", minimum: "0.000000000000000001", percent: "5").terms(minorDigits: 2)
+    #expect(tiny.minimum == Fixture.cents(1))
+    #expect(!tiny.applies(to: Fixture.cents(0)))
+    #expect(
+      try Fixture.threshold("t", minimum: "0", percent: "5").terms(minorDigits: 0).minimum
+        == Money(minorUnits: 0, minorDigits: 0))
+    #expect(
+      try Fixture.threshold("t", minimum: "100.000", percent: "5").terms(minorDigits: 2).minimum
+        == Fixture.cents(10_000))
+    #expect(
+      try Fixture.threshold("t", minimum: "1000000000000", percent: "5").terms(minorDigits: 3).minimum
+        == Money(minorUnits: 1_000_000_000_000_000, minorDigits: 3))
   }
 }

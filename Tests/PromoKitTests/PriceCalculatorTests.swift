@@ -12,7 +12,8 @@ struct PriceCalculatorTests {
       catalog: Catalog(currency: currency, promotions: promotions), at: instant)
     let digits = currency.minorDigits
     return try calculator.bestPlan(
-      for: Order(name: "o", currency: currency, amount: Money(minorUnits: cents, minorDigits: digits)))
+      for: Order(name: "o", currency: currency, amount: Money(minorUnits: Int128(cents), minorDigits: digits))
+    )
   }
 
   func ids(_ plan: PricingPlan) -> [String] { plan.applied.map(\.id) }

@@ -17,8 +17,8 @@ struct PricingPropertyTests {
 
   static func reference(of plan: PricingPlan) -> ReferencePlan {
     ReferencePlan(
-      ids: plan.applied.map(\.id), discounts: plan.applied.map(\.discount.minorUnits),
-      total: plan.total.minorUnits)
+      ids: plan.applied.map(\.id), discounts: plan.applied.map { Int64($0.discount.minorUnits) },
+      total: Int64(plan.total.minorUnits))
   }
 
   /// Checks one store and subtotal against the reference and the properties of SPEC 4.
@@ -34,9 +34,10 @@ struct PricingPropertyTests {
     let beaten = plans.filter { $0.total < actual.total }
     #expect(beaten.isEmpty, "\(context): \(beaten.first?.description ?? "") beats \(actual)")
     // Never negative, never above the subtotal; the discounts add up.
-    #expect(plan.total.minorUnits >= 0 && plan.total.minorUnits <= subtotal, "\(context)")
+    #expect(plan.total.minorUnits >= 0 && plan.total.minorUnits <= Int128(subtotal), "\(context)")
     #expect(
-      plan.applied.map(\.discount.minorUnits).reduce(0, +) == subtotal - plan.total.minorUnits, "\(context)")
+      plan.applied.map(\.discount.minorUnits).reduce(0, +) == Int128(subtotal) - plan.total.minorUnits,
+      "\(context)")
     #expect(plan.applied.count <= 2, "\(context)")
   }
 
@@ -126,7 +127,10 @@ struct PricingPropertyTests {
           #expect(outcome == .applied(discount: Fixture.cents(expected.discounts[index])), "\(context)")
         } else if let minimum = spec.minimum, subtotal < minimum {
           #expect(
-            outcome == .belowMinimum(testedAgainst: Fixture.cents(subtotal), minimum: Fixture.cents(minimum)),
+            outcome
+              == .belowMinimum(
+                testedAgainst: Fixture.cents(subtotal), minimum: DecimalNumber(significand: minimum, scale: 2)
+              ),
             "\(context)")
         } else {
           #expect(outcome == .notBest(planTotal: Fixture.cents(expected.total)), "\(context)")

@@ -157,9 +157,31 @@ struct StoreDecoderTests {
     #expect(found?.message.hasPrefix("unknown key \"$schema\" in promotions[0]") == true)
   }
 
-  @Test("$schema must be a string")
-  func schemaType() {
-    #expect(problem(#"{"$schema": 1, "version": 1, "promotions": []}"#)?.position == "$schema")
+  @Test("a top-level $schema is accepted with any value; only a string is kept")
+  func schemaAnyValue() throws {
+    for value in ["1", "null", "false", "[]", #"{"url": "x"}"#, "1.5"] {
+      let text = #"{"$schema": \#(value), "version": 1, "promotions": []}"#
+      #expect(problems(text).isEmpty, "\(value)")
+      let catalog = try catalog(text)
+      #expect(catalog.schema == nil, "\(value)")
+      #expect(!StoreEncoder.encode(catalog).contains("$schema"), "\(value)")
+    }
+    let kept = try catalog(#"{"version": 1, "$schema": "", "promotions": []}"#)
+    #expect(kept.schema == "")
+    #expect(
+      StoreEncoder.encode(kept) == "{\n  \"$schema\": \"\",\n  \"version\": 1,\n  \"promotions\": []\n}\n")
+  }
+
+  @Test("a string $schema is written first when the store is rewritten")
+  func schemaRewritten() throws {
+    let text =
+      #"{"version": 1, "currency": "JPY", "promotions": [], "$schema": "https://example.com/s.json"}"#
+    let encoded = StoreEncoder.encode(try catalog(text))
+    #expect(
+      encoded
+        == "{\n  \"$schema\": \"https://example.com/s.json\",\n  \"version\": 1,\n  \"currency\": \"JPY\",\n"
+        + "  \"promotions\": []\n}\n")
+    #expect(StoreEncoder.encode(try catalog(encoded)) == encoded)
   }
 
   @Test("a missing version is refused")
@@ -248,12 +270,29 @@ struct StoreDecoderTests {
     #expect(found?.position == "promotions[0].\(typo)")
   }
 
-  @Test("an unknown key with no near match lists the known keys")
-  func unknownKeyWithoutSuggestion() {
+  @Test("an unknown key with no near match still names the closest known key")
+  func unknownKeyWithoutNearMatch() throws {
     let found = problem(Self.store([#"{"id": "d", "kind": "discount", "percentOff": 5, "xyzzyqwerty": 1}"#]))
     #expect(found?.position == "promotions[0].xyzzyqwerty")
-    #expect(found?.message.contains("did you mean") == false)
-    #expect(found?.message.contains("startsAt") == true)
+    let closest = try #require(KeySuggestion.closest(to: "xyzzyqwerty", in: StoreDecoder.promotionKeys))
+    #expect(StoreDecoder.promotionKeys.contains(closest))
+    #expect(found?.message == #"unknown key "xyzzyqwerty" in promotions[0]; did you mean "\#(closest)"?"#)
+    #expect(found?.message.contains("known keys") == false)
+    let top = problem(#"{"version": 1, "zzzzzzzzzzzz": 1, "promotions": []}"#)
+    #expect(top?.position == "zzzzzzzzzzzz")
+    #expect(top?.message.hasPrefix(#"unknown key "zzzzzzzzzzzz" at the top level; did you mean ""#) == true)
+    #expect(top?.message.contains("known keys") == false)
+    #expect(top?.message.contains("$schema") == false)
+  }
+
+  @Test("abbreviations name the key they abbreviate")
+  func abbreviationSuggestions() {
+    for (short, known) in [
+      ("pct", "percentOff"), ("min", "minimumAmount"), ("ed", "endsAt"), ("stk", "stackable"),
+    ] {
+      let found = problem(Self.store([#"{"id": "d", "kind": "discount", "percentOff": 5, "\#(short)": 1}"#]))
+      #expect(found?.message == #"unknown key "\#(short)" in promotions[0]; did you mean "\#(known)"?"#)
+    }
   }
 
   @Test("KeySuggestion finds near keys and ignores far ones")
@@ -262,6 +301,26 @@ struct StoreDecoderTests {
     #expect(KeySuggestion.nearest(to: "STARTS_AT", in: StoreDecoder.promotionKeys) == "startsAt")
     #expect(KeySuggestion.nearest(to: "zzzzzzzzzz", in: StoreDecoder.promotionKeys) == nil)
     #expect(KeySuggestion.nearest(to: "x", in: []) == nil)
+  }
+
+  @Test("KeySuggestion.closest always answers: an abbreviation first, else the fewest edits")
+  func keySuggestionClosest() {
+    let keys = StoreDecoder.promotionKeys
+    #expect(KeySuggestion.closest(to: "qty", in: OrderDecoder.itemKeys) == "quantity")
+    #expect(KeySuggestion.closest(to: "QTY", in: OrderDecoder.itemKeys) == "quantity")
+    // An abbreviation wins over a key fewer edits away ("ed" is one edit from "id").
+    #expect(KeySuggestion.nearest(to: "ed", in: keys) == "id")
+    #expect(KeySuggestion.closest(to: "ed", in: keys) == "endsAt")
+    // Of several keys it abbreviates, the shortest.
+    #expect(KeySuggestion.closest(to: "amt", in: ["amountOff", "amount", "name"]) == "amount")
+    // Near keys are found as before.
+    #expect(KeySuggestion.closest(to: "startAt", in: keys) == "startsAt")
+    #expect(KeySuggestion.closest(to: "STARTS_AT", in: keys) == "startsAt")
+    #expect(KeySuggestion.closest(to: "stackabel", in: keys) == "stackable")
+    // However far, some key is named.
+    #expect(KeySuggestion.closest(to: "zzzzzzzzzz", in: keys).map(keys.contains) == true)
+    #expect(KeySuggestion.closest(to: "x", in: ["only"]) == "only")
+    #expect(KeySuggestion.closest(to: "x", in: []) == nil)
   }
 
   // MARK: Required keys and kinds
@@ -412,9 +471,10 @@ struct StoreDecoderTests {
   }
 
   @Test(
-    "minimumAmount must be at least 0 and fit the currency",
+    "minimumAmount must be a decimal of at least 0 and at most 10^12",
     arguments: [
-      ("", "-0.01"), ("", "\"1.005\""), (#""currency": "JPY""#, "\"99.5\""), ("", "\"x\""), ("", "false"),
+      ("", "-0.01"), (#""currency": "JPY""#, "-1"), ("", "\"x\""), ("", "false"), ("", "null"),
+      (#""currency": "KWD""#, "\"1000000000000.001\""), ("", "\"0.0000000000000000001\""),
     ])
   func badMinimum(header: String, value: String) {
     #expect(
@@ -422,6 +482,40 @@ struct StoreDecoderTests {
         ofPromotion: #"{"id": "t", "kind": "threshold", "amountOff": 5, "minimumAmount": \#(value)}"#,
         header: header)
         == "promotions[0].minimumAmount")
+  }
+
+  @Test(
+    "minimumAmount may have more decimal places than the currency",
+    arguments: [
+      ("", "\"1.005\"", "1.005"), (#""currency": "CNY""#, "\"99.995\"", "99.995"),
+      (#""currency": "JPY""#, "\"99.5\"", "99.5"), (#""currency": "JPY""#, "0.001", "0.001"),
+      (#""currency": "KWD""#, "\"1.0001\"", "1.0001"), ("", "\"999999999999.999999\"", "999999999999.999999"),
+    ])
+  func preciseMinimum(header: String, value: String, expected: String) throws {
+    let text = Self.store(
+      [#"{"id": "t", "kind": "threshold", "minimumAmount": \#(value), "amountOff": 5}"#], header: header)
+    #expect(problems(text).isEmpty)
+    let decoded = try catalog(text)
+    #expect(decoded.promotions[0].minimumAmount == Fixture.decimal(expected))
+    // Rewriting keeps every place.
+    let encoded = StoreEncoder.encode(decoded)
+    #expect(encoded.contains(#""minimumAmount": "\#(expected)""#))
+    #expect(try catalog(encoded) == decoded)
+  }
+
+  @Test("a precise minimum in a CNY store is reached from the next whole cent")
+  func preciseMinimumPricing() throws {
+    let text = Self.store(
+      [#"{"id": "t", "kind": "threshold", "minimumAmount": "99.995", "amountOff": "10.00"}"#],
+      header: #""currency": "CNY""#)
+    let calculator = try PriceCalculator(catalog: catalog(text), at: Fixture.instant("2026-11-22T04:00:00Z"))
+    let cny = Currency(code: "CNY")
+    let below = try calculator.bestPlan(for: Order(name: "o", currency: cny, amount: Fixture.cents(9_999)))
+    #expect(below.applied.isEmpty)
+    #expect(below.total == Fixture.cents(9_999))
+    let reached = try calculator.bestPlan(for: Order(name: "o", currency: cny, amount: Fixture.cents(10_000)))
+    #expect(reached.applied.map(\.id) == ["t"])
+    #expect(reached.total == Fixture.cents(9_000))
   }
 
   // MARK: Largest amounts
@@ -623,6 +717,29 @@ struct StoreDecoderTests {
       $0.position ?? ""
     }
     #expect(positions == ["currency", "promotions[0].kind"])
+  }
+
+  @Test("diagnose continues past a missing version and a bad currency to every other problem")
+  func diagnoseAfterBadVersionAndCurrency() {
+    let text = """
+      {
+        "$schema": 42,
+        "currency": "yen",
+        "promotions": [
+          {"id": "a", "kind": "threshold", "minimumAmount": "99.995", "amountOff": "1.0001"},
+          {"id": "a", "kind": "discount", "percentOff": "101", "extra": 1}
+        ]
+      }
+      """
+    let result = StoreDecoder.diagnose(Array(text.utf8), file: Self.file)
+    #expect(result.catalog == nil)
+    // The minimum may have any number of places; amountOff is checked with 3 minor digits
+    // (the most any currency has) since the currency is invalid.
+    #expect(
+      result.problems.map { $0.position ?? "" } == [
+        "version", "currency", "promotions[0].amountOff", "promotions[1].id", "promotions[1].extra",
+        "promotions[1].percentOff",
+      ])
   }
 
   @Test("diagnose of a valid store has a catalog and no problems")

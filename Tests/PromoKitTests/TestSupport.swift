@@ -35,7 +35,7 @@ enum Fixture {
   }
 
   /// Money in a 2-digit currency from a count of cents.
-  static func cents(_ units: Int64) -> Money { Money(minorUnits: units, minorDigits: 2) }
+  static func cents(_ units: Int64) -> Money { Money(minorUnits: Int128(units), minorDigits: 2) }
 
   /// A discount promotion.
   static func discount(

@@ -13,8 +13,9 @@ public struct ParsedArguments: Sendable {
   ///
   /// Accepts `--name value`, `--name=value`, flags, `--` (everything after it is
   /// positional) and `-` (standard input) as a positional. An unknown option, a missing or
-  /// unexpected value, a value outside the choices, a repeated option, or a wrong count of
-  /// positionals is a ``PromoError/Category/usage`` error naming the option.
+  /// unexpected value, a value outside the choices, or a wrong count of positionals is a
+  /// ``PromoError/Category/usage`` error naming the option. An option given twice takes
+  /// its last value.
   public init(_ arguments: [String], for command: CommandSpec) throws(PromoError) {
     self.command = command
     var remaining = arguments[...]
@@ -39,9 +40,6 @@ public struct ParsedArguments: Sendable {
       }
       guard let option = command.option(named: name) else {
         throw Self.unknownOption(name, command: command)
-      }
-      guard values[name] == nil, !flags.contains(name) else {
-        throw PromoError(.usage, "\(name) is given more than once")
       }
       guard option.takesValue else {
         if inlineValue != nil { throw PromoError(.usage, "\(name) takes no value") }

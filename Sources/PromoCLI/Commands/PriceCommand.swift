@@ -9,7 +9,7 @@ enum PriceCommand {
   /// Runs the command; returns 65 when `--lines` met bad lines (each already reported).
   static func run(_ context: CommandContext) throws(PromoError) -> Int32 {
     let arguments = context.arguments
-    if arguments.positionals.filter({ $0 == "-" }).count > 1 {
+    if arguments.positionals.filter({ $0 == "-" }).count + (context.storePath == "-" ? 1 : 0) > 1 {
       throw PromoError(.usage, "standard input (-) can be read only once")
     }
     let instant = try context.evaluationTime()
@@ -46,6 +46,7 @@ private struct OrderPricer {
   let json: Bool
   let style: TextStyle
   private var written = 0
+  private var jsonRenderer = QuoteJSONRenderer()
 
   init(context: CommandContext, calculator: PriceCalculator, storeCurrency: Currency?) {
     self.context = context
@@ -74,7 +75,7 @@ private struct OrderPricer {
   /// Writes one result: a JSON line, or a text block (after a blank line if not the first).
   mutating func write(_ quote: Quote) {
     if json {
-      context.stdout.write(QuoteJSONRenderer.render(quote) + "\n")
+      context.stdout.write(jsonRenderer.render(quote))
     } else {
       context.stdout.write((written > 0 ? "\n" : "") + QuoteTextRenderer.render(quote, style: style))
     }
@@ -92,7 +93,7 @@ private struct OrderPricer {
       let stdout = context.stdout
       var reader = JSONLinesReader(input: source, willRead: { stdout.flush() })
       while let line = try reader.next() {
-        do {
+        do throws(PromoError) {
           switch line {
           case .tooLong(let number):
             throw PromoError(
@@ -105,7 +106,11 @@ private struct OrderPricer {
             write(try quote(order))
           }
         } catch {
-          context.stderr.write("promo: \(error)\n")
+          // Results so far first, then the error, both sent on at once: in a pipeline the
+          // error appears next to the line it is about.
+          context.stdout.flush()
+          context.stderr.write(ErrorLine.render(error))
+          context.stderr.flush()
           failures += 1
           if failFast {
             context.stdout.flush()

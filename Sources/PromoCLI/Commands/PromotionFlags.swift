@@ -11,6 +11,29 @@ enum PromotionFlags {
     "stackable": "--stackable",
   ]
 
+  /// Options that contradict each other when given together.
+  static let exclusivePairs = [
+    ("--percent-off", "--amount-off"), ("--starts-at", "--no-starts-at"), ("--ends-at", "--no-ends-at"),
+    ("--active", "--inactive"), ("--stackable", "--no-stackable"),
+  ]
+
+  /// Refuses, as usage errors (64), command lines that contradict themselves or the
+  /// synopsis: two exclusive options, `--minimum` with `--kind discount`, and, when
+  /// `adding`, a threshold without `--minimum`.
+  static func checkConsistency(_ arguments: ParsedArguments, adding: Bool) throws(PromoError) {
+    func given(_ option: String) -> Bool { arguments.flag(option) || arguments.value(option) != nil }
+    for (first, second) in exclusivePairs where given(first) && given(second) {
+      throw PromoError(.usage, "\(first) and \(second) cannot be used together")
+    }
+    let kind = arguments.value("--kind").flatMap(PromotionKind.init(rawValue:))
+    if kind == .discount && given("--minimum") {
+      throw PromoError(.usage, "--minimum is only for --kind threshold")
+    }
+    if adding && kind == .threshold && !given("--minimum") {
+      throw PromoError(.usage, "a threshold needs --minimum A, the least amount it applies to")
+    }
+  }
+
   /// Whether any field option was given.
   static func anyGiven(in arguments: ParsedArguments) -> Bool {
     CommandTable.fieldOptions.contains { arguments.flag($0.name) || arguments.value($0.name) != nil }

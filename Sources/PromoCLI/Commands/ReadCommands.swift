@@ -54,27 +54,26 @@ enum ReadCommands {
     let path = context.arguments.positionals.first ?? context.storePath
     let instant = try context.evaluationTime()
     let bytes: [UInt8]
+    let name: String
     do {
-      bytes = try FileIO.readFile(atPath: path)
+      (bytes, name) = try context.readInput(path)
     } catch
       where error.category == .unreadable && error.message == FileIO.noSuchFileReason
       && context.arguments.positionals.isEmpty
     {
       throw context.missingStore
     }
-    let (catalog, problems) = StoreDecoder.diagnose(bytes, file: path)
+    let (catalog, problems) = StoreDecoder.diagnose(bytes, file: name)
     let warnings = catalog.map { StoreAudit.warnings(for: $0, at: instant) } ?? []
-    for problem in problems.dropLast() { context.stderr.write("promo: \(problem)\n") }
-    for warning in warnings {
-      context.stderr.write("promo: \(path): \(warning.position): warning: \(warning.message)\n")
-    }
+    for problem in problems.dropLast() { context.stderr.write(ErrorLine.render(problem)) }
+    for warning in warnings { context.stderr.write(ErrorLine.render(warning, file: name)) }
     if let last = problems.last {
       // The last problem is thrown, so the status and the one-line form stay the command's.
       throw last
     }
     let count = catalog?.promotions.count ?? 0
     let summary =
-      "\(path): ok, \(count) promotion\(count == 1 ? "" : "s"), "
+      "\(name): ok, \(count) promotion\(count == 1 ? "" : "s"), "
       + "\(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
     context.stdout.write(summary + "\n")
   }

@@ -15,6 +15,12 @@ enum WriteCommands {
     }
     let exists = PromoError(
       .alreadyExists, file: context.storePath, "a store already exists here; it was left as it is")
+    if context.storePath == "-" {
+      throw PromoError(.usage, position: "--store", "init needs a file, not standard input")
+    }
+    if FileIO.isFolder(atPath: context.storePath) {
+      throw PromoError(.unwritable, file: context.storePath, "is a folder; name a file for the store")
+    }
     if context.store.exists { throw exists }
     try context.store.change(lockTimeout: context.lockTimeout()) {
       (current: Catalog?) throws(PromoError) -> Catalog in
@@ -33,8 +39,7 @@ enum WriteCommands {
       if PromotionFlags.anyGiven(in: arguments) {
         throw PromoError(.usage, "--file cannot be combined with field options such as --id")
       }
-      fileName = file == "-" ? "stdin" : file
-      fileBytes = try file == "-" ? context.stdin.readAll() : FileIO.readFile(atPath: file)
+      (fileBytes, fileName) = try context.readInput(file)
     } else {
       for required in ["--id", "--kind"] where arguments.value(required) == nil {
         throw PromoError(.usage, "missing \(required); usage: promo \(CommandTable.add.usage)")
@@ -42,6 +47,7 @@ enum WriteCommands {
       if arguments.value("--percent-off") == nil && arguments.value("--amount-off") == nil {
         throw PromoError(.usage, "missing the benefit: give --percent-off P or --amount-off A")
       }
+      try PromotionFlags.checkConsistency(arguments, adding: true)
     }
     var added: [String] = []
     try context.changeStore(creating: true) { (catalog: Catalog) throws(PromoError) -> Catalog in
@@ -72,6 +78,7 @@ enum WriteCommands {
       throw PromoError(
         .usage, "nothing to change; give a field option such as --percent-off (see 'promo help update')")
     }
+    try PromotionFlags.checkConsistency(context.arguments, adding: false)
     var newID = id
     try context.changeStore { (catalog: Catalog) throws(PromoError) -> Catalog in
       guard let existing = catalog.promotion(id: id) else { throw context.unknownID(id, in: catalog) }

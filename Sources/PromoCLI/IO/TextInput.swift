@@ -24,12 +24,7 @@ extension TextInput {
       let chunk = try read(maximum: 1 << 16)
       if chunk.isEmpty { return bytes }
       bytes += chunk
-      if bytes.count > FileIO.maximumFileSize {
-        throw PromoError(
-          .invalidData, file: name,
-          "is larger than \(FileIO.maximumFileSize >> 20) MiB, the most read at once; stream orders with --lines"
-        )
-      }
+      if bytes.count > FileIO.maximumFileSize { throw FileIO.tooLarge(name) }
     }
   }
 }

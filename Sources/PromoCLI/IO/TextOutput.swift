@@ -10,6 +10,8 @@
 public protocol TextOutput: AnyObject {
   /// Writes `text` as UTF-8.
   func write(_ text: String)
+  /// Writes UTF-8 bytes.
+  func write(_ bytes: [UInt8])
   /// Whether a person is reading: a terminal, so colour may be used.
   var isTerminal: Bool { get }
   /// Sends buffered text on.
@@ -35,6 +37,12 @@ public final class FileDescriptorOutput: TextOutput {
   /// Appends `text` to the buffer, sending it on when the buffer is full.
   public func write(_ text: String) {
     buffer.append(contentsOf: text.utf8)
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
+  /// Appends UTF-8 bytes to the buffer, sending it on when the buffer is full.
+  public func write(_ bytes: [UInt8]) {
+    buffer.append(contentsOf: bytes)
     if buffer.count >= 1 << 16 { flush() }
   }
 
@@ -68,6 +76,9 @@ public final class CapturedOutput: TextOutput {
 
   /// Appends `text`.
   public func write(_ text: String) { self.text += text }
+
+  /// Appends UTF-8 bytes.
+  public func write(_ bytes: [UInt8]) { text += String(decoding: bytes, as: UTF8.self) }
 
   /// Does nothing: the text is already kept.
   public func flush() {}

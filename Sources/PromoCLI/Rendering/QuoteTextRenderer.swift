@@ -12,7 +12,9 @@ enum QuoteTextRenderer {
   /// The quote as a block of lines, each ending with a newline.
   static func render(_ quote: Quote, style: TextStyle) -> String {
     let currency = quote.currency.map { " (\($0.code))" } ?? ""
-    var output = style.bold("order \(quote.order)\(currency)") + ", evaluated at \(quote.evaluatedAt)\n"
+    var output =
+      style.bold("order \(TextTable.printable(quote.order))\(currency)")
+      + ", evaluated at \(quote.evaluatedAt)\n"
     var table = TextTable([.left, .right, .left])
     table.append(["subtotal", quote.subtotal.description])
     if quote.plan.applied.isEmpty {
@@ -42,7 +44,8 @@ enum QuoteTextRenderer {
     case .inactive: "switched off"
     case .notStarted(let startsAt): "starts at \(startsAt)"
     case .ended(let endsAt): "ended at \(endsAt)"
-    case .belowMinimum(let tested, let minimum): "\(tested) is below the minimum \(minimum)"
+    case .belowMinimum(let tested, let minimum):
+      "\(tested) is below the minimum \(minimum.formatted(minimumFractionDigits: tested.minorDigits))"
     case .notBest(let planTotal): "applies, but the chosen plan's total \(planTotal) is as low or lower"
     }
   }

@@ -17,9 +17,29 @@ struct TextTable {
     self.alignments = alignments
   }
 
-  /// Adds a row; missing trailing cells are empty.
+  /// Adds a row; missing trailing cells are empty. Control characters in cells are shown
+  /// escaped (see ``printable(_:)``).
   mutating func append(_ cells: [String]) {
-    rows.append(cells)
+    rows.append(cells.map(Self.printable))
+  }
+
+  /// `text` with control characters (line breaks, escape, ...) written as `\u{1B}` and the
+  /// like, so that data cannot break the layout or drive the terminal.
+  static func printable(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if isControl(scalar) {
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
 
   /// The rows, each prefixed with `indent` and ended with a newline; trailing spaces are

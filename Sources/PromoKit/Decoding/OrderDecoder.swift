@@ -6,7 +6,7 @@
 ///
 ///     let orders = try OrderDecoder.decodeFile(bytes, file: "order.json", storeCurrency: catalog.currency)
 public enum OrderDecoder {
-  /// The keys an order object may have (`$schema` only at the top level of a file).
+  /// The keys an order object may have; `$schema` (any value) is accepted and ignored.
   public static let orderKeys = ["$schema", "id", "currency", "items", "amount"]
   /// The keys an item object may have.
   public static let itemKeys = ["sku", "name", "unitPrice", "quantity"]
@@ -42,6 +42,19 @@ public enum OrderDecoder {
   public static func decodeLine(
     _ bytes: [UInt8], file: String, line: Int, storeCurrency: Currency?
   ) throws(PromoError) -> Order {
+    if let order = OrderFastPath.decode(
+      bytes, fallbackName: { "\(file):\(line)" }, storeCurrency: storeCurrency)
+    {
+      return order
+    }
+    return try decodeLineFully(bytes, file: file, line: line, storeCurrency: storeCurrency)
+  }
+
+  /// ``decodeLine(_:file:line:storeCurrency:)`` without the fast path: the reference the
+  /// fast path is tested against.
+  public static func decodeLineFully(
+    _ bytes: [UInt8], file: String, line: Int, storeCurrency: Currency?
+  ) throws(PromoError) -> Order {
     let root = try JSONDocument.parse(bytes, file: file, lineOffset: line - 1)
     var reader = SchemaReader()
     let order = read(
@@ -51,13 +64,11 @@ public enum OrderDecoder {
   }
 
   private static func read(
-    _ node: JSONNode, at path: JSONPath, fallbackName: String, storeCurrency: Currency?,
+    _ node: JSONNode, at path: JSONPath, fallbackName: @autoclosure () -> String, storeCurrency: Currency?,
     reader: inout SchemaReader
   ) -> Order? {
     let before = reader.problems.count
-    let keys = path.isRoot ? orderKeys : Array(orderKeys.dropFirst())
-    guard let object = reader.object(node, at: path, keys: keys, what: "an order") else { return nil }
-    _ = reader.string("$schema", in: object)
+    guard let object = reader.object(node, at: path, keys: orderKeys, what: "an order") else { return nil }
     let id = reader.string("id", in: object)
     let ownCurrency = reader.currency("currency", in: object)
     if object.has("currency") && ownCurrency == nil { return nil }
@@ -68,8 +79,8 @@ public enum OrderDecoder {
       return nil
     }
     let currency = ownCurrency ?? storeCurrency
-    let name = id ?? fallbackName
-    switch (object.fields["items"], object.has("amount")) {
+    let name = id ?? fallbackName()
+    switch (object["items"], object.has("amount")) {
     case (.some, true):
       reader.report(
         "an order has exactly one of items and amount, not both", at: path.appending(key: "amount"))

@@ -24,22 +24,18 @@ struct SchemaReader {
       report("\(what) must be an object, not \(node.value.typeName)", at: path)
       return nil
     }
-    var fields: [String: JSONNode] = [:]
-    for member in members {
-      if keys.contains(member.key) {
-        fields[member.key] = member.value
-        continue
-      }
+    // Unknown keys are reported; the object is then kept whole (a lookup only ever asks
+    // for known keys), which spares a copy on the hot path.
+    for member in members where !keys.contains(where: { Self.same($0, member.key) }) {
       let place = path.isRoot ? "at the top level" : "in \(path)"
       var message = "unknown key \"\(member.key)\" \(place)"
-      if let suggestion = KeySuggestion.nearest(to: member.key, in: keys) {
+      // The contract asks for the nearest known key, always.
+      if let suggestion = KeySuggestion.closest(to: member.key, in: keys.filter { $0 != "$schema" }) {
         message += "; did you mean \"\(suggestion)\"?"
-      } else {
-        message += "; known keys: " + keys.filter { $0 != "$schema" }.joined(separator: ", ")
       }
       report(message, at: path.appending(key: member.key))
     }
-    return ObjectFields(fields: fields, path: path)
+    return ObjectFields(fields: members, path: path)
   }
 
   /// The string at `field`, or `nil` (with a problem reported when it has another type, or
@@ -67,7 +63,6 @@ struct SchemaReader {
   /// The decimal at `field`, written as a JSON number or a string such as `"12.50"`.
   mutating func decimal(_ field: String, in object: ObjectFields, required: Bool = false) -> DecimalNumber? {
     guard let node = present(field, in: object, required: required) else { return nil }
-    let path = object.path.appending(key: field)
     let text: String
     switch node.value {
     case .number(let literal): text = literal
@@ -75,7 +70,7 @@ struct SchemaReader {
     default:
       report(
         "\(field) must be a decimal, written as a number or a string like \"12.50\", not \(node.value.typeName)",
-        at: path)
+        at: object.path.appending(key: field))
       return nil
     }
     do {
@@ -83,8 +78,11 @@ struct SchemaReader {
     } catch {
       switch error {
       case .malformed:
-        report("\(field) \"\(text)\" is not a decimal number; write it like \"12.50\"", at: path)
-      case .outOfRange: report("\(field) \(text) has too many digits", at: path)
+        report(
+          "\(field) \"\(excerpt(text))\" is not a decimal number; write it like \"12.50\"",
+          at: object.path.appending(key: field))
+      case .outOfRange:
+        report("\(field) \(excerpt(text)) has too many digits", at: object.path.appending(key: field))
       }
       return nil
     }
@@ -93,13 +91,14 @@ struct SchemaReader {
   /// The integer at `field`, written as a JSON number with no fractional part.
   mutating func integer(_ field: String, in object: ObjectFields, required: Bool = false) -> Int64? {
     guard let node = present(field, in: object, required: required) else { return nil }
-    let path = object.path.appending(key: field)
     guard case .number(let literal) = node.value else {
-      report("\(field) must be a whole number, not \(node.value.typeName)", at: path)
+      report(
+        "\(field) must be a whole number, not \(node.value.typeName)", at: object.path.appending(key: field))
       return nil
     }
     guard let decimal = try? DecimalNumber(parsing: literal), let value = decimal.units(atScale: 0) else {
-      report("\(field) must be a whole number, not \(literal)", at: path)
+      report(
+        "\(field) must be a whole number, not \(excerpt(literal))", at: object.path.appending(key: field))
       return nil
     }
     return value
@@ -130,26 +129,42 @@ struct SchemaReader {
   /// most `minorDigits` decimal places.
   mutating func amount(
     _ field: String, in object: ObjectFields, required: Bool = false, minorDigits: Int, currency: Currency?,
-    allowsZero: Bool, maximum: DecimalNumber
+    allowsZero: Bool, maximum: DecimalNumber, limitsDecimalPlaces: Bool = true
   ) -> DecimalNumber? {
     guard let value = decimal(field, in: object, required: required) else { return nil }
-    let path = object.path.appending(key: field)
     if value.isNegative || (!allowsZero && value.isZero) {
-      report("\(field) must be \(allowsZero ? "at least 0" : "greater than 0"), not \(value)", at: path)
+      report(
+        "\(field) must be \(allowsZero ? "at least 0" : "greater than 0"), not \(value)",
+        at: object.path.appending(key: field))
     } else if maximum < value {
-      report("\(field) \(value) is more than the largest amount allowed, \(maximum)", at: path)
-    } else if value.scale > minorDigits {
+      report(
+        "\(field) \(value) is more than the largest amount allowed, \(maximum)",
+        at: object.path.appending(key: field))
+    } else if limitsDecimalPlaces && value.scale > minorDigits {
       let unit = currency.map { "\($0.code) has" } ?? "amounts without a currency have"
-      report("\(field) \(value) has \(value.scale) decimal places; \(unit) \(minorDigits)", at: path)
+      report(
+        "\(field) \(value) has \(value.scale) decimal places; \(unit) \(minorDigits)",
+        at: object.path.appending(key: field))
     } else {
       return value
     }
     return nil
   }
 
+  /// Whether two keys are equal, comparing their lengths first: most keys compared are
+  /// different, and a different length settles it without a string comparison.
+  static func same(_ lhs: String, _ rhs: String) -> Bool {
+    lhs.utf8.count == rhs.utf8.count && lhs == rhs
+  }
+
+  /// `text`, cut to 40 characters so that a hostile value cannot flood the error line.
+  private func excerpt(_ text: String) -> String {
+    text.count > 40 ? text.prefix(37) + "..." : text
+  }
+
   /// The node at `field`, reporting it when `required` and missing.
   private mutating func present(_ field: String, in object: ObjectFields, required: Bool) -> JSONNode? {
-    if let node = object.fields[field] { return node }
+    if let node = object[field] { return node }
     if required {
       let place = object.path.isRoot ? "" : " in \(object.path)"
       report("missing required key \"\(field)\"\(place)", at: object.path.appending(key: field))
@@ -158,13 +173,20 @@ struct SchemaReader {
   }
 }
 
-/// The members of one JSON object that passed the known-key check, and its path.
+/// The members of one JSON object that went through the known-key check, and its path.
+///
+/// Objects here have a handful of keys, so a linear search beats hashing.
 struct ObjectFields {
-  /// The known members by key.
-  var fields: [String: JSONNode]
+  /// The members, in source order.
+  var fields: [JSONMember]
   /// Where the object is.
   var path: JSONPath
 
+  /// The value of `key`, if the object has it.
+  subscript(key: String) -> JSONNode? {
+    fields.first { SchemaReader.same($0.key, key) }?.value
+  }
+
   /// Whether the object has `key`.
-  func has(_ key: String) -> Bool { fields[key] != nil }
+  func has(_ key: String) -> Bool { self[key] != nil }
 }

@@ -9,7 +9,7 @@ public enum StoreDecoder {
   public static let topLevelKeys = ["$schema", "version", "currency", "promotions"]
   /// The keys a promotion object may have, in the order the store writes them.
   public static let promotionKeys = [
-    "id", "name", "kind", "percentOff", "amountOff", "minimumAmount", "startsAt", "endsAt", "active",
+    "id", "name", "kind", "minimumAmount", "percentOff", "amountOff", "startsAt", "endsAt", "active",
     "stackable",
   ]
 
@@ -80,12 +80,13 @@ public enum StoreDecoder {
     guard let top = reader.object(root, at: .root, keys: topLevelKeys, what: "a promotion store") else {
       return nil
     }
-    let schema = reader.string("$schema", in: top)
+    // `$schema` is accepted with any value and ignored; a string is kept for rewriting.
+    let schema: String? = if case .string(let url) = top["$schema"]?.value { url } else { nil }
     let currency = reader.currency("currency", in: top)
     // With an invalid currency, amounts are checked with the most minor digits any
     // currency has, so that only real problems are reported besides the currency.
     let checkingCurrency = top.has("currency") && currency == nil ? Currency(code: "KWD") : currency
-    guard let list = top.fields["promotions"] else {
+    guard let list = top["promotions"] else {
       reader.report(
         "missing required key \"promotions\" (an array, which may be empty)",
         at: JSONPath.root.appending(key: "promotions"))
@@ -171,7 +172,7 @@ public enum StoreDecoder {
     let benefit = readBenefit(object, currency: currency, reader: &reader)
     let minimum = reader.amount(
       "minimumAmount", in: object, minorDigits: currency.minorDigits, currency: currency, allowsZero: true,
-      maximum: Promotion.maximumAmount)
+      maximum: Promotion.maximumAmount, limitsDecimalPlaces: false)
     switch kind {
     case .threshold where !object.has("minimumAmount"):
       reader.report(

@@ -149,11 +149,19 @@ public struct JSONParser {
       }
       let keyOffset = index
       let key = try parseString()
-      if let first = seen[key] {
+      // Small objects (all of promo's) are checked by a scan; large ones by hashing.
+      let first: Int?
+      if members.count < 16 {
+        first = members.first { $0.key == key }?.keyOffset
+      } else {
+        if seen.isEmpty { for member in members { seen[member.key] = member.keyOffset } }
+        first = seen[key]
+        seen[key] = seen[key] ?? keyOffset
+      }
+      if let first {
         let firstAt = SourceLocation(offset: first, in: bytes)
         throw error("duplicate key \"\(key)\" (first at \(firstAt))", at: keyOffset)
       }
-      seen[key] = keyOffset
       skipWhitespace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
         throw error("unexpected \(describeCurrent()); expected ':' after the key \"\(key)\"")

@@ -1,5 +1,5 @@
-/// Builds compact JSON text piece by piece, in the order the caller writes keys, with
-/// strings escaped as RFC 8259 requires.
+/// Builds compact JSON text piece by piece, as UTF-8 bytes, in the order the caller writes
+/// keys, with strings escaped as RFC 8259 requires.
 ///
 ///     var json = JSONWriter()
 ///     json.beginObject()
@@ -9,106 +9,153 @@
 ///
 /// Complexity: O(*n*) in the length of the output.
 public struct JSONWriter: Sendable {
-  /// The text written so far.
-  public private(set) var text = ""
+  /// The UTF-8 bytes written so far.
+  public private(set) var bytes: [UInt8] = []
   private var needsComma = false
 
   /// An empty writer.
-  public init() {}
+  public init() {
+    bytes.reserveCapacity(256)
+  }
+
+  /// The text written so far.
+  public var text: String { String(decoding: bytes, as: UTF8.self) }
 
   /// Starts an object (`{`).
   public mutating func beginObject() {
     separate()
-    text += "{"
+    bytes.append(UInt8(ascii: "{"))
     needsComma = false
   }
 
   /// Ends the current object (`}`).
   public mutating func endObject() {
-    text += "}"
+    bytes.append(UInt8(ascii: "}"))
     needsComma = true
   }
 
   /// Starts an array (`[`).
   public mutating func beginArray() {
     separate()
-    text += "["
+    bytes.append(UInt8(ascii: "["))
     needsComma = false
   }
 
   /// Ends the current array (`]`).
   public mutating func endArray() {
-    text += "]"
+    bytes.append(UInt8(ascii: "]"))
     needsComma = true
   }
 
   /// Writes a member key; the next value written is its value.
   public mutating func key(_ name: String) {
     separate()
-    Self.appendQuoted(name, to: &text)
-    text += ":"
+    Self.appendQuoted(name, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
     needsComma = false
   }
 
   /// Writes a string value.
   public mutating func string(_ value: String) {
     separate()
-    Self.appendQuoted(value, to: &text)
+    Self.appendQuoted(value, to: &bytes)
     needsComma = true
   }
 
-  /// Writes a key and its string value.
-  public mutating func member(_ name: String, _ value: String) {
+  /// Writes an amount as a JSON string with exactly its currency's minor digits.
+  public mutating func money(_ value: Money) {
+    separate()
+    bytes.append(UInt8(ascii: "\""))
+    value.appendDecimal(to: &bytes)
+    bytes.append(UInt8(ascii: "\""))
+    needsComma = true
+  }
+
+  /// Writes a member key known at compile time, such as `"total"`; it must need no
+  /// escaping (plain ASCII letters, as every key `promo` writes).
+  public mutating func key(_ name: StaticString) {
+    separate()
+    bytes.append(UInt8(ascii: "\""))
+    name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    bytes.append(UInt8(ascii: "\""))
+    bytes.append(UInt8(ascii: ":"))
+    needsComma = false
+  }
+
+  /// Writes a key known at compile time and its string value.
+  public mutating func member(_ name: StaticString, _ value: String) {
     key(name)
     string(value)
+  }
+
+  /// Writes a key known at compile time and an amount as its string value.
+  public mutating func member(_ name: StaticString, _ value: Money) {
+    key(name)
+    money(value)
+  }
+
+  /// Ends the text with a line break, for JSON Lines.
+  public mutating func endLine() {
+    bytes.append(UInt8(ascii: "\n"))
   }
 
   /// Writes a boolean value.
   public mutating func bool(_ value: Bool) {
     separate()
-    text += value ? "true" : "false"
+    bytes.append(contentsOf: value ? Self.trueLiteral : Self.falseLiteral)
     needsComma = true
   }
 
-  /// Writes a number value from its literal text.
-  public mutating func number(_ literal: String) {
-    separate()
-    text += literal
-    needsComma = true
-  }
+  private static let trueLiteral = Array("true".utf8)
+  private static let falseLiteral = Array("false".utf8)
 
   private mutating func separate() {
-    if needsComma { text += "," }
+    if needsComma { bytes.append(UInt8(ascii: ",")) }
   }
 
   /// Appends `value` as a quoted JSON string: `"`, `\` and control characters escaped,
   /// everything else as UTF-8.
   public static func appendQuoted(_ value: String, to output: inout String) {
-    output += "\""
-    var plainStart = value.utf8.startIndex
-    var index = plainStart
-    let utf8 = value.utf8
-    while index != utf8.endIndex {
-      let byte = utf8[index]
-      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
-        output += String(value[plainStart..<index])
-        switch byte {
-        case UInt8(ascii: "\""): output += "\\\""
-        case UInt8(ascii: "\\"): output += "\\\\"
-        case 0x0A: output += "\\n"
-        case 0x0D: output += "\\r"
-        case 0x09: output += "\\t"
-        case 0x08: output += "\\b"
-        case 0x0C: output += "\\f"
-        default:
-          let hex = String(byte, radix: 16, uppercase: false)
-          output += "\\u00" + (hex.count == 1 ? "0" + hex : hex)
-        }
-        plainStart = utf8.index(after: index)
+    var bytes: [UInt8] = []
+    appendQuoted(value, to: &bytes)
+    output += String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends `value` as a quoted JSON string to UTF-8 bytes.
+  ///
+  /// Complexity: O(*n*); a string with nothing to escape is copied in one step.
+  public static func appendQuoted(_ value: String, to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    var value = value
+    value.withUTF8 { utf8 in
+      if !utf8.contains(where: needsEscape) {
+        output.append(contentsOf: utf8)
+        return
       }
-      index = utf8.index(after: index)
+      for byte in utf8 {
+        guard needsEscape(byte) else {
+          output.append(byte)
+          continue
+        }
+        output.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""): output.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): output.append(UInt8(ascii: "\\"))
+        case 0x0A: output.append(UInt8(ascii: "n"))
+        case 0x0D: output.append(UInt8(ascii: "r"))
+        case 0x09: output.append(UInt8(ascii: "t"))
+        case 0x08: output.append(UInt8(ascii: "b"))
+        case 0x0C: output.append(UInt8(ascii: "f"))
+        default:
+          let hex = Array("0123456789abcdef".utf8)
+          output.append(contentsOf: [UInt8(ascii: "u"), 48, 48, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+        }
+      }
     }
-    output += String(value[plainStart..<index])
-    output += "\""
+    output.append(UInt8(ascii: "\""))
+  }
+
+  private static func needsEscape(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
   }
 }

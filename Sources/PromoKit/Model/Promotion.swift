@@ -85,17 +85,13 @@ public struct Promotion: Sendable, Hashable, Identifiable {
 
   /// Its amounts in minor units of a currency with `minorDigits` digits, ready to apply.
   ///
-  /// Fails with ``TermsError`` when an amount has more decimal places than the currency
-  /// allows (a store without a currency priced against a JPY order, say).
+  /// A minimum with more decimal places than the currency is rounded up to the next minor
+  /// unit, which keeps `amount >= minimumAmount` exact for every amount the currency can
+  /// hold. Fails with ``TermsError`` when `amountOff` has more decimal places than the
+  /// currency allows (a store without a currency priced against a JPY order, say).
   public func terms(minorDigits: Int) throws(TermsError) -> PromotionTerms {
-    let minimum: Money?
-    if let minimumAmount {
-      guard let money = Money(minimumAmount, minorDigits: minorDigits) else {
-        throw TermsError(field: "minimumAmount")
-      }
-      minimum = money
-    } else {
-      minimum = nil
+    let minimum = minimumAmount.map {
+      Money(minorUnits: $0.unitsRoundedUp(atScale: minorDigits), minorDigits: minorDigits)
     }
     switch benefit {
     case .percentOff(let percentage):

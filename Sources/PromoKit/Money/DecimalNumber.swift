@@ -38,58 +38,74 @@ public struct DecimalNumber: Sendable, Hashable, Comparable, CustomStringConvert
   ///
   /// A leading `+`, a bare `.5`, a trailing `.`, spaces and leading zeros are malformed.
   public init(parsing text: some StringProtocol) throws(ParseError) {
-    var digits: [UInt8] = []
-    var negative = false
-    var fractionDigits = 0
+    try self.init(utf8: Array(text.utf8)[...])
+  }
+
+  /// Reads a number in the JSON number grammar from UTF-8 bytes, without allocating.
+  ///
+  /// Complexity: O(*n*) in the number of bytes.
+  public init<Bytes: RandomAccessCollection>(utf8 bytes: Bytes) throws(ParseError)
+  where Bytes.Element == UInt8, Bytes.Index == Int {
+    func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+    let end = bytes.endIndex
+    var index = bytes.startIndex
+    let negative = index < end && bytes[index] == UInt8(ascii: "-")
+    if negative { index += 1 }
+    let integerStart = index
+    while index < end && isDigit(bytes[index]) { index += 1 }
+    let integerEnd = index
+    guard integerEnd > integerStart, bytes[integerStart] != 48 || integerEnd - integerStart == 1 else {
+      throw .malformed
+    }
+    var fractionStart = index
+    var fractionEnd = index
+    if index < end && bytes[index] == UInt8(ascii: ".") {
+      index += 1
+      fractionStart = index
+      while index < end && isDigit(bytes[index]) { index += 1 }
+      fractionEnd = index
+      guard fractionEnd > fractionStart else { throw .malformed }
+    }
     var exponent = 0
-    var bytes = Array(text.utf8)[...]
-    if bytes.first == UInt8(ascii: "-") {
-      negative = true
-      bytes = bytes.dropFirst()
-    }
-    let integerPart = bytes.prefix { $0 >= 48 && $0 <= 57 }
-    guard !integerPart.isEmpty, integerPart.first != 48 || integerPart.count == 1 else { throw .malformed }
-    digits.append(contentsOf: integerPart)
-    bytes = bytes.dropFirst(integerPart.count)
-    if bytes.first == UInt8(ascii: ".") {
-      bytes = bytes.dropFirst()
-      let fraction = bytes.prefix { $0 >= 48 && $0 <= 57 }
-      guard !fraction.isEmpty else { throw .malformed }
-      digits.append(contentsOf: fraction)
-      fractionDigits = fraction.count
-      bytes = bytes.dropFirst(fraction.count)
-    }
-    if let marker = bytes.first, marker == UInt8(ascii: "e") || marker == UInt8(ascii: "E") {
-      bytes = bytes.dropFirst()
+    if index < end && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
+      index += 1
       var exponentNegative = false
-      if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
-        exponentNegative = sign == UInt8(ascii: "-")
-        bytes = bytes.dropFirst()
+      if index < end && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
+        exponentNegative = bytes[index] == UInt8(ascii: "-")
+        index += 1
       }
-      let exponentDigits = bytes.prefix { $0 >= 48 && $0 <= 57 }
-      guard !exponentDigits.isEmpty else { throw .malformed }
-      bytes = bytes.dropFirst(exponentDigits.count)
-      for digit in exponentDigits {
-        exponent = exponent * 10 + Int(digit - 48)
-        if exponent > 1_000_000 { exponent = 1_000_000 }
+      let exponentStart = index
+      while index < end && isDigit(bytes[index]) {
+        exponent = min(exponent * 10 + Int(bytes[index] - 48), 1_000_000)
+        index += 1
       }
+      guard index > exponentStart else { throw .malformed }
       if exponentNegative { exponent = -exponent }
     }
-    guard bytes.isEmpty else { throw .malformed }
-    // Drop leading zeros, then trailing zeros (moving them into the exponent).
-    var significant = digits.drop { $0 == 48 }
-    var scale = fractionDigits - exponent
-    while let last = significant.last, last == 48 {
-      significant = significant.dropLast()
-      scale -= 1
+    guard index == end else { throw .malformed }
+    // The significant digits: leading zeros skipped, trailing zeros moved into the scale.
+    var value: Int64 = 0
+    var significantCount = 0
+    var pendingZeros = 0
+    func take(_ digit: UInt8) throws(ParseError) {
+      if digit == 48 {
+        if significantCount > 0 { pendingZeros += 1 }
+        return
+      }
+      significantCount += pendingZeros + 1
+      guard significantCount <= 18 else { throw .outOfRange }
+      for _ in 0..<pendingZeros { value *= 10 }
+      value = value * 10 + Int64(digit - 48)
+      pendingZeros = 0
     }
-    if significant.isEmpty {
+    for position in integerStart..<integerEnd { try take(bytes[position]) }
+    for position in fractionStart..<fractionEnd { try take(bytes[position]) }
+    guard significantCount > 0 else {
       self.init(significand: 0)
       return
     }
-    guard significant.count <= 18, scale > -18, scale <= 18 else { throw .outOfRange }
-    var value: Int64 = 0
-    for digit in significant { value = value * 10 + Int64(digit - 48) }
+    var scale = (fractionEnd - fractionStart) - exponent - pendingZeros
+    guard scale > -18, scale <= 18 else { throw .outOfRange }
     if scale < 0 {
       let (scaled, overflow) = value.multipliedReportingOverflow(by: Self.powerOfTen(-scale))
       guard !overflow, scaled < 1_000_000_000_000_000_000 else { throw .outOfRange }
@@ -124,6 +140,17 @@ public struct DecimalNumber: Sendable, Hashable, Comparable, CustomStringConvert
     return overflow ? nil : value
   }
 
+  /// The value as a count of `10^-digits` units, rounded up to the next unit when it has
+  /// more decimal places: the least whole count of units that is not below the value.
+  ///
+  ///     DecimalNumber(significand: 99_995, scale: 3).unitsRoundedUp(atScale: 2)   // 10000
+  public func unitsRoundedUp(atScale digits: Int) -> Int128 {
+    if scale <= digits { return Int128(significand) * Int128(Self.powerOfTen(digits - scale)) }
+    let divisor = Int64(Self.powerOfTen(scale - digits))
+    let (quotient, remainder) = significand.quotientAndRemainder(dividingBy: divisor)
+    return Int128(quotient) + (remainder > 0 ? 1 : 0)
+  }
+
   /// Orders two decimals by value.
   public static func < (lhs: DecimalNumber, rhs: DecimalNumber) -> Bool {
     let digits = max(lhs.scale, rhs.scale)
@@ -146,7 +173,7 @@ public struct DecimalNumber: Sendable, Hashable, Comparable, CustomStringConvert
   }
 
   /// Formats `magnitude × 10^-places` with exactly `places` decimal places.
-  static func format(magnitude: UInt64, negative: Bool, places: Int) -> String {
+  static func format(magnitude: some BinaryInteger, negative: Bool, places: Int) -> String {
     var digits = String(magnitude)
     if places > 0 {
       if digits.count <= places {

@@ -31,16 +31,28 @@ public struct Percentage: Sendable, Hashable, Comparable, CustomStringConvertibl
 
   /// `amount × percent / 100`, rounded half-up to the minor unit.
   ///
-  /// The product is taken in 128 bits, so it cannot overflow; for a percentage of at most
-  /// 100 the result is at most `amount`.
+  /// The amount is split into whole millions and a remainder so that no product can
+  /// overflow; for a percentage of at most 100 the result is at most `amount`.
   ///
   /// Complexity: O(1).
   public func discount(on amount: Money) -> Money {
-    let scaled = Int128(amount.minorUnits) * Int128(tenThousandths)
-    let divisor: Int128 = 1_000_000  // 100 × 10^4
-    let half = divisor / 2
-    let rounded = scaled >= 0 ? (scaled + half) / divisor : -((-scaled + half) / divisor)
-    return Money(minorUnits: Int64(rounded), minorDigits: amount.minorDigits)  // |rounded| <= |amount|
+    let magnitude = amount.minorUnits.magnitude
+    if let small = UInt64(exactly: magnitude) {
+      // The common case, in hardware: a 64 × 64 → 128-bit product, divided by 10^6.
+      let product = small.multipliedFullWidth(by: UInt64(tenThousandths))
+      let (low, carry) = product.low.addingReportingOverflow(500_000)
+      let (quotient, _) = UInt64(1_000_000).dividingFullWidth((product.high + (carry ? 1 : 0), low))
+      let rounded = Int128(quotient)
+      return Money(minorUnits: amount.minorUnits < 0 ? -rounded : rounded, minorDigits: amount.minorDigits)
+    }
+    // Beyond 64 bits: split the magnitude into whole millions and a remainder, so that no
+    // product overflows; the rounded result is at most the magnitude.
+    let divisor: UInt128 = 1_000_000  // 100 × 10^4
+    let rate = UInt128(tenThousandths)
+    let (millions, rest) = magnitude.quotientAndRemainder(dividingBy: divisor)
+    let rounded = millions * rate + (rest * rate + divisor / 2) / divisor
+    let signed = amount.minorUnits < 0 ? Int128(truncatingIfNeeded: 0 &- rounded) : Int128(rounded)
+    return Money(minorUnits: signed, minorDigits: amount.minorDigits)
   }
 
   /// The percentage as plain decimal text, such as `"12.5"`.

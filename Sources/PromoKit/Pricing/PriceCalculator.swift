@@ -67,10 +67,10 @@ public struct PriceCalculator: Sendable {
         if let discount = appliedDiscounts[promotion.id] {
           outcome = .applied(discount: discount)
         } else if let minimum = promotion.minimumAmount,
-          let minimumMoney = Money(minimum, minorDigits: order.subtotal.minorDigits),
-          order.subtotal < minimumMoney
+          let terms = try? promotion.terms(minorDigits: order.subtotal.minorDigits),
+          !terms.applies(to: order.subtotal)
         {
-          outcome = .belowMinimum(testedAgainst: order.subtotal, minimum: minimumMoney)
+          outcome = .belowMinimum(testedAgainst: order.subtotal, minimum: minimum)
         } else {
           outcome = .notBest(planTotal: plan.total)
         }
@@ -83,60 +83,78 @@ public struct PriceCalculator: Sendable {
 /// The working promotions of a catalog at one instant, with their terms in one currency's
 /// minor units, indexed for plan selection.
 struct PreparedPromotions: Sendable {
-  /// One working promotion and its terms.
-  struct Candidate: Sendable {
-    var promotion: Promotion
-    var terms: PromotionTerms
-  }
-
   let minorDigits: Int
   /// Every working promotion, in store order.
-  private let working: [Candidate]
-  /// Stackable working discounts, by ascending id bytes.
-  private let stackableDiscounts: [Candidate]
+  private let working: [Promotion]
+  /// The terms of each working promotion (same positions as `working`). Kept apart so
+  /// that the hot loops touch only plain values, never the promotions' strings.
+  private let terms: [PromotionTerms]
+  /// Positions in `working` of the stackable discounts, by ascending id bytes.
+  private let stackableDiscounts: [Int]
   /// Stackable working thresholds, by minimum.
   private let stackableThresholds: ThresholdIndex
 
   init(catalog: Catalog, at instant: Instant, minorDigits: Int) throws(PromoError) {
     self.minorDigits = minorDigits
-    var working: [Candidate] = []
-    var discounts: [Candidate] = []
+    var working: [Promotion] = []
+    var terms: [PromotionTerms] = []
+    var discounts: [Int] = []
     var thresholds: [ThresholdIndex.Entry] = []
     for (position, promotion) in catalog.promotions.enumerated() where promotion.isWorking(at: instant) {
-      let terms: PromotionTerms
+      let promotionTerms: PromotionTerms
       do {
-        terms = try promotion.terms(minorDigits: minorDigits)
+        promotionTerms = try promotion.terms(minorDigits: minorDigits)
       } catch {
         throw PromoError(
           .invalidData, position: "promotions[\(position)].\(error.field)",
           "the store has no currency and its amounts use 2 decimal places, but the order's currency has "
             + "\(minorDigits); give the store a currency or write whole amounts")
       }
-      let candidate = Candidate(promotion: promotion, terms: terms)
-      working.append(candidate)
-      guard promotion.isStackable else { continue }
-      switch promotion.kind {
-      case .discount: discounts.append(candidate)
-      case .threshold:
-        thresholds.append(
-          ThresholdIndex.Entry(
-            position: position, promotion: promotion, terms: terms, minimum: terms.minimum!))
+      if promotion.isStackable {
+        switch promotion.kind {
+        case .discount: discounts.append(working.count)
+        case .threshold:
+          thresholds.append(
+            ThresholdIndex.Entry(
+              promotion: promotion, terms: promotionTerms, minimum: promotionTerms.minimum!))
+        }
       }
+      working.append(promotion)
+      terms.append(promotionTerms)
     }
     self.working = working
+    self.terms = terms
     stackableDiscounts = discounts.sorted {
-      $0.promotion.id.utf8.lexicographicallyPrecedes($1.promotion.id.utf8)
+      working[$0].id.utf8.lexicographicallyPrecedes(working[$1].id.utf8)
     }
     stackableThresholds = ThresholdIndex(thresholds)
   }
 
   /// The best plan for an order with this subtotal.
+  ///
+  /// Complexity: O(*n* + *d* log *t*) for *n* working promotions, *d* stackable discounts
+  /// and *t* stackable thresholds.
   func bestPlan(subtotal: Money) -> PricingPlan {
+    // The best single promotion: the largest discount, then the lowest id. A plan is
+    // built only for the winner.
+    var single: (position: Int, discount: Money)?
+    for position in terms.indices {
+      guard let discount = terms[position].discount(on: subtotal) else { continue }
+      if let current = single {
+        if discount < current.discount { continue }
+        if discount == current.discount
+          && !working[position].id.utf8.lexicographicallyPrecedes(working[current.position].id.utf8)
+        {
+          continue
+        }
+      }
+      single = (position, discount)
+    }
     var best = PricingPlan(applied: [], total: subtotal)
-    for candidate in working {
-      guard let discount = candidate.terms.discount(on: subtotal) else { continue }
+    if let single {
       let plan = PricingPlan(
-        applied: [applied(candidate.promotion, discount)], total: subtotal.subtracting(discount))
+        applied: [applied(working[single.position], single.discount)],
+        total: subtotal.subtracting(single.discount))
       if plan.isPreferred(to: best) { best = plan }
     }
     if let pair = bestPair(subtotal: subtotal), pair.isPreferred(to: best) {
@@ -150,34 +168,36 @@ struct PreparedPromotions: Sendable {
     guard !stackableDiscounts.isEmpty, !stackableThresholds.entries.isEmpty else { return nil }
     // The discount of the best pair: the lowest total, and on ties the lowest id, which is
     // the first met since the discounts are sorted by id.
-    var chosen: (discount: Candidate, reduction: Money, total: Money)?
-    for discount in stackableDiscounts {
-      let reduction = discount.terms.reduction(of: subtotal)
+    var chosen: (position: Int, reduction: Money, total: Money)?
+    for position in stackableDiscounts {
+      let reduction = terms[position].reduction(of: subtotal)
       let remaining = subtotal.subtracting(reduction)
       guard let thresholdReduction = stackableThresholds.bestReduction(at: remaining) else { continue }
       let total = remaining.subtracting(thresholdReduction)
       if chosen == nil || total < chosen!.total {
-        chosen = (discount, reduction, total)
+        chosen = (position, reduction, total)
       }
     }
     guard let chosen else { return nil }
     // The threshold of the best pair: of those reaching that total, the lowest id.
     let remaining = subtotal.subtracting(chosen.reduction)
-    var threshold: (entry: ThresholdIndex.Entry, reduction: Money)?
-    for entry in stackableThresholds.entries where entry.terms.applies(to: remaining) {
-      let reduction = entry.terms.reduction(of: remaining)
+    let entries = stackableThresholds.entries
+    var threshold: (index: Int, reduction: Money)?
+    for index in entries.indices where entries[index].terms.applies(to: remaining) {
+      let reduction = entries[index].terms.reduction(of: remaining)
       guard remaining.subtracting(reduction) == chosen.total else { continue }
-      if threshold == nil
-        || entry.promotion.id.utf8.lexicographicallyPrecedes(threshold!.entry.promotion.id.utf8)
+      if let current = threshold,
+        !entries[index].promotion.id.utf8.lexicographicallyPrecedes(entries[current.index].promotion.id.utf8)
       {
-        threshold = (entry, reduction)
+        continue
       }
+      threshold = (index, reduction)
     }
     guard let threshold else { return nil }  // unreachable: the index found this total
     return PricingPlan(
       applied: [
-        applied(chosen.discount.promotion, chosen.reduction),
-        applied(threshold.entry.promotion, threshold.reduction),
+        applied(working[chosen.position], chosen.reduction),
+        applied(entries[threshold.index].promotion, threshold.reduction),
       ],
       total: chosen.total)
   }

@@ -52,7 +52,7 @@ public enum PromotionOutcome: Sendable, Hashable {
   /// Its window is over.
   case ended(endsAt: Timestamp)
   /// A threshold whose minimum the amount it was tested against does not reach.
-  case belowMinimum(testedAgainst: Money, minimum: Money)
+  case belowMinimum(testedAgainst: Money, minimum: DecimalNumber)
   /// It applies, but the chosen plan is better or equal; `planTotal` is that plan's total.
   case notBest(planTotal: Money)
 

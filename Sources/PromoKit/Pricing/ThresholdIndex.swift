@@ -10,7 +10,6 @@
 struct ThresholdIndex {
   /// One threshold with its terms.
   struct Entry {
-    var position: Int
     var promotion: Promotion
     var terms: PromotionTerms
     var minimum: Money
@@ -18,21 +17,27 @@ struct ThresholdIndex {
 
   /// The thresholds, by ascending minimum.
   let entries: [Entry]
+  /// The minimums of `entries`, in minor units, apart: the binary search reads only these.
+  private let minimums: [Int128]
   /// `largestFixed[k]`: the largest fixed sum among the first `k` entries (-1 for none).
-  private let largestFixed: [Int64]
+  private let largestFixed: [Int128]
   /// `largestPercent[k]`: the largest percentage among the first `k` entries.
   private let largestPercent: [Percentage?]
 
   init(_ thresholds: [Entry]) {
-    entries = thresholds.sorted { $0.minimum < $1.minimum }
-    var fixed: [Int64] = [-1]
+    // Sort positions, not the entries themselves (which carry whole promotions).
+    let order = thresholds.indices.sorted { thresholds[$0].minimum < thresholds[$1].minimum }
+    entries = order.map { thresholds[$0] }
+    minimums = entries.map(\.minimum.minorUnits)
+    var fixed: [Int128] = [-1]
     var percent: [Percentage?] = [nil]
     fixed.reserveCapacity(entries.count + 1)
     percent.reserveCapacity(entries.count + 1)
-    for entry in entries {
+    for index in entries.indices {
+      let entry = entries[index].terms
       var nextFixed = fixed.last!
       var nextPercent = percent.last!
-      switch entry.terms.reduction {
+      switch entry.reduction {
       case .fixed(let sum): nextFixed = max(nextFixed, sum.minorUnits)
       case .percent(let rate): nextPercent = max(nextPercent ?? rate, rate)
       }
@@ -48,10 +53,11 @@ struct ThresholdIndex {
   func bestReduction(at amount: Money) -> Money? {
     // Count the entries whose minimum is at most `amount`.
     var low = 0
-    var high = entries.count
+    var high = minimums.count
+    let units = amount.minorUnits
     while low < high {
       let middle = (low + high) / 2
-      if entries[middle].minimum <= amount { low = middle + 1 } else { high = middle }
+      if minimums[middle] <= units { low = middle + 1 } else { high = middle }
     }
     guard low > 0 else { return nil }
     var best = Money(minorUnits: min(largestFixed[low], amount.minorUnits), minorDigits: amount.minorDigits)

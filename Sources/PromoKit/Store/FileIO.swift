@@ -9,9 +9,9 @@
 /// Reading whole files and standard input with plain system calls, errors mapped to
 /// ``PromoError`` with the file's name and the system's reason.
 public enum FileIO {
-  /// The largest file read whole: 256 MiB. Larger inputs are refused cleanly (stream
+  /// The largest file read whole: 64 MiB. Larger inputs are refused cleanly (stream
   /// orders with `--lines` instead).
-  public static let maximumFileSize = 256 << 20
+  public static let maximumFileSize = 64 << 20
 
   /// The reason given for a file that does not exist.
   public static let noSuchFileReason = "no such file"
@@ -23,6 +23,7 @@ public enum FileIO {
     let name = display ?? path
     let (descriptor, size) = try openForReading(atPath: path, display: name)
     defer { close(descriptor) }
+    if size > maximumFileSize { throw tooLarge(name) }
     return try readAll(descriptor: descriptor, name: name, sizeHint: size)
   }
 
@@ -46,6 +47,12 @@ public enum FileIO {
       throw PromoError(.unreadable, file: name, "is a folder, not a file")
     }
     return (descriptor, Int(info.st_size))
+  }
+
+  /// Whether `path` names a folder.
+  public static func isFolder(atPath path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
   }
 
   /// Up to `maximum` bytes from `descriptor`; empty at end of file.
@@ -75,12 +82,15 @@ public enum FileIO {
         throw unreadable(name, errno: errno)
       }
       bytes.append(contentsOf: chunk[0..<count])
-      if bytes.count > maximumFileSize {
-        throw PromoError(
-          .invalidData, file: name,
-          "is larger than \(maximumFileSize >> 20) MiB, the most read at once; stream orders with --lines")
-      }
+      if bytes.count > maximumFileSize { throw tooLarge(name) }
     }
+  }
+
+  /// The error for an input past ``maximumFileSize``.
+  public static func tooLarge(_ name: String) -> PromoError {
+    PromoError(
+      .invalidData, file: name,
+      "is larger than \(maximumFileSize >> 20) MiB, the most read at once; stream orders with --lines")
   }
 
   /// An ``PromoError/Category/unreadable`` error for `name` with the system's reason.

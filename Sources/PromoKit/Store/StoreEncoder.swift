@@ -49,13 +49,13 @@ public enum StoreEncoder {
     var fields: [(key: String, value: FieldValue)] = [("id", .string(promotion.id))]
     if let name = promotion.name { fields.append(("name", .string(name))) }
     fields.append(("kind", .string(promotion.kind.rawValue)))
+    if let minimum = promotion.minimumAmount {
+      fields.append(("minimumAmount", .string(minimum.formatted(minimumFractionDigits: minorDigits))))
+    }
     switch promotion.benefit {
     case .percentOff(let percentage): fields.append(("percentOff", .string(percentage.description)))
     case .amountOff(let amount):
       fields.append(("amountOff", .string(amount.formatted(minimumFractionDigits: minorDigits))))
-    }
-    if let minimum = promotion.minimumAmount {
-      fields.append(("minimumAmount", .string(minimum.formatted(minimumFractionDigits: minorDigits))))
     }
     if let startsAt = promotion.startsAt { fields.append(("startsAt", .string(startsAt.text))) }
     if let endsAt = promotion.endsAt { fields.append(("endsAt", .string(endsAt.text))) }
@@ -83,8 +83,8 @@ public enum StoreEncoder {
   }
 
   private static func quoted(_ text: String) -> String {
-    var output = ""
-    JSONWriter.appendQuoted(text, to: &output)
-    return output
+    var bytes: [UInt8] = []
+    JSONWriter.appendQuoted(text, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

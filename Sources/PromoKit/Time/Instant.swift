@@ -15,6 +15,14 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
     self.nanoseconds = nanoseconds
   }
 
+  /// Whether the instant falls in the years 0001 through 9999 in UTC, the range RFC 3339
+  /// can write.
+  public var hasFourDigitYear: Bool {
+    let first = CivilDate.daysSinceEpoch(year: 1, month: 1, day: 1) * 86_400
+    let afterLast = CivilDate.daysSinceEpoch(year: 10_000, month: 1, day: 1) * 86_400
+    return secondsSinceEpoch >= first && secondsSinceEpoch < afterLast
+  }
+
   /// Orders instants in time.
   public static func < (lhs: Instant, rhs: Instant) -> Bool {
     (lhs.secondsSinceEpoch, lhs.nanoseconds) < (rhs.secondsSinceEpoch, rhs.nanoseconds)

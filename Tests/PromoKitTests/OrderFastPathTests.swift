@@ -1,0 +1,121 @@
+import Testing
+
+@testable import PromoKit
+
+/// The fast path of `--lines` must never accept what the full decoder refuses, and must
+/// build the same order whenever it accepts.
+@Suite("The order fast path agrees with the full decoder")
+struct OrderFastPathTests {
+  /// A small seeded generator (SplitMix64), local to this suite.
+  struct Seeded: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  static let fragments: [String] = [
+    #""12.50""#, "12.5", #""0""#, "0", "-0", #""-1.00""#, "1e2", "1E+2", #""1e-2""#, "1000000000000",
+    "1000000000000.01",
+    #""0.001""#, "01", #""+1""#, #"" 1""#, "1.", "NaN", "true", "null", #""1.005""#, "2.0", "7", "1000000",
+    "1000001",
+    "0", #""2""#, "-3",
+  ]
+  static let strings = [
+    #""A-1""#, #""""#, #""caf\u00e9""#, #""café""#, #""tab\tbed""#, #""a\"b""#, "42", "null", #""ünï""#,
+  ]
+  static let currencies = [#""CNY""#, #""JPY""#, #""KWD""#, #""USD""#, #""cny""#, #""CN""#, "1"]
+
+  static func randomOrder(_ generator: inout Seeded) -> String {
+    func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &generator)] }
+    func space() -> String { pick(["", "", "", " ", "\t", "  \r\n "]) }
+    func item() -> String {
+      var members: [String] = []
+      if Bool.random(using: &generator) { members.append(#""sku":\#(space())\#(pick(strings))"#) }
+      if Int.random(in: 0..<4, using: &generator) == 0 { members.append(#""name":\#(pick(strings))"#) }
+      if Int.random(in: 0..<12, using: &generator) > 0 {
+        members.append(#""unitPrice":\#(space())\#(pick(fragments))"#)
+      }
+      if Int.random(in: 0..<12, using: &generator) > 0 { members.append(#""quantity":\#(pick(fragments))"#) }
+      if Int.random(in: 0..<20, using: &generator) == 0 { members.append(#""qty":1"#) }
+      if Int.random(in: 0..<20, using: &generator) == 0, let first = members.first { members.append(first) }
+      return "{" + space() + members.shuffled(using: &generator).joined(separator: "," + space()) + space()
+        + "}"
+    }
+    var members: [String] = []
+    if Bool.random(using: &generator) { members.append(#""id":\#(space())\#(pick(strings))"#) }
+    if Int.random(in: 0..<3, using: &generator) == 0 { members.append(#""currency":\#(pick(currencies))"#) }
+    switch Int.random(in: 0..<10, using: &generator) {
+    case 0..<4: members.append(#""amount":\#(space())\#(pick(fragments))"#)
+    case 4..<9:
+      let items = (0..<Int.random(in: 0..<4, using: &generator)).map { _ in item() }
+      members.append(#""items":[\#(items.joined(separator: ","))]"#)
+    default:
+      members.append(#""amount":"1.00""#)
+      members.append(#""items":[]"#)
+    }
+    if Int.random(in: 0..<15, using: &generator) == 0 { members.append(#""$schema":"x""#) }
+    if Int.random(in: 0..<15, using: &generator) == 0 { members.append(#""discount":"5""#) }
+    if Int.random(in: 0..<15, using: &generator) == 0, let first = members.first { members.append(first) }
+    var text = space() + "{" + members.shuffled(using: &generator).joined(separator: ",") + "}" + space()
+    // Sometimes damage it: drop, flip or insert a byte.
+    if Int.random(in: 0..<6, using: &generator) == 0, !text.isEmpty {
+      var bytes = Array(text.utf8)
+      let position = Int.random(in: 0..<bytes.count, using: &generator)
+      switch Int.random(in: 0..<3, using: &generator) {
+      case 0: bytes.remove(at: position)
+      case 1: bytes[position] = UInt8.random(in: 0...255, using: &generator)
+      default: bytes.insert(pick(Array(#",:{}[]" 0\"#.utf8)), at: position)
+      }
+      text = String(decoding: bytes, as: UTF8.self)
+    }
+    return text
+  }
+
+  @Test(
+    "on 20,000 random and damaged orders, the fast path only ever agrees",
+    arguments: [nil, "CNY", "JPY", "KWD"])
+  func agreesWithFullDecoder(storeCode: String?) {
+    let store = storeCode.flatMap(Currency.init(code:))
+    var generator = Seeded(state: 0xFA57 &+ UInt64(storeCode?.utf8.first ?? 0))
+    var accepted = 0
+    var refusedValid = 0
+    for line in 0..<20_000 {
+      let bytes = Array(Self.randomOrder(&generator).utf8)
+      let fast = OrderFastPath.decode(bytes, fallbackName: { "f:\(line)" }, storeCurrency: store)
+      let full = try? OrderDecoder.decodeLineFully(bytes, file: "f", line: line, storeCurrency: store)
+      if let fast {
+        accepted += 1
+        #expect(full == fast, "fast path disagrees on: \(String(decoding: bytes, as: UTF8.self))")
+      } else if full != nil {
+        refusedValid += 1
+      }
+    }
+    // Both kinds of case must be met, or the comparison proves little: orders the fast path
+    // takes, and valid orders in unusual forms (escapes, 2.0, exponents) it leaves to the
+    // full decoder. (Plain producer output goes the fast way: see `plainShapes`.)
+    #expect(accepted > 1_000)
+    #expect(refusedValid > 500)
+  }
+
+  @Test("the fast path handles the plain shapes a producer writes")
+  func plainShapes() {
+    let lines = [
+      #"{"id":"A-1","amount":"128.00"}"#,
+      #"{"id":"A-2","currency":"CNY","items":[{"sku":"tea","unitPrice":"25.00","quantity":2}]}"#,
+      #"{ "items": [ { "unitPrice": 1.5, "quantity": 3, "name": "pen" } ] }"#,
+      #"{"items":[]}"#,
+    ]
+    let store = Currency(code: "CNY")
+    for line in lines {
+      let bytes = Array(line.utf8)
+      let fast = OrderFastPath.decode(bytes, fallbackName: { "x:1" }, storeCurrency: store)
+      #expect(fast != nil, "\(line)")
+      #expect(fast == (try? OrderDecoder.decodeLineFully(bytes, file: "x", line: 1, storeCurrency: store)))
+    }
+  }
+}
