@@ -137,7 +137,7 @@ struct Report {
       let target = row.target.map { "≤ \(format($0, 1))×" } ?? "-"
       let met = row.target.map { row.ratio <= $0 ? "yes" : "no, by \(format(row.ratio / $0, 2))×" } ?? "-"
       Swift.print(
-        "| \(row.name) | \(row.subject) | \(row.baseline) | \(format(row.ratio, 2))× | \(target) | \(met) |")
+        "| \(row.name) | \(row.subject) | \(row.baseline) | \(format(row.ratio, row.ratio < 0.1 ? 4 : 2))× | \(target) | \(met) |")
     }
   }
 
