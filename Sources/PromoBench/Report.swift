@@ -136,8 +136,8 @@ struct Report {
     for row in rows {
       let target = row.target.map { "≤ \(format($0, 1))×" } ?? "-"
       let met = row.target.map { row.ratio <= $0 ? "yes" : "no, by \(format(row.ratio / $0, 2))×" } ?? "-"
-      Swift.print(
-        "| \(row.name) | \(row.subject) | \(row.baseline) | \(format(row.ratio, row.ratio < 0.1 ? 4 : 2))× | \(target) | \(met) |")
+      let ratio = format(row.ratio, row.ratio < 0.1 ? 4 : 2)
+      Swift.print("| \(row.name) | \(row.subject) | \(row.baseline) | \(ratio)× | \(target) | \(met) |")
     }
   }
 
