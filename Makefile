@@ -1,8 +1,15 @@
 # promo: common tasks. Every target works with only the Swift toolchain installed.
 SWIFT ?= swift
 PREFIX ?= /usr/local
+# The binary `install-files` installs; `install` builds it first.
+PROMO ?= .build/release/promo
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all build release test lint format example golden fuzz bench clean
+.PHONY: all build release test lint format example golden fuzz bench install install-files uninstall clean
 
 all: build
 
@@ -41,6 +48,21 @@ BENCH_DIR ?= /tmp/promo-bench
 bench: release
 	PROMO_BENCH=1 $(SWIFT) build -c release --product promo-bench --scratch-path .build-bench
 	.build-bench/release/promo-bench .build/release/promo $(BENCH_DIR)
+
+# Installs the release binary, the man page and the completion scripts, each generated
+# from the binary's own command table: `make install PREFIX=$HOME/.local`.
+install: release install-files
+
+install-files:
+	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
+	install -m 755 $(PROMO) $(BINDIR)/promo
+	$(PROMO) help --man > $(MANDIR)/promo.1
+	$(PROMO) completions bash > $(BASHDIR)/promo
+	$(PROMO) completions zsh > $(ZSHDIR)/_promo
+	$(PROMO) completions fish > $(FISHDIR)/promo.fish
+
+uninstall:
+	rm -f $(BINDIR)/promo $(MANDIR)/promo.1 $(BASHDIR)/promo $(ZSHDIR)/_promo $(FISHDIR)/promo.fish
 
 clean:
 	rm -rf .build .build-fuzz .build-bench fuzz-corpus

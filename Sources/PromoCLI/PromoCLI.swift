@@ -67,8 +67,10 @@ public enum PromoCLI {
       stdout.write(HelpRenderer.help(for: command))
       return ExitStatus.success
     }
+    // `--quiet`: results go nowhere; errors still go to standard error.
+    let output: TextOutput = parsed.flag("--quiet") ? DiscardedOutput() : stdout
     let context = CommandContext(
-      arguments: parsed, environment: environment, stdin: stdin, stdout: stdout, stderr: stderr, clock: clock)
+      arguments: parsed, environment: environment, stdin: stdin, stdout: output, stderr: stderr, clock: clock)
     switch command.name {
     case CommandTable.price.name: return try PriceCommand.run(context)
     case CommandTable.list.name: try ReadCommands.list(context)
@@ -80,6 +82,7 @@ public enum PromoCLI {
     case CommandTable.enable.name: try WriteCommands.setActive(true, context)
     case CommandTable.disable.name: try WriteCommands.setActive(false, context)
     case CommandTable.initialize.name: try WriteCommands.initialize(context)
+    case CommandTable.completions.name: try CompletionsCommand.run(context)
     case CommandTable.helpCommand.name: try HelpCommand.run(context)
     default: throw PromoError(.usage, "\(command.name) is not available in this build")
     }

@@ -31,10 +31,10 @@ struct PromoBinary {
   }()
 
   /// Runs `promo arguments...` in `directory` with only `environment` set (plus `PATH`),
-  /// feeding `stdin` to its standard input.
+  /// feeding `stdin` to its standard input. `executable` runs another copy of `promo`.
   static func run(
     _ arguments: [String], in directory: URL = fixtures, environment: [String: String] = [:],
-    stdin: Data = Data()
+    stdin: Data = Data(), executable: URL = executable
   ) throws -> Result {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
       "promo-run-\(UUID().uuidString)")

@@ -20,6 +20,27 @@ public struct OptionSpec: Sendable {
 
   /// Whether it takes a value.
   public var takesValue: Bool { valueName != nil }
+
+  /// What a shell may offer for its value: its choices, file names for a `FILE`, else
+  /// nothing.
+  public var completion: Completion {
+    if !choices.isEmpty { return .choices(choices) }
+    return valueName == "FILE" ? .files : .none
+  }
+}
+
+/// What a shell may offer to complete an argument or an option's value.
+public enum Completion: Sendable, Hashable {
+  /// Nothing: free text, such as a time or an amount.
+  case none
+  /// File names.
+  case files
+  /// The ids of the promotions in the store in use.
+  case ids
+  /// The names of `promo`'s commands.
+  case commands
+  /// One of a fixed set of words.
+  case choices([String])
 }
 
 /// One positional argument a command accepts.
@@ -28,11 +49,14 @@ public struct ArgumentSpec: Sendable {
   public let name: String
   /// One line on what it is.
   public let summary: String
+  /// What a shell may offer for it.
+  public let completion: Completion
 
   /// Creates an argument description.
-  public init(_ name: String, _ summary: String) {
+  public init(_ name: String, _ summary: String, completes completion: Completion = .none) {
     self.name = name
     self.summary = summary
+    self.completion = completion
   }
 }
 

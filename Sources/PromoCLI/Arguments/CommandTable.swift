@@ -7,6 +7,9 @@ public enum CommandTable {
     "--store", value: "FILE", "the promotion store (default: $PROMO_STORE, else ./promotions.json)")
   /// `--help`, accepted by every command.
   static let help = OptionSpec("--help", "show this help")
+  /// `--quiet`, accepted by every command that prints results.
+  static let quiet = OptionSpec(
+    "--quiet", "print nothing on standard output, for scripts that need the exit status alone")
   /// `--at TIME`.
   static let at = OptionSpec(
     "--at", value: "TIME", "evaluate dates at TIME, RFC 3339 with an offset (default: now)")
@@ -24,7 +27,8 @@ public enum CommandTable {
     arguments: [
       ArgumentSpec(
         "ORDER.json...",
-        "order files (one order or an array each; JSON Lines with --lines); - reads standard input")
+        "order files (one order or an array each; JSON Lines with --lines); - reads standard input",
+        completes: .files)
     ],
     options: [
       at, format,
@@ -32,7 +36,7 @@ public enum CommandTable {
       OptionSpec(
         "--lines", "read JSON Lines (one order per line) as a stream; print each result as it is computed"),
       OptionSpec("--fail-fast", "with --lines, stop at the first bad line"),
-      store, help,
+      store, quiet, help,
     ],
     minimumArguments: 1, maximumArguments: .max,
     discussion: """
@@ -81,7 +85,7 @@ public enum CommandTable {
       OptionSpec(
         "--kind", value: "KIND", choices: PromotionKind.allCases.map(\.rawValue),
         "only discounts or only thresholds"),
-      at, format, store, help,
+      at, format, store, quiet, help,
     ],
     discussion: """
       The status of each promotion at the evaluation time is working, inactive (switched \
@@ -95,8 +99,8 @@ public enum CommandTable {
     name: "show",
     summary: "show one promotion",
     usage: "show ID [--at TIME] [--format text|json] [--store FILE]",
-    arguments: [ArgumentSpec("ID", "the promotion's id")],
-    options: [at, format, store, help],
+    arguments: [ArgumentSpec("ID", "the promotion's id", completes: .ids)],
+    options: [at, format, store, quiet, help],
     minimumArguments: 1, maximumArguments: 1,
     examples: ["show autumn-20", "show autumn-20 --format json"])
 
@@ -111,7 +115,7 @@ public enum CommandTable {
     options: fieldOptions + [
       OptionSpec(
         "--file", value: "FILE", "add the promotion or array of promotions in FILE (- for standard input)"),
-      store, lockTimeout, help,
+      store, lockTimeout, quiet, help,
     ],
     discussion: """
       Either the field options or --file, not both. Several promotions from a file are \
@@ -128,13 +132,13 @@ public enum CommandTable {
     name: "update",
     summary: "change fields of a promotion",
     usage: "update ID [field options of add] [--no-starts-at] [--no-ends-at] [--active] [--no-stackable]",
-    arguments: [ArgumentSpec("ID", "the promotion's id")],
+    arguments: [ArgumentSpec("ID", "the promotion's id", completes: .ids)],
     options: fieldOptions + [
       OptionSpec("--no-starts-at", "clear the window's start"),
       OptionSpec("--no-ends-at", "clear the window's end"),
       OptionSpec("--active", "switched on"),
       OptionSpec("--no-stackable", "may not be combined"),
-      store, lockTimeout, help,
+      store, lockTimeout, quiet, help,
     ],
     minimumArguments: 1, maximumArguments: 1,
     discussion: """
@@ -149,8 +153,8 @@ public enum CommandTable {
     name: "delete",
     summary: "delete a promotion",
     usage: "delete ID [--store FILE]",
-    arguments: [ArgumentSpec("ID", "the promotion's id")],
-    options: [store, lockTimeout, help],
+    arguments: [ArgumentSpec("ID", "the promotion's id", completes: .ids)],
+    options: [store, lockTimeout, quiet, help],
     minimumArguments: 1, maximumArguments: 1,
     examples: ["delete summer-15"])
 
@@ -159,8 +163,8 @@ public enum CommandTable {
     name: "enable",
     summary: "switch a promotion on",
     usage: "enable ID [--store FILE]",
-    arguments: [ArgumentSpec("ID", "the promotion's id")],
-    options: [store, lockTimeout, help],
+    arguments: [ArgumentSpec("ID", "the promotion's id", completes: .ids)],
+    options: [store, lockTimeout, quiet, help],
     minimumArguments: 1, maximumArguments: 1,
     examples: ["enable staff-30"])
 
@@ -169,8 +173,8 @@ public enum CommandTable {
     name: "disable",
     summary: "switch a promotion off",
     usage: "disable ID [--store FILE]",
-    arguments: [ArgumentSpec("ID", "the promotion's id")],
-    options: [store, lockTimeout, help],
+    arguments: [ArgumentSpec("ID", "the promotion's id", completes: .ids)],
+    options: [store, lockTimeout, quiet, help],
     minimumArguments: 1, maximumArguments: 1,
     examples: ["disable flash-40-off"])
 
@@ -179,8 +183,8 @@ public enum CommandTable {
     name: "validate",
     summary: "check a store and report every problem (and warnings)",
     usage: "validate [FILE] [--at TIME] [--store FILE]",
-    arguments: [ArgumentSpec("FILE", "the store to check (default: the store in use)")],
-    options: [at, store, help],
+    arguments: [ArgumentSpec("FILE", "the store to check (default: the store in use)", completes: .files)],
+    options: [at, store, quiet, help],
     maximumArguments: 1,
     discussion: """
       Every problem is one line on standard error; the status is 65 if there is any. \
@@ -197,7 +201,7 @@ public enum CommandTable {
     usage: "init [--currency CODE] [--store FILE]",
     options: [
       OptionSpec("--currency", value: "CODE", "the ISO 4217 currency of every amount (such as CNY)"),
-      store, lockTimeout, help,
+      store, lockTimeout, quiet, help,
     ],
     examples: ["init --currency CNY", "init --store shop/promotions.json"])
 
@@ -206,14 +210,33 @@ public enum CommandTable {
     name: "help",
     summary: "show help for promo or one of its commands",
     usage: "help [COMMAND]",
-    arguments: [ArgumentSpec("COMMAND", "the command to describe")],
-    options: [help],
+    arguments: [ArgumentSpec("COMMAND", "the command to describe", completes: .commands)],
+    options: [OptionSpec("--man", "print the manual page, promo(1), in roff for man"), help],
     maximumArguments: 1,
-    examples: ["help", "help price"])
+    examples: ["help", "help price", "help --man | man -l -"])
+
+  /// `promo completions`.
+  public static let completions = CommandSpec(
+    name: "completions",
+    summary: "print a completion script for bash, zsh or fish",
+    usage: "completions bash|zsh|fish",
+    arguments: [ArgumentSpec("SHELL", "bash, zsh or fish", completes: .choices(CompletionScripts.shells))],
+    options: [help],
+    minimumArguments: 1, maximumArguments: 1,
+    discussion: """
+      The script completes commands, options, option values, promotion ids (read from the \
+      store in use) and file names. It is generated from the same table as the parser, so \
+      it cannot drift from it. `make install` puts it where each shell looks.
+      """,
+    examples: [
+      "completions bash > ~/.local/share/bash-completion/completions/promo",
+      "completions zsh > \"${fpath[1]}/_promo\"",
+      "completions fish > ~/.config/fish/completions/promo.fish",
+    ])
 
   /// Every command, in the order help lists them.
   public static let commands: [CommandSpec] = [
-    price, list, show, add, update, delete, enable, disable, validate, initialize, helpCommand,
+    price, list, show, add, update, delete, enable, disable, validate, initialize, completions, helpCommand,
   ]
 
   /// The command named `name`, if there is one.

@@ -22,6 +22,7 @@ public struct ParsedArguments: Sendable {
     var onlyPositionals = false
     while var argument = remaining.popFirst() {
       if argument == "-h" && !onlyPositionals { argument = "--help" }
+      if argument == "-q" && !onlyPositionals { argument = "--quiet" }
       if onlyPositionals || !argument.hasPrefix("-") || argument == "-" {
         positionals.append(argument)
         continue

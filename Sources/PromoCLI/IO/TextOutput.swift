@@ -62,6 +62,14 @@ public final class FileDescriptorOutput: TextOutput {
   }
 }
 
+/// Output that goes nowhere, for `--quiet`.
+final class DiscardedOutput: TextOutput {
+  let isTerminal = false
+  func write(_ text: String) {}
+  func write(_ bytes: [UInt8]) {}
+  func flush() {}
+}
+
 /// Output kept in memory, for running commands inside tests.
 public final class CapturedOutput: TextOutput {
   /// Everything written so far.

@@ -68,3 +68,97 @@ enum HelpRenderer {
     return lines.joined(separator: "\n")
   }
 }
+
+/// The manual page, promo(1), in roff, generated from the command table like the help.
+enum ManPage {
+  /// The whole page.
+  static func render() -> String {
+    var page = """
+      .TH PROMO 1 "" "promo \(PromoCLI.version)" "User Commands"
+      .SH NAME
+      promo \\- keep a merchant's promotions and price orders against them
+      .SH SYNOPSIS
+      .B promo
+      .I COMMAND
+      .RI [ ARGUMENTS ]
+      .RI [ OPTIONS ]
+      .SH DESCRIPTION
+      \(escape("promo keeps promotions (plain discounts and threshold deals, each with a window, an on/off switch and a stackable flag) in a JSON store, and prices orders against them exactly: decimal money in minor units, the best plan the rules allow (one promotion, or a stackable discount followed by a stackable threshold), never a greedy guess."))
+      .PP
+      \(escape("The store is --store FILE, else $PROMO_STORE, else ./promotions.json. Every error is one line on standard error: promo: <file>: <where>: <what is wrong>."))
+      .SH COMMANDS
+
+      """
+    for command in CommandTable.commands {
+      page += ".SS \(escape(command.usage))\n\(escape(command.summary)).\n"
+      if !command.discussion.isEmpty { page += ".PP\n\(escape(command.discussion))\n" }
+      for argument in command.arguments {
+        page += ".TP\n.I \(escape(argument.name))\n\(escape(argument.summary))\n"
+      }
+      for option in command.options {
+        let value = option.valueName.map { " \\fI\(escape($0))\\fR" } ?? ""
+        page += ".TP\n\\fB\(escape(option.name))\\fR\(value)\n\(escape(option.summary))\n"
+      }
+      if !command.examples.isEmpty {
+        page += ".PP\nExamples:\n.PP\n.RS\n.nf\n"
+        for example in command.examples { page += "promo \(escape(example))\n" }
+        page += ".fi\n.RE\n"
+      }
+    }
+    page += """
+      .SH ENVIRONMENT
+      .TP
+      .B PROMO_STORE
+      \(escape("the store to use when --store is not given"))
+      .TP
+      .B NO_COLOR
+      \(escape("when set (to anything), text output is never coloured"))
+      .SH FILES
+      .TP
+      .I promotions.json
+      \(escape("the default store"))
+      .TP
+      .I promotions.json.lock
+      \(escape("the lock file writers take with flock(2); add *.lock to .gitignore"))
+      .SH EXIT STATUS
+      .TP
+      .B 0
+      success
+      .TP
+      .B 1
+      \(escape("the request could not be met: an id that does not exist, or already exists"))
+      .TP
+      .B 64
+      \(escape("usage error: unknown command or option, missing or malformed argument"))
+      .TP
+      .B 65
+      \(escape("data error: invalid JSON, schema violation, overflow, currency mismatch"))
+      .TP
+      .B 66
+      \(escape("an input file or the store does not exist or cannot be read"))
+      .TP
+      .B 73
+      \(escape("the store cannot be written"))
+      .TP
+      .B 75
+      \(escape("the store lock could not be had in time"))
+
+      """
+    return page
+  }
+
+  /// `text` safe in roff: backslashes and hyphens escaped, and a leading `.` or `'`
+  /// guarded so that it is not read as a request.
+  static func escape(_ text: String) -> String {
+    var result = ""
+    for character in text {
+      switch character {
+      case "\\": result += "\\e"
+      case "-": result += "\\-"
+      default: result.append(character)
+      }
+    }
+    if result.hasPrefix(".") || result.hasPrefix("'") { result = "\\&" + result }
+    return result
+  }
+}

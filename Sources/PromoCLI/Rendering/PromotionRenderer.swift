@@ -13,16 +13,16 @@ enum PromotionRenderer {
     return json.text
   }
 
-  /// A table with a header, one promotion a row, readable in 80 columns for ids of up to
-  /// 16 characters.
+  /// A table with a header, one promotion a row, within 80 columns for ids of up to 16
+  /// characters; amounts line up on the decimal point.
   ///
-  ///     ID               KIND       OFF     MIN     WINDOW             STACK  STATUS
-  ///     autumn-20        discount   20%     -       2026-11-01..12-01  yes    working
+  ///     ID         KIND        OFF     MIN  WINDOW             STK  STATUS
+  ///     autumn-20  discount    20%       -  2026-11-01..12-01  yes  working
   static func table(_ promotions: [Promotion], minorDigits: Int, at instant: Instant, style: TextStyle)
     -> String
   {
-    var table = TextTable([.left, .left, .right, .right, .left, .left, .left])
-    table.append(["ID", "KIND", "OFF", "MIN", "WINDOW", "STACK", "STATUS"])
+    var table = TextTable([.left, .left, .decimal, .decimal, .left, .left, .left])
+    table.append(["ID", "KIND", "OFF", "MIN", "WINDOW", "STK", "STATUS"])
     for promotion in promotions {
       let minimum = promotion.minimumAmount.map { $0.formatted(minimumFractionDigits: minorDigits) } ?? "-"
       table.append([

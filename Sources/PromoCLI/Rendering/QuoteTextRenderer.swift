@@ -15,7 +15,7 @@ enum QuoteTextRenderer {
     var output =
       style.bold("order \(TextTable.printable(quote.order))\(currency)")
       + ", evaluated at \(quote.evaluatedAt)\n"
-    var table = TextTable([.left, .right, .left])
+    var table = TextTable([.left, .decimal, .left])
     table.append(["subtotal", quote.subtotal.description])
     if quote.plan.applied.isEmpty {
       table.append(["(none)"])

@@ -1,12 +1,14 @@
 /// Rows of cells laid out in aligned columns for a person to read.
 ///
-/// Columns are as wide as their widest cell (counted in characters); amounts are aligned
-/// right, so their decimal points line up when they have the same minor digits.
+/// Columns are as wide as their widest cell (counted in characters). A `.decimal` column
+/// lines its cells up on the decimal point (or where it would be: `20%` against `15.00`).
 struct TextTable {
   /// How a column is aligned.
   enum Alignment {
     case left
     case right
+    /// Aligned on the decimal point: the part before it right-aligned, the rest left.
+    case decimal
   }
 
   private let alignments: [Alignment]
@@ -38,6 +40,15 @@ struct TextTable {
     return result
   }
 
+  /// The lengths of a cell's integer part (up to the first character that is not a digit,
+  /// a sign or a group separator) and of the rest (`.00`, `%`).
+  private static func splitAtPoint(_ cell: String) -> (integer: Int, rest: Int) {
+    // A cell without digits (a heading, `-`) ends where the integer parts end.
+    guard cell.contains(where: \.isNumber) else { return (cell.count, 0) }
+    let integer = cell.prefix { $0.isNumber || $0 == "-" || $0 == "+" || $0 == "," }.count
+    return (integer, cell.count - integer)
+  }
+
   private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
@@ -45,18 +56,36 @@ struct TextTable {
   /// The rows, each prefixed with `indent` and ended with a newline; trailing spaces are
   /// trimmed.
   func render(indent: String = "") -> String {
-    var widths = [Int](repeating: 0, count: alignments.count)
+    // For decimal columns: the widest integer part and the widest rest of each column.
+    var integerWidths = [Int](repeating: 0, count: alignments.count)
+    var restWidths = [Int](repeating: 0, count: alignments.count)
     for row in rows {
+      for (column, cell) in row.enumerated() where alignments[column] == .decimal {
+        let (integer, rest) = Self.splitAtPoint(cell)
+        integerWidths[column] = max(integerWidths[column], integer)
+        restWidths[column] = max(restWidths[column], rest)
+      }
+    }
+    let cells = rows.map { row in
+      row.enumerated().map { column, cell in
+        guard alignments[column] == .decimal else { return cell }
+        let (integer, rest) = Self.splitAtPoint(cell)
+        return String(repeating: " ", count: integerWidths[column] - integer) + cell
+          + String(repeating: " ", count: restWidths[column] - rest)
+      }
+    }
+    var widths = [Int](repeating: 0, count: alignments.count)
+    for row in cells {
       for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
     }
     var output = ""
-    for row in rows {
+    for row in cells {
       var line = indent
       for (column, alignment) in alignments.enumerated() {
         let cell = column < row.count ? row[column] : ""
         let padding = String(repeating: " ", count: widths[column] - cell.count)
         if column > 0 { line += "  " }
-        line += alignment == .left ? cell + padding : padding + cell
+        line += alignment == .right ? padding + cell : cell + padding
       }
       while line.hasSuffix(" ") { line.removeLast() }
       output += line + "\n"
