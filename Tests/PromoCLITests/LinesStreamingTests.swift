@@ -64,7 +64,7 @@ struct LinesStreamingTests {
     let errors = run.stderr.split(separator: "\n").map(String.init)
     #expect(errors.count == 3)
     #expect(errors[0].hasPrefix("promo: stdin: line 2: amount: "))
-    #expect(errors[1].hasPrefix("promo: stdin: 4:32: trailing comma"))
+    #expect(errors[1].hasPrefix("promo: stdin: 4:31: trailing comma"))
     #expect(errors[2].hasPrefix("promo: stdin: line 6: items[0].quantity: "))
 
     let failFast = InProcessRun(

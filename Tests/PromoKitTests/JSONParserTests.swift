@@ -104,7 +104,8 @@ struct JSONParserTests {
   @Test(
     "trailing commas are refused",
     arguments: [
-      ("[1, 2,]", 6), ("[1,]", 3), (#"{"a": 1,}"#, 8), (#"{"a": 1, }"#, 9), ("[[],]", 4), ("[,]", 1),
+      // A trailing comma is located at the comma itself, where the fix is.
+      ("[1, 2,]", 5), ("[1,]", 2), (#"{"a": 1,}"#, 7), (#"{"a": 1, }"#, 7), ("[[],]", 3), ("[,]", 1),
       ("{,}", 1), ("[1,,2]", 3),
     ])
   func trailingCommas(text: String, offset: Int) throws {
@@ -345,8 +346,8 @@ struct JSONParserTests {
 
   @Test("errors in a multi-line document convert to the right line and column")
   func multiLineLocations() {
-    #expect(location("{\n  \"a\": [1, 2,],\n  \"b\": 3\n}") == "2:14")
-    #expect(location("{\n  \"a\": 1,\n  \"b\": 2,\n}") == "4:1")
+    #expect(location("{\n  \"a\": [1, 2,],\n  \"b\": 3\n}") == "2:13")
+    #expect(location("{\n  \"a\": 1,\n  \"b\": 2,\n}") == "3:9")
     #expect(location("{\n  \"a\": 1,\n  \"a\": 2\n}") == "3:3")
     #expect(location("{\n  \"a\": 1 // note\n}") == "2:10")
     #expect(location("[\n  1,\n  'x'\n]") == "3:3")
@@ -355,7 +356,7 @@ struct JSONParserTests {
     #expect(location("{\"a\":\n\t\"x\ny\"}") == "2:4")
     #expect(location("{}\n\n   x") == "3:4")
     #expect(location("") == "1:1")
-    #expect(location("[\r\n  1,\r\n]") == "3:1")
+    #expect(location("[\r\n  1,\r\n]") == "2:4")
   }
 
   @Test("SourceLocation counts Unicode scalars, not bytes, and lines from 1")

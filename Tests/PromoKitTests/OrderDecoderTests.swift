@@ -330,7 +330,7 @@ struct OrderDecoderTests {
   @Test("a syntax error names line and column")
   func syntaxError() {
     let found = error("{\n  \"amount\": 1,\n}")
-    #expect(found?.position == "3:1")
+    #expect(found?.position == "2:14")
     #expect(found?.category == .invalidData)
     #expect(found?.file == Self.file)
     #expect(error(#"{"amount": 1, "amount": 2}"#)?.position == "1:15")
@@ -340,7 +340,7 @@ struct OrderDecoderTests {
   @Test("a JSON Lines syntax error is located on its line of the stream")
   func lineSyntaxError() {
     let found = lineError(#"{"amount": 1,}"#, line: 7)
-    #expect(found?.position == "7:14")
+    #expect(found?.position == "7:13")
     #expect(found?.file == "orders.jsonl")
     #expect(found?.category == .invalidData)
   }

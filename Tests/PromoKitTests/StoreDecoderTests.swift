@@ -618,7 +618,7 @@ struct StoreDecoderTests {
       }
       """
     let found = problem(text)
-    #expect(found?.position == "5:3")
+    #expect(found?.position == "4:53")
     #expect(found?.file == "promotions.json")
     #expect(found?.category == .invalidData)
     #expect(found?.message.contains("trailing comma") == true)
@@ -753,6 +753,6 @@ struct StoreDecoderTests {
   func diagnoseSyntax() {
     let result = StoreDecoder.diagnose(Array("{\"version\": 1,}".utf8), file: Self.file)
     #expect(result.catalog == nil)
-    #expect(result.problems.map(\.position) == ["1:15"])
+    #expect(result.problems.map(\.position) == ["1:14"])
   }
 }

@@ -130,6 +130,7 @@ public struct JSONParser {
     index += 1  // {
     var members: [JSONMember] = []
     var seen: [String: Int] = [:]
+    var lastComma = index
     skipWhitespace()
     if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
       index += 1
@@ -141,7 +142,7 @@ public struct JSONParser {
         throw error("unexpected end of input inside an object; expected a key")
       }
       if bytes[index] == UInt8(ascii: "}") {
-        throw error("trailing comma before '}'")
+        throw error("trailing comma before '}'", at: lastComma)
       }
       guard bytes[index] == UInt8(ascii: "\"") else {
         if bytes[index] == UInt8(ascii: "/") { throw error("comments are not allowed in JSON") }
@@ -175,7 +176,9 @@ public struct JSONParser {
         throw error("unexpected end of input inside an object; expected ',' or '}'")
       }
       switch bytes[index] {
-      case UInt8(ascii: ","): index += 1
+      case UInt8(ascii: ","):
+        lastComma = index
+        index += 1
       case UInt8(ascii: "}"):
         index += 1
         return .object(members)
@@ -190,6 +193,7 @@ public struct JSONParser {
     defer { depth -= 1 }
     index += 1  // [
     var elements: [JSONNode] = []
+    var lastComma = index
     skipWhitespace()
     if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
       index += 1
@@ -201,7 +205,7 @@ public struct JSONParser {
         throw error("unexpected end of input inside an array; expected a value")
       }
       if bytes[index] == UInt8(ascii: "]") {
-        throw error("trailing comma before ']'")
+        throw error("trailing comma before ']'", at: lastComma)
       }
       elements.append(try parseValue())
       skipWhitespace()
@@ -209,7 +213,9 @@ public struct JSONParser {
         throw error("unexpected end of input inside an array; expected ',' or ']'")
       }
       switch bytes[index] {
-      case UInt8(ascii: ","): index += 1
+      case UInt8(ascii: ","):
+        lastComma = index
+        index += 1
       case UInt8(ascii: "]"):
         index += 1
         return .array(elements)
