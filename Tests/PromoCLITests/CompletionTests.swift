@@ -10,21 +10,12 @@ struct CompletionTests {
 
   /// Runs `script` in `shell` inside `fixtures/`, with the built `promo` first on the PATH.
   static func shell(_ shell: String, _ script: String) throws -> (status: Int32, output: String) {
-    let path = "/usr/bin/" + shell
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = ["-c", script]
-    process.currentDirectoryURL = PromoBinary.fixtures
-    process.environment = [
-      "PATH": binaryFolder + ":/usr/local/bin:/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "TERM": "dumb",
-    ]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    try PromoBinary.runTool(
+      "/usr/bin/" + shell, ["-c", script],
+      environment: [
+        "PATH": binaryFolder + ":/usr/local/bin:/usr/bin:/bin", "HOME": NSTemporaryDirectory(),
+        "TERM": "dumb",
+      ])
   }
 
   static func installed(_ shell: String) -> Bool {

@@ -61,16 +61,7 @@ struct InstallTests {
   }
 
   static func run(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    process.environment = ["PATH": "/usr/bin:/bin", "MANWIDTH": "100", "TERM": "dumb"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    try PromoBinary.runTool(
+      path, arguments, environment: ["PATH": "/usr/bin:/bin", "MANWIDTH": "100", "TERM": "dumb"], in: package)
   }
 }

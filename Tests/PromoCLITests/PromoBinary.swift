@@ -70,4 +70,23 @@ struct PromoBinary {
       stdout: String(decoding: try Data(contentsOf: outputFile), as: UTF8.self),
       stderr: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self))
   }
+
+  /// Runs another program (a shell, make, man) with `environment`, in `directory`, and
+  /// returns its status and its standard output and error together.
+  static func runTool(
+    _ path: String, _ arguments: [String], environment: [String: String], in directory: URL = fixtures
+  ) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
 }

@@ -6,18 +6,6 @@ import Testing
 /// build the same order whenever it accepts.
 @Suite("The order fast path agrees with the full decoder")
 struct OrderFastPathTests {
-  /// A small seeded generator (SplitMix64), local to this suite.
-  struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   static let fragments: [String] = [
     #""12.50""#, "12.5", #""0""#, "0", "-0", #""-1.00""#, "1e2", "1E+2", #""1e-2""#, "1000000000000",
     "1000000000000.01",
@@ -30,7 +18,7 @@ struct OrderFastPathTests {
   ]
   static let currencies = [#""CNY""#, #""JPY""#, #""KWD""#, #""USD""#, #""cny""#, #""CN""#, "1"]
 
-  static func randomOrder(_ generator: inout Seeded) -> String {
+  static func randomOrder(_ generator: inout SplitMix64) -> String {
     func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &generator)] }
     func space() -> String { pick(["", "", "", " ", "\t", "  \r\n "]) }
     func item() -> String {
@@ -81,7 +69,7 @@ struct OrderFastPathTests {
     arguments: [nil, "CNY", "JPY", "KWD"])
   func agreesWithFullDecoder(storeCode: String?) {
     let store = storeCode.flatMap(Currency.init(code:))
-    var generator = Seeded(state: 0xFA57 &+ UInt64(storeCode?.utf8.first ?? 0))
+    var generator = SplitMix64(seed: 0xFA57 &+ UInt64(storeCode?.utf8.first ?? 0))
     var accepted = 0
     var refusedValid = 0
     for line in 0..<20_000 {

@@ -71,21 +71,17 @@ public struct Money: Sendable, Hashable, Comparable, CustomStringConvertible {
     let magnitude = minorUnits.magnitude
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { digits in
       var count = 0
-      if let small = UInt64(exactly: magnitude) {
-        var rest = small
-        repeat {
-          digits[count] = UInt8(ascii: "0") + UInt8(rest % 10)
-          rest /= 10
-          count += 1
-        } while rest > 0
-      } else {
-        var rest = magnitude
+      // Least significant digit first; 64-bit division when the amount fits, as it
+      // nearly always does.
+      func emit<Value: BinaryInteger>(_ value: Value) {
+        var rest = value
         repeat {
           digits[count] = UInt8(ascii: "0") + UInt8(rest % 10)
           rest /= 10
           count += 1
         } while rest > 0
       }
+      if let small = UInt64(exactly: magnitude) { emit(small) } else { emit(magnitude) }
       while count <= minorDigits {
         digits[count] = UInt8(ascii: "0")
         count += 1
