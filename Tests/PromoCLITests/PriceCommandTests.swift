@@ -55,13 +55,16 @@ struct PriceCommandTests {
     #expect(run.stdout.hasPrefix(#"{"order":"stdin","currency":"CNY","subtotal":"10.00""#))
   }
 
-  @Test("text output is coloured only on a terminal with NO_COLOR unset")
+  @Test("text output is coloured only on a terminal with NO_COLOR unset (an empty NO_COLOR turns it off too)")
   func colourOnlyOnTerminals() {
     let arguments = ["price", order, "--store", store]
     #expect(InProcessRun(arguments, terminal: true).stdout.contains("\u{1B}["))
     #expect(!InProcessRun(arguments, terminal: false).stdout.contains("\u{1B}["))
     #expect(
       !InProcessRun(arguments, environment: ["NO_COLOR": "1"], terminal: true).stdout.contains("\u{1B}["))
+    // Set but empty still counts as set: the contract says "unset".
+    #expect(
+      !InProcessRun(arguments, environment: ["NO_COLOR": ""], terminal: true).stdout.contains("\u{1B}["))
     #expect(!InProcessRun(arguments + ["--format", "json"], terminal: true).stdout.contains("\u{1B}["))
   }
 
