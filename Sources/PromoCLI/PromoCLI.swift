@@ -22,6 +22,11 @@ public enum PromoCLI {
       let status = try dispatch(
         arguments, environment: environment, stdin: stdin, stdout: stdout, stderr: stderr, clock: clock)
       stdout.flush()
+      if let failure = stdout.failure {
+        stderr.write(ErrorLine.render(PromoError(.outputFailed, file: "stdout", "cannot write: \(failure)")))
+        stderr.flush()
+        return ExitStatus.of(PromoError(.outputFailed, ""))
+      }
       stderr.flush()
       return status
     } catch {
@@ -36,11 +41,21 @@ public enum PromoCLI {
     stderr: TextOutput, clock: @escaping @Sendable () -> Instant
   ) throws(PromoError) -> Int32 {
     var arguments = arguments
-    // `promo --store FILE COMMAND ...` is read as `promo COMMAND ... --store FILE`.
-    if let first = arguments.first, first == "--store" || first.hasPrefix("--store="), arguments.count > 1 {
-      let taken = first == "--store" ? 2 : 1
-      arguments = Array(arguments.dropFirst(taken)) + arguments.prefix(taken)
+    // `promo --store FILE -q COMMAND ...` is read as `promo COMMAND ... --store FILE -q`.
+    var leading: [String] = []
+    while let first = arguments.first, arguments.count > 1 {
+      let taken: Int
+      switch first {
+      case "--store": taken = 2
+      case "-q", "--quiet": taken = 1
+      case _ where first.hasPrefix("--store="): taken = 1
+      default: taken = 0
+      }
+      guard taken > 0, arguments.count > taken else { break }
+      leading += arguments.prefix(taken)
+      arguments.removeFirst(taken)
     }
+    arguments += leading
     guard let name = arguments.first else {
       throw PromoError(.usage, "no command given; try 'promo help'")
     }
@@ -104,6 +119,7 @@ public enum ExitStatus {
     case .unreadable: 66
     case .unwritable: 73
     case .lockTimeout: 75
+    case .outputFailed: 74
     }
   }
 }

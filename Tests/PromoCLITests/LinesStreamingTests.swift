@@ -93,4 +93,33 @@ struct LinesStreamingTests {
     #expect(run.stderr == "promo: stdin: line 1: longer than 16 MiB\n")
     #expect(run.stdout.hasPrefix(#"{"order":"after","#))
   }
+
+  @Test(
+    "a line the store cannot price (its amounts do not fit the order's currency) is reported with its line")
+  func storeAmountsNameTheLine() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "promo-lines-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let plainStore = folder.appendingPathComponent("s.json").path
+    try Data(#"{"version":1,"promotions":[{"id":"b","kind":"discount","amountOff":"15.50"}]}"#.utf8)
+      .write(to: URL(fileURLWithPath: plainStore))
+    let run = InProcessRun(
+      ["price", "--lines", "-", "--store", plainStore, "--at", at, "--format", "json"],
+      stdin: #"{"amount":"1"}"# + "\n" + #"{"currency":"JPY","amount":"100"}"# + "\n" + #"{"amount":"2"}"#
+        + "\n")
+    #expect(run.status == 65)
+    #expect(run.stdout.split(separator: "\n").count == 2)
+    #expect(
+      run.stderr.hasPrefix("promo: stdin: line 2: cannot be priced: \(plainStore): promotions[0].amountOff: ")
+    )
+  }
+
+  @Test("a duplicate key on a later line names both places on that line")
+  func duplicateKeyPositions() {
+    let run = InProcessRun(
+      ["price", "--lines", "-", "--store", store, "--at", at],
+      stdin: "\n\n" + #"{"amount":1,"amount":2}"# + "\n")
+    #expect(run.stderr == "promo: stdin: 3:13: duplicate key \"amount\" (first at 3:2)\n")
+  }
 }

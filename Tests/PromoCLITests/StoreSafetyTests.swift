@@ -209,3 +209,22 @@ struct MixedConcurrencyTests {
     }
   }
 }
+
+@Suite("Standard output that cannot be written")
+struct OutputFailureTests {
+  @Test("a full disk is status 74 with one line on standard error, not a silent success")
+  func fullDisk() throws {
+    let process = Process()
+    process.executableURL = PromoBinary.executable
+    process.arguments = ["price", "orders/stack-wins.json", "--format", "json"]
+    process.currentDirectoryURL = PromoBinary.fixtures
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 74)
+    #expect(message == "promo: stdout: cannot write: no space left on device\n")
+  }
+}

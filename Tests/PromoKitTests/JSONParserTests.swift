@@ -124,7 +124,8 @@ struct JSONParserTests {
     let plain = try #require(syntaxError(#"{"a": 1, "a": 2}"#))
     #expect(plain.offset == 9)
     #expect(plain.message.contains("duplicate key \"a\""))
-    #expect(plain.message.contains("1:2"))
+    // The first use is given as an offset, located by whoever knows the line numbering.
+    #expect(plain.earlierOffset == 1)
     let escaped = try #require(syntaxError(#"{"a": 1, "\u0061": 2}"#))
     #expect(escaped.offset == 9)
     let nested = try #require(syntaxError(#"{"x": {"k": 1, "j": 2, "k": 3}}"#))

@@ -50,6 +50,9 @@ public struct ParsedArguments: Sendable {
       guard let value = inlineValue ?? remaining.popFirst() else {
         throw PromoError(.usage, "\(name) needs a value: \(name) \(option.valueName ?? "")")
       }
+      if option.valueName == "FILE" && value.isEmpty {
+        throw PromoError(.usage, "\(name) needs a file name, not an empty one")
+      }
       if !option.choices.isEmpty && !option.choices.contains(value) {
         throw PromoError(
           .usage, "\(name) must be one of \(option.choices.joined(separator: ", ")), not \"\(value)\"")

@@ -92,7 +92,7 @@ private struct OrderPricer {
     for source in sources {
       let stdout = context.stdout
       var reader = JSONLinesReader(input: source, willRead: { stdout.flush() })
-      while let line = try reader.next() {
+      while context.stdout.failure == nil, let line = try reader.next() {
         do throws(PromoError) {
           switch line {
           case .tooLong(let number):
@@ -103,7 +103,14 @@ private struct OrderPricer {
             if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
             let order = try OrderDecoder.decodeLine(
               Array(bytes), file: source.name, line: number, storeCurrency: storeCurrency)
-            write(try quote(order))
+            let priced: Quote
+            do {
+              priced = try quote(order)
+            } catch {
+              throw PromoError(
+                error.category, file: source.name, position: "line \(number)", "cannot be priced: \(error)")
+            }
+            write(priced)
           }
         } catch {
           // Results so far first, then the error, both sent on at once: in a pipeline the

@@ -49,6 +49,12 @@ enum WriteCommands {
       }
       try PromotionFlags.checkConsistency(arguments, adding: true)
     }
+    // An empty array adds nothing: nothing is written, not even a new store.
+    if let fileBytes, let root = try? JSONParser.parse(fileBytes), case .array(let elements) = root.value,
+      elements.isEmpty
+    {
+      return
+    }
     var added: [String] = []
     try context.changeStore(creating: true) { (catalog: Catalog) throws(PromoError) -> Catalog in
       let promotions: [Promotion]

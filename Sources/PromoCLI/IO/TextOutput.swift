@@ -1,3 +1,5 @@
+import PromoKit
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -16,12 +18,21 @@ public protocol TextOutput: AnyObject {
   var isTerminal: Bool { get }
   /// Sends buffered text on.
   func flush()
+  /// Why writing failed, if it did (a full disk, a closed pipe); later writes are dropped.
+  var failure: String? { get }
+}
+
+extension TextOutput {
+  /// Outputs in memory never fail.
+  public var failure: String? { nil }
 }
 
 /// Output to a file descriptor, buffered, written with `write(2)`.
 public final class FileDescriptorOutput: TextOutput {
   private let descriptor: Int32
   private var buffer: [UInt8] = []
+  /// Why a write failed, if one did.
+  public private(set) var failure: String?
   /// Whether the descriptor is a terminal.
   public let isTerminal: Bool
 
@@ -54,6 +65,7 @@ public final class FileDescriptorOutput: TextOutput {
       let written = buffer[start...].withUnsafeBytes { writeBytes(descriptor, $0.baseAddress, $0.count) }
       if written < 0 {
         if errno == EINTR { continue }
+        failure = failure ?? FileIO.systemReason(errno)
         break
       }
       start += written

@@ -21,7 +21,8 @@ enum HelpRenderer {
 
       The store is --store FILE, else $PROMO_STORE, else ./promotions.json.
       Exit status: 0 success, 1 no such id or id exists, 64 usage, 65 bad data,
-      66 missing or unreadable file, 73 store not writable, 75 store lock busy.
+      66 missing or unreadable file, 73 store not writable, 74 output not writable,
+      75 store lock busy.
 
       """
     return output
@@ -139,6 +140,9 @@ enum ManPage {
       .TP
       .B 73
       \(escape("the store cannot be written"))
+      .TP
+      .B 74
+      \(escape("standard output could not be written (a full disk, say)"))
       .TP
       .B 75
       \(escape("the store lock could not be had in time"))

@@ -27,7 +27,9 @@ enum QuoteTextRenderer {
     var lines = table.render(indent: "  ").split(separator: "\n", omittingEmptySubsequences: false).dropLast()
     if let last = lines.indices.last { lines[last] = Substring(style.green(String(lines[last]))) }
     output += lines.joined(separator: "\n") + "\n"
-    if let considered = quote.considered {
+    if let considered = quote.considered, considered.isEmpty {
+      output += "  considered: none (the store has no promotions)\n"
+    } else if let considered = quote.considered {
       output += "  considered:\n"
       var explanation = TextTable([.left, .left, .left])
       for consideration in considered {

@@ -3,13 +3,25 @@
 enum JSONDocument {
   /// The root node of `bytes`, or an ``PromoError/Category/invalidData`` error naming
   /// `file` and the line and column of the problem.
-  static func parse(_ bytes: [UInt8], file: String, lineOffset: Int = 0) throws(PromoError) -> JSONNode {
+  ///
+  /// `lineOffset` is added to every line number (for a line of a stream); `hintAfterValue`
+  /// is added to the message when the text goes on after one complete value.
+  static func parse(
+    _ bytes: [UInt8], file: String, lineOffset: Int = 0, hintAfterValue: String? = nil
+  ) throws(PromoError) -> JSONNode {
     do {
       return try JSONParser.parse(bytes)
     } catch {
-      var location = SourceLocation(offset: error.offset, in: bytes)
-      location.line += lineOffset
-      return try fail(PromoError(.invalidData, file: file, position: location.description, error.message))
+      func located(_ offset: Int) -> SourceLocation {
+        var location = SourceLocation(offset: offset, in: bytes)
+        location.line += lineOffset
+        return location
+      }
+      var message = error.message
+      if let earlier = error.earlierOffset { message += " (first at \(located(earlier)))" }
+      if error.isContentAfterValue, let hintAfterValue { message += "; " + hintAfterValue }
+      return try fail(
+        PromoError(.invalidData, file: file, position: located(error.offset).description, message))
     }
   }
 

@@ -17,7 +17,9 @@ public enum OrderDecoder {
   public static func decodeFile(_ bytes: [UInt8], file: String, storeCurrency: Currency?) throws(PromoError)
     -> [Order]
   {
-    let root = try JSONDocument.parse(bytes, file: file)
+    let root = try JSONDocument.parse(
+      bytes, file: file,
+      hintAfterValue: "a file holds one order or an array of orders (for one order per line, use --lines)")
     var reader = SchemaReader()
     var orders: [Order] = []
     if case .array(let elements) = root.value {

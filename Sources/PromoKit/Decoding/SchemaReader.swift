@@ -30,7 +30,9 @@ struct SchemaReader {
       let place = path.isRoot ? "at the top level" : "in \(path)"
       var message = "unknown key \"\(member.key)\" \(place)"
       // The contract asks for the nearest known key, always.
-      if let suggestion = KeySuggestion.closest(to: member.key, in: keys.filter { $0 != "$schema" }) {
+      // `$schema` is suggested only for a key that starts like it.
+      let candidates = member.key.hasPrefix("$") ? keys : keys.filter { $0 != "$schema" }
+      if let suggestion = KeySuggestion.closest(to: member.key, in: candidates) {
         message += "; did you mean \"\(suggestion)\"?"
       }
       report(message, at: path.appending(key: member.key))

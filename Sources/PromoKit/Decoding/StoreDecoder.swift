@@ -44,13 +44,7 @@ public enum StoreDecoder {
     var reader = SchemaReader()
     var promotions: [Promotion] = []
     if case .array(let elements) = root.value {
-      for (index, element) in elements.enumerated() {
-        if let promotion = readPromotion(
-          element, at: JSONPath.root.appending(index: index), currency: currency, reader: &reader)
-        {
-          promotions.append(promotion)
-        }
-      }
+      promotions = readPromotions(elements, at: .root, currency: currency, reader: &reader)
     } else if let promotion = readPromotion(root, at: .root, currency: currency, reader: &reader) {
       promotions.append(promotion)
     }
@@ -97,28 +91,37 @@ public enum StoreDecoder {
       reader.report("promotions must be an array, not \(list.value.typeName)", at: listPath)
       return nil
     }
+    let promotions = readPromotions(elements, at: listPath, currency: checkingCurrency, reader: &reader)
+    return Catalog(currency: currency, promotions: promotions, schema: schema)
+  }
+
+  /// Reads an array of promotions, reporting each one's problems and every id used twice.
+  ///
+  /// An id is taken even by a promotion with other problems, so that its duplicate is
+  /// reported at once rather than after the first is mended.
+  private static func readPromotions(
+    _ elements: [JSONNode], at listPath: JSONPath, currency: Currency?, reader: inout SchemaReader
+  ) -> [Promotion] {
     var promotions: [Promotion] = []
     var firstIndexOfID: [String: Int] = [:]
     for (index, element) in elements.enumerated() {
       let path = listPath.appending(index: index)
-      // 1: an id is taken even by a promotion with other problems, so that its duplicate
-      // is reported at once rather than after the first is mended.
       if case .object(let members) = element.value, let idMember = members.first(where: { $0.key == "id" }),
         case .string(let id) = idMember.value.value
       {
         if let first = firstIndexOfID[id] {
           reader.report(
-            "duplicate id \"\(id)\" (already used by promotions[\(first)]); ids must be unique",
+            "duplicate id \"\(id)\" (already used by \(listPath.appending(index: first))); ids must be unique",
             at: path.appending(key: "id"))
         } else {
           firstIndexOfID[id] = index
         }
       }
-      if let promotion = readPromotion(element, at: path, currency: checkingCurrency, reader: &reader) {
+      if let promotion = readPromotion(element, at: path, currency: currency, reader: &reader) {
         promotions.append(promotion)
       }
     }
-    return Catalog(currency: currency, promotions: promotions, schema: schema)
+    return promotions
   }
 
   /// Checks `version`; `false` only for a newer version, whose other keys must not be read.
@@ -129,6 +132,14 @@ public enum StoreDecoder {
       return true  // check the rest as version 1
     }
     let supported = Catalog.currentVersion
+    if case .number(let literal) = node.value, literal.utf8.count > 18,
+      literal.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 })
+    {
+      reader.report(
+        "store version \(literal) is newer than this promo understands (\(supported)); upgrade promo to use this store",
+        at: path)
+      return false
+    }
     if case .number(let literal) = node.value, let value = try? DecimalNumber(parsing: literal),
       let version = value.units(atScale: 0)
     {

@@ -4,11 +4,17 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
   public var offset: Int
   /// What is wrong, in words, with a hint where one helps.
   public var message: String
+  /// For a duplicate key: the byte offset of its first use.
+  public var earlierOffset: Int?
+  /// Whether the text goes on after one complete JSON value (a JSON Lines file read as
+  /// one document, say).
+  public var isContentAfterValue = false
 
   /// Creates a syntax error.
-  public init(offset: Int, message: String) {
+  public init(offset: Int, message: String, earlierOffset: Int? = nil) {
     self.offset = offset
     self.message = message
+    self.earlierOffset = earlierOffset
   }
 }
 
@@ -48,7 +54,9 @@ public struct JSONParser {
     let root = try parser.parseValue()
     parser.skipWhitespace()
     if parser.index < bytes.count {
-      throw parser.error("unexpected \(parser.describeCurrent()) after the JSON value")
+      var error = parser.error("unexpected \(parser.describeCurrent()) after the JSON value")
+      error.isContentAfterValue = true
+      throw error
     }
     return root
   }
@@ -160,8 +168,7 @@ public struct JSONParser {
         seen[key] = seen[key] ?? keyOffset
       }
       if let first {
-        let firstAt = SourceLocation(offset: first, in: bytes)
-        throw error("duplicate key \"\(key)\" (first at \(firstAt))", at: keyOffset)
+        throw JSONSyntaxError(offset: keyOffset, message: "duplicate key \"\(key)\"", earlierOffset: first)
       }
       skipWhitespace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {

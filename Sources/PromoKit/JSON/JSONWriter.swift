@@ -128,11 +128,28 @@ public struct JSONWriter: Sendable {
     output.append(UInt8(ascii: "\""))
     var value = value
     value.withUTF8 { utf8 in
-      if !utf8.contains(where: needsEscape) {
+      if !utf8.contains(where: needsCare) {
         output.append(contentsOf: utf8)
         return
       }
-      for byte in utf8 {
+      var index = 0
+      while index < utf8.count {
+        let byte = utf8[index]
+        index += 1
+        // U+2028, U+2029 and U+0085 are valid in JSON but break lines for JavaScript and
+        // many line readers, so they are escaped too.
+        if byte == 0xE2, index + 1 < utf8.count, utf8[index] == 0x80,
+          utf8[index + 1] == 0xA8 || utf8[index + 1] == 0xA9
+        {
+          output.append(contentsOf: Array((utf8[index + 1] == 0xA8 ? "\\u2028" : "\\u2029").utf8))
+          index += 2
+          continue
+        }
+        if byte == 0xC2, index < utf8.count, utf8[index] == 0x85 {
+          output.append(contentsOf: Array("\\u0085".utf8))
+          index += 1
+          continue
+        }
         guard needsEscape(byte) else {
           output.append(byte)
           continue
@@ -157,5 +174,11 @@ public struct JSONWriter: Sendable {
 
   private static func needsEscape(_ byte: UInt8) -> Bool {
     byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+  }
+
+  /// Whether a byte sends a string down the slow path: one to escape, or the lead byte of
+  /// U+2028, U+2029 or U+0085.
+  private static func needsCare(_ byte: UInt8) -> Bool {
+    needsEscape(byte) || byte == 0xE2 || byte == 0xC2
   }
 }
