@@ -11,11 +11,17 @@ enum ReadCommands {
     }
     let instant = try context.evaluationTime()
     let catalog = try context.loadStore()
-    var promotions = catalog.promotions
-    if arguments.flag("--working") { promotions = catalog.working(at: instant) }
-    if arguments.flag("--effective") { promotions = catalog.effective(at: instant) }
+    // The catalog's own filters, one after the other.
+    var selected = catalog
+    if arguments.flag("--working") {
+      selected = Catalog(currency: catalog.currency, promotions: catalog.working(at: instant))
+    }
+    if arguments.flag("--effective") {
+      selected = Catalog(currency: catalog.currency, promotions: catalog.effective(at: instant))
+    }
+    var promotions = selected.promotions
     if let kind = arguments.value("--kind").flatMap(PromotionKind.init(rawValue:)) {
-      promotions = promotions.filter { $0.kind == kind }
+      promotions = selected.ofKind(kind)
     }
     let digits = catalog.currency.minorDigits
     if arguments.value("--format") == "json" {

@@ -113,15 +113,8 @@ public struct JSONWriter: Sendable {
     if needsComma { bytes.append(UInt8(ascii: ",")) }
   }
 
-  /// Appends `value` as a quoted JSON string: `"`, `\` and control characters escaped,
-  /// everything else as UTF-8.
-  public static func appendQuoted(_ value: String, to output: inout String) {
-    var bytes: [UInt8] = []
-    appendQuoted(value, to: &bytes)
-    output += String(decoding: bytes, as: UTF8.self)
-  }
-
-  /// Appends `value` as a quoted JSON string to UTF-8 bytes.
+  /// Appends `value` as a quoted JSON string to UTF-8 bytes: `"`, `\`, control characters
+  /// and the line separators U+2028, U+2029 and U+0085 escaped, everything else as is.
   ///
   /// Complexity: O(*n*); a string with nothing to escape is copied in one step.
   public static func appendQuoted(_ value: String, to output: inout [UInt8]) {
