@@ -293,6 +293,24 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
         "update into an empty window", ["update", "autumn-20", "--starts-at", "2027-01-01T00:00:00Z"],
         status: 65,
         at: "--ends-at: endsAt 2026-12-01T00:00:00+08:00 must be after startsAt 2027-01-01T00:00:00Z"),
+      HostileCase(
+        "delete in a missing store", ["delete", "p", "--store", "none.json"], status: 66,
+        at: "none.json: no promotion store"),
+      HostileCase(
+        "enable in a missing folder", ["enable", "p", "--store", "no/such/s.json"], status: 66,
+        at: "no/such/s.json: no promotion store"),
+      HostileCase("init on a folder", ["init", "--store", "folder"], status: 73, at: "folder: is a folder"),
+      // A folder promo may not write in (tests run as root: a read-only file system stands in).
+      HostileCase(
+        "add in an unwritable folder",
+        ["add", "--store", "/sys/promo.json", "--id", "x", "--kind", "discount", "--percent-off", "1"],
+        status: 73, at: "/sys/promo.json.lock: cannot create the lock file"),
+      HostileCase(
+        "order file over the size limit", price("huge.json"),
+        files: ["huge.json": [UInt8](repeating: 0x20, count: (64 << 20) + 1)], status: 65,
+        at: "huge.json: is larger than 64 MiB"),
+      HostileCase(
+        "empty store name", ["list", "--store="], status: 64, at: "promo: --store needs a file name"),
     ]
     return cases
   }()

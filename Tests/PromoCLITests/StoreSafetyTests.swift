@@ -100,51 +100,96 @@ struct StoreSafetyTests {
     #expect(ids == Set((0..<count).map { "p\($0)" }))
   }
 
-  @Test("a writer killed at random moments never leaves a torn store nor blocks the next writer")
+  @Test(
+    "writers killed with SIGKILL mid-write leave the old store or the new one, never block the next writer, and their temporary files are cleaned up"
+  )
   func killedWriters() throws {
     let folder = try Self.scratchStore("stores/empty.json")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let store = folder.appendingPathComponent("promotions.json")
-    // A large store makes each write long, so kills land in the middle of writes.
-    var promotions: [String] = []
-    for index in 0..<20_000 {
-      promotions.append(#"{"id":"bulk-\#(index)","kind":"discount","amountOff":"1.00"}"#)
+    let control = try Self.scratchStore("stores/empty.json")
+    defer {
+      try? FileManager.default.removeItem(at: folder)
+      try? FileManager.default.removeItem(at: control)
     }
-    let large = #"{"version":1,"currency":"CNY","promotions":[\#(promotions.joined(separator: ","))]}"#
-    try Data(large.utf8).write(to: store)
+    let store = folder.appendingPathComponent("promotions.json")
+    // A store large enough that a write takes a while.
+    let promotions = (0..<3_000).map { #"{"id":"bulk-\#($0)","kind":"discount","amountOff":"1.00"}"# }
+    try Data(#"{"version":1,"currency":"CNY","promotions":[\#(promotions.joined(separator: ","))]}"#.utf8)
+      .write(to: store)
+    #expect(try PromoBinary.run(["enable", "bulk-0"], in: folder).status == 0)  // canonical form
     var generator = SystemRandomNumberGenerator()
-    var kills = 0
-    for iteration in 0..<12 {
+    let iterations = 40
+    var killsWhileWriting = 0
+    var killsAtRandom = 0
+    for iteration in 0..<iterations {
       let before = try Data(contentsOf: store)
+      let add = ["add", "--id", "new-\(iteration)", "--kind", "discount", "--percent-off", "5"]
+      // The bytes the same add writes when nothing interrupts it.
+      try before.write(to: control.appendingPathComponent("promotions.json"))
+      let reference = try PromoBinary.run(add, in: control)
+      #expect(reference.status == 0)
+      let expected = try Data(contentsOf: control.appendingPathComponent("promotions.json"))
+
       let process = Process()
       process.executableURL = PromoBinary.executable
-      process.arguments = ["add", "--id", "new-\(iteration)", "--kind", "discount", "--percent-off", "5"]
+      process.arguments = add
       process.currentDirectoryURL = folder
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
+      let start = Date()
       try process.run()
-      usleep(UInt32.random(in: 5_000...60_000, using: &generator))
-      if process.isRunning {
-        kill(process.processIdentifier, SIGKILL)
-        kills += 1
+      if iteration.isMultiple(of: 2) {
+        // Wait for its temporary file, then kill it: the kill lands while it writes.
+        while process.isRunning, Date().timeIntervalSince(start) < 10 {
+          let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+          if names.contains(where: { $0.hasPrefix(".promotions.json.tmp-") }) {
+            kill(process.processIdentifier, SIGKILL)
+            killsWhileWriting += 1
+            break
+          }
+        }
+      } else {
+        // Anywhere in its run (a reference add takes about as long).
+        usleep(UInt32.random(in: 0...200_000, using: &generator))
+        if process.isRunning {
+          kill(process.processIdentifier, SIGKILL)
+          killsAtRandom += 1
+        }
       }
       process.waitUntilExit()
-      // Old or new, never a mix: the store still decodes, and is the old bytes or holds
-      // the new promotion.
       let after = try Data(contentsOf: store)
-      let check = try PromoBinary.run(["validate", "--at", "2026-01-01T00:00:00Z"], in: folder)
+      #expect(
+        after == before || after == expected,
+        "iteration \(iteration): the store is neither the old nor the new one")
+      let check = try PromoBinary.run(["validate", "--at", "2026-01-01T00:00:00Z", "--quiet"], in: folder)
       #expect(check.status == 0, "store torn after iteration \(iteration): \(check.stderr)")
-      #expect(after == before || String(decoding: after, as: UTF8.self).contains("\"new-\(iteration)\""))
     }
-    // The next writer is not blocked, and cleans up temporary files left by the killed ones.
+    print("killed while writing: \(killsWhileWriting), at random: \(killsAtRandom) of \(iterations)")
+    // Kills must have landed in the middle of writes, or this test proves nothing.
+    #expect(killsWhileWriting >= iterations / 4, "only \(killsWhileWriting) kills landed while writing")
+    #expect(killsAtRandom > 0)
+    // The next writer is not blocked, and removes the temporary files the killed ones left.
     let next = try PromoBinary.run(
-      ["add", "--id", "after-kills", "--kind", "discount", "--percent-off", "5"], in: folder)
+      ["add", "--id", "after-kills", "--kind", "discount", "--percent-off", "5", "--lock-timeout", "2"],
+      in: folder)
     #expect(next.status == 0)
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
       $0.contains(".tmp-")
     }
     #expect(leftovers.isEmpty)
-    #expect(kills > 0, "no writer was killed mid-write; the store is too small to widen the window")
+  }
+
+  @Test("a temporary file left by a dead writer is removed by the next write")
+  func leftoversAreCleaned() throws {
+    let folder = try Self.scratchStore()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let leftover = folder.appendingPathComponent(".promotions.json.tmp-12345-678")
+    try Data("half a store".utf8).write(to: leftover)
+    let unrelated = folder.appendingPathComponent(".other.json.tmp-1-1")
+    try Data("not ours".utf8).write(to: unrelated)
+    #expect(try PromoBinary.run(["disable", "autumn-20"], in: folder).status == 0)
+    #expect(!FileManager.default.fileExists(atPath: leftover.path))
+    #expect(
+      FileManager.default.fileExists(atPath: unrelated.path), "only this store's temporary files are removed")
   }
 }
 

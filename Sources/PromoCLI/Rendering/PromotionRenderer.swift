@@ -13,21 +13,26 @@ enum PromotionRenderer {
     return json.text
   }
 
-  /// A table with a header, one promotion a row, within 80 columns for ids of up to 16
-  /// characters; amounts line up on the decimal point.
+  /// A table with a header, one promotion a row: id, kind, benefit, minimum, window, the
+  /// merchant's switch, stackable, and status at the evaluation time. Amounts line up on
+  /// the decimal point; dates in the evaluation year leave out the year, so that the
+  /// table stays within 80 columns for ids of up to 16 characters.
   ///
-  ///     ID         KIND        OFF     MIN  WINDOW             STK  STATUS
-  ///     autumn-20  discount    20%       -  2026-11-01..12-01  yes  working
+  ///     ID         KIND      OFF  MIN  WINDOW        ON   STK  STATUS
+  ///     autumn-20  discount  20%    -  11-01..12-01  on   yes  working
   static func table(_ promotions: [Promotion], minorDigits: Int, at instant: Instant, style: TextStyle)
     -> String
   {
-    var table = TextTable([.left, .left, .decimal, .decimal, .left, .left, .left])
-    table.append(["ID", "KIND", "OFF", "MIN", "WINDOW", "STK", "STATUS"])
+    let year = String(instant.description.prefix(4))
+    var table = TextTable([.left, .left, .decimal, .decimal, .left, .left, .left, .left])
+    table.append(["ID", "KIND", "OFF", "MIN", "WINDOW", "ON", "STK", "STATUS"])
     for promotion in promotions {
       let minimum = promotion.minimumAmount.map { $0.formatted(minimumFractionDigits: minorDigits) } ?? "-"
       table.append([
         promotion.id, promotion.kind.rawValue, benefit(of: promotion, minorDigits: minorDigits), minimum,
-        window(of: promotion), promotion.isStackable ? "yes" : "no", promotion.status(at: instant).rawValue,
+        window(of: promotion, year: year), promotion.isActive ? "on" : "off",
+        promotion.isStackable ? "yes" : "no",
+        promotion.status(at: instant).rawValue,
       ])
     }
     var lines = table.render().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -65,28 +70,28 @@ enum PromotionRenderer {
     }
   }
 
-  /// The window in short: `2026-11-01..12-01`, `2026-11-01..`, `..2026-12-01` or `always`.
-  /// Dates are as written in the store (in their own offset); a bound that is not at
-  /// midnight shows its time.
-  static func window(of promotion: Promotion) -> String {
-    let start = promotion.startsAt.map(short)
-    let end = promotion.endsAt.map(short)
-    switch (start, end) {
+  /// The window in short: `11-01..12-01`, `2027-01-01..`, `..12-01` or `always`. Dates
+  /// are as written in the store (in their own offset), without the year when it is
+  /// `year` (the evaluation year); a bound that is not at midnight shows its time.
+  static func window(of promotion: Promotion, year: String) -> String {
+    func short(_ timestamp: Timestamp) -> String {
+      let text = timestamp.text
+      guard text.count >= 19 else { return text }
+      let time = text.dropFirst(11).prefix(8)
+      var shown =
+        if time == "00:00:00" { String(text.prefix(10)) } else if time.hasSuffix(":00") {
+          String(text.prefix(16))
+        } else {
+          String(text.prefix(19))
+        }
+      if shown.hasPrefix(year + "-") { shown.removeFirst(5) }
+      return shown
+    }
+    switch (promotion.startsAt.map(short), promotion.endsAt.map(short)) {
     case (nil, nil): return "always"
     case (let start?, nil): return start + ".."
     case (nil, let end?): return ".." + end
-    case (let start?, let end?):
-      if start.prefix(5) == end.prefix(5) { return start + ".." + end.dropFirst(5) }
-      return start + ".." + end
+    case (let start?, let end?): return start + ".." + end
     }
-  }
-
-  private static func short(_ timestamp: Timestamp) -> String {
-    let text = timestamp.text
-    guard text.count >= 19 else { return text }
-    let time = text.dropFirst(11).prefix(8)
-    if time == "00:00:00" { return String(text.prefix(10)) }
-    if time.hasSuffix(":00") { return String(text.prefix(16)) }
-    return String(text.prefix(19))
   }
 }
