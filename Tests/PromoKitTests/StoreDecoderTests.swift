@@ -39,31 +39,7 @@ struct StoreDecoderTests {
 
   @Test("the SPEC example decodes with every field")
   func specExample() throws {
-    let text = """
-      {
-        "version": 1,
-        "currency": "CNY",
-        "promotions": [
-          {
-            "id": "autumn-20",
-            "name": "20% off everything",
-            "kind": "discount",
-            "percentOff": "20",
-            "startsAt": "2026-11-01T00:00:00+08:00",
-            "endsAt": "2026-12-01T00:00:00+08:00",
-            "active": true,
-            "stackable": true
-          },
-          {
-            "id": "spend100-save15",
-            "kind": "threshold",
-            "minimumAmount": "100.00",
-            "amountOff": "15.00",
-            "stackable": true
-          }
-        ]
-      }
-      """
+    let text = Fixture.specExampleStore
     let catalog = try catalog(text)
     #expect(catalog.currency?.code == "CNY")
     #expect(catalog.schema == nil)

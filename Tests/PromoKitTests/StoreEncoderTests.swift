@@ -87,31 +87,7 @@ struct StoreEncoderTests {
 
   @Test("the SPEC example is written in the SPEC's key order")
   func specExample() throws {
-    let input = """
-      {
-        "version": 1,
-        "currency": "CNY",
-        "promotions": [
-          {
-            "id": "autumn-20",
-            "name": "20% off everything",
-            "kind": "discount",
-            "percentOff": "20",
-            "startsAt": "2026-11-01T00:00:00+08:00",
-            "endsAt": "2026-12-01T00:00:00+08:00",
-            "active": true,
-            "stackable": true
-          },
-          {
-            "id": "spend100-save15",
-            "kind": "threshold",
-            "minimumAmount": "100.00",
-            "amountOff": "15.00",
-            "stackable": true
-          }
-        ]
-      }
-      """
+    let input = Fixture.specExampleStore
     #expect(StoreEncoder.encode(try catalog(input)) == Self.specStore)
     // Rewriting the written store changes nothing.
     #expect(StoreEncoder.encode(try catalog(Self.specStore)) == Self.specStore)

@@ -2,6 +2,33 @@ import PromoKit
 
 /// Shared helpers for the PromoKit tests.
 enum Fixture {
+  /// The promotion store exactly as SPEC 2.1 shows it (keys in its order, defaults written).
+  static let specExampleStore = """
+    {
+      "version": 1,
+      "currency": "CNY",
+      "promotions": [
+        {
+          "id": "autumn-20",
+          "name": "20% off everything",
+          "kind": "discount",
+          "percentOff": "20",
+          "startsAt": "2026-11-01T00:00:00+08:00",
+          "endsAt": "2026-12-01T00:00:00+08:00",
+          "active": true,
+          "stackable": true
+        },
+        {
+          "id": "spend100-save15",
+          "kind": "threshold",
+          "minimumAmount": "100.00",
+          "amountOff": "15.00",
+          "stackable": true
+        }
+      ]
+    }
+    """
+
   /// The bytes of a string, as a file would hold them.
   static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 

@@ -26,9 +26,9 @@ enum PriceCommand {
     }
     var quotes: [Quote] = []
     for input in arguments.positionals {
-      let source = try pricer.open(input)
+      let (bytes, name) = try context.readInput(input)
       let orders = try OrderDecoder.decodeFile(
-        source.readAll(), file: source.name, storeCurrency: catalog.currency)
+        bytes, file: name, storeCurrency: catalog.currency)
       for order in orders { quotes.append(try pricer.quote(order)) }
     }
     for quote in quotes { pricer.write(quote) }
