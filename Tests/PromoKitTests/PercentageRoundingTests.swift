@@ -130,7 +130,7 @@ struct PercentageRoundingTests {
 
   @Test("amountOff takes off min(amountOff, amount)")
   func fixedCapped() {
-    let terms = PromotionTerms(minimum: nil, reduction: .fixed(Fixture.cents(1_500)))
+    let terms = OrderRule(id: "x", isStackable: false, minimum: nil, reduction: .fixed(Fixture.cents(1_500)))
     #expect(terms.reduction(of: Fixture.cents(10_000)) == Fixture.cents(1_500))
     #expect(terms.reduction(of: Fixture.cents(1_500)) == Fixture.cents(1_500))
     #expect(terms.reduction(of: Fixture.cents(1_000)) == Fixture.cents(1_000))
@@ -140,12 +140,12 @@ struct PercentageRoundingTests {
 
   @Test("a threshold's terms apply from its minimum, inclusive")
   func thresholdTerms() {
-    let terms = PromotionTerms(minimum: Fixture.cents(10_000), reduction: .fixed(Fixture.cents(1_500)))
+    let terms = OrderRule(id: "x", isStackable: false, minimum: Fixture.cents(10_000), reduction: .fixed(Fixture.cents(1_500)))
     #expect(terms.discount(on: Fixture.cents(9_999)) == nil)
     #expect(terms.discount(on: Fixture.cents(10_000)) == Fixture.cents(1_500))
     #expect(!terms.applies(to: Fixture.cents(9_999)))
     #expect(terms.applies(to: Fixture.cents(10_000)))
-    let percent = PromotionTerms(minimum: Fixture.cents(0), reduction: .percent(Fixture.percent("10")))
+    let percent = OrderRule(id: "x", isStackable: false, minimum: Fixture.cents(0), reduction: .percent(Fixture.percent("10"), cap: nil))
     #expect(percent.discount(on: Fixture.cents(0)) == Fixture.cents(0))
     #expect(percent.discount(on: Fixture.cents(105)) == Fixture.cents(11))
   }
@@ -153,54 +153,54 @@ struct PercentageRoundingTests {
   @Test("promotion terms convert amounts to the order's minor digits")
   func promotionTerms() throws {
     let threshold = Fixture.threshold("t", minimum: "100.5", amount: "15.25")
-    let cents = try threshold.terms(minorDigits: 2)
+    let cents = try OrderRule(threshold, minorDigits: 2)!
     #expect(cents.minimum == Fixture.cents(10_050))
     #expect(cents.reduction == .fixed(Fixture.cents(1_525)))
-    let fils = try threshold.terms(minorDigits: 3)
+    let fils = try OrderRule(threshold, minorDigits: 3)!
     #expect(fils.minimum == Money(minorUnits: 100_500, minorDigits: 3))
     #expect(fils.reduction == .fixed(Money(minorUnits: 15_250, minorDigits: 3)))
     // 15.25 cannot be taken off in yen; only amountOff can fail now.
-    #expect(throws: Promotion.TermsError(field: "amountOff")) { try threshold.terms(minorDigits: 0) }
+    #expect(throws: UnpayableAmount(field: "amountOff")) { try OrderRule(threshold, minorDigits: 0)! }
     let discount = Fixture.discount("d", amount: "0.5")
-    #expect(throws: Promotion.TermsError(field: "amountOff")) { try discount.terms(minorDigits: 0) }
+    #expect(throws: UnpayableAmount(field: "amountOff")) { try OrderRule(discount, minorDigits: 0)! }
     #expect(
-      try Fixture.discount("p", percent: "12.5").terms(minorDigits: 0).reduction
-        == .percent(Fixture.percent("12.5")))
-    #expect(try Fixture.discount("p", percent: "12.5").terms(minorDigits: 2).minimum == nil)
+      try OrderRule(Fixture.discount("p", percent: "12.5"), minorDigits: 0)!.reduction
+        == .percent(Fixture.percent("12.5"), cap: nil))
+    #expect(try OrderRule(Fixture.discount("p", percent: "12.5"), minorDigits: 2)!.minimum == nil)
   }
 
   @Test("a minimum with more places than the currency is rounded up to the minor unit, never refused")
   func minimumRoundedUp() throws {
     // 100.5 in yen: 100 yen is below it, 101 is the least amount that is not.
-    let yen = try Fixture.threshold("t", minimum: "100.5", amount: "15").terms(minorDigits: 0)
+    let yen = try OrderRule(Fixture.threshold("t", minimum: "100.5", amount: "15"), minorDigits: 0)!
     #expect(yen.minimum == Money(minorUnits: 101, minorDigits: 0))
     #expect(yen.reduction == .fixed(Money(minorUnits: 15, minorDigits: 0)))
     #expect(!yen.applies(to: Money(minorUnits: 100, minorDigits: 0)))
     #expect(yen.applies(to: Money(minorUnits: 101, minorDigits: 0)))
     // 99.995 in CNY: 99.99 does not qualify, 100.00 does.
-    let cny = try Fixture.threshold("t", minimum: "99.995", amount: "10").terms(minorDigits: 2)
+    let cny = try OrderRule(Fixture.threshold("t", minimum: "99.995", amount: "10"), minorDigits: 2)!
     #expect(cny.minimum == Fixture.cents(10_000))
     #expect(!cny.applies(to: Fixture.cents(9_999)))
     #expect(cny.applies(to: Fixture.cents(10_000)))
     #expect(cny.discount(on: Fixture.cents(9_999)) == nil)
     #expect(cny.discount(on: Fixture.cents(10_000)) == Fixture.cents(1_000))
     // In KWD the same minimum is exact.
-    let kwd = try Fixture.threshold("t", minimum: "99.995", amount: "10").terms(minorDigits: 3)
+    let kwd = try OrderRule(Fixture.threshold("t", minimum: "99.995", amount: "10"), minorDigits: 3)!
     #expect(kwd.minimum == Money(minorUnits: 99_995, minorDigits: 3))
     #expect(!kwd.applies(to: Money(minorUnits: 99_994, minorDigits: 3)))
     #expect(kwd.applies(to: Money(minorUnits: 99_995, minorDigits: 3)))
     // Tiny fractions round up to one minor unit; zero and whole minimums are unchanged.
-    let tiny = try Fixture.threshold("t", minimum: "0.000000000000000001", percent: "5").terms(minorDigits: 2)
+    let tiny = try OrderRule(Fixture.threshold("t", minimum: "0.000000000000000001", percent: "5"), minorDigits: 2)!
     #expect(tiny.minimum == Fixture.cents(1))
     #expect(!tiny.applies(to: Fixture.cents(0)))
     #expect(
-      try Fixture.threshold("t", minimum: "0", percent: "5").terms(minorDigits: 0).minimum
+      try OrderRule(Fixture.threshold("t", minimum: "0", percent: "5"), minorDigits: 0)!.minimum
         == Money(minorUnits: 0, minorDigits: 0))
     #expect(
-      try Fixture.threshold("t", minimum: "100.000", percent: "5").terms(minorDigits: 2).minimum
+      try OrderRule(Fixture.threshold("t", minimum: "100.000", percent: "5"), minorDigits: 2)!.minimum
         == Fixture.cents(10_000))
     #expect(
-      try Fixture.threshold("t", minimum: "1000000000000", percent: "5").terms(minorDigits: 3).minimum
+      try OrderRule(Fixture.threshold("t", minimum: "1000000000000", percent: "5"), minorDigits: 3)!.minimum
         == Money(minorUnits: 1_000_000_000_000_000, minorDigits: 3))
   }
 }

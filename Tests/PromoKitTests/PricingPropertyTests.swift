@@ -129,8 +129,8 @@ struct PricingPropertyTests {
           #expect(
             outcome
               == .belowMinimum(
-                testedAgainst: Fixture.cents(subtotal), minimum: DecimalNumber(significand: minimum, scale: 2)
-              ),
+                testedAgainst: Fixture.cents(subtotal), minimum: DecimalNumber(significand: minimum, scale: 2),
+                shortBy: Fixture.cents(minimum - subtotal)),
             "\(context)")
         } else {
           #expect(outcome == .notBest(planTotal: Fixture.cents(expected.total)), "\(context)")

@@ -42,7 +42,7 @@ struct PromotionSpec: Sendable {
       } else {
         .amountOff(DecimalNumber(significand: fixed!, scale: 2))
       }
-    return Promotion(
+    return try! Promotion(
       id: id, kind: kind, benefit: benefit,
       minimumAmount: minimum.map { DecimalNumber(significand: $0, scale: 2) },
       startsAt: start.map { Fixture.timestamp(RFC3339.format(epoch + $0, offsetMinutes: offsetMinutes)) },

@@ -69,7 +69,7 @@ enum Fixture {
     _ id: String, percent: String? = nil, amount: String? = nil, stackable: Bool = false, active: Bool = true,
     startsAt: String? = nil, endsAt: String? = nil
   ) -> Promotion {
-    Promotion(
+    try! Promotion(
       id: id, kind: .discount, benefit: benefit(percent: percent, amount: amount),
       startsAt: startsAt.map(timestamp), endsAt: endsAt.map(timestamp), isActive: active,
       isStackable: stackable)
@@ -80,7 +80,7 @@ enum Fixture {
     _ id: String, minimum: String, percent: String? = nil, amount: String? = nil, stackable: Bool = false,
     active: Bool = true, startsAt: String? = nil, endsAt: String? = nil
   ) -> Promotion {
-    Promotion(
+    try! Promotion(
       id: id, kind: .threshold, benefit: benefit(percent: percent, amount: amount),
       minimumAmount: decimal(minimum), startsAt: startsAt.map(timestamp), endsAt: endsAt.map(timestamp),
       isActive: active, isStackable: stackable)

@@ -9,13 +9,26 @@ public struct OptionSpec: Sendable {
   public let summary: String
   /// The values it accepts, when they are a fixed set (`text`, `json`).
   public let choices: [String]
+  /// Whether it may be given more than once, each value counting (`--code A --code B`).
+  public let isRepeatable: Bool
 
   /// Creates an option description.
-  public init(_ name: String, value: String? = nil, choices: [String] = [], _ summary: String) {
+  public init(
+    _ name: String, value: String? = nil, choices: [String] = [], repeatable: Bool = false, _ summary: String
+  ) {
     self.name = name
     self.valueName = value
     self.summary = summary
     self.choices = choices
+    self.isRepeatable = repeatable
+  }
+
+  /// The option as a usage line shows it: `[--at TIME]`, `[--format text|json]`,
+  /// `[--code CODE]...`.
+  public var usage: String {
+    var text = name
+    if let valueName { text += " " + (choices.isEmpty ? valueName : choices.joined(separator: "|")) }
+    return "[" + text + "]" + (isRepeatable ? "..." : "")
   }
 
   /// Whether it takes a value.
@@ -69,8 +82,9 @@ public struct CommandSpec: Sendable {
   public let name: String
   /// One line on what it does.
   public let summary: String
-  /// The usage line after `promo `.
-  public let usage: String
+  /// The usage line after `promo `, made from the arguments and options (see
+  /// ``usage``); a command may add its own forms (`add ... | --file FILE`).
+  private let extraUsage: String?
   /// Its positional arguments.
   public let arguments: [ArgumentSpec]
   /// Its options, in the order help lists them.
@@ -86,18 +100,32 @@ public struct CommandSpec: Sendable {
 
   /// Creates a command description.
   public init(
-    name: String, summary: String, usage: String, arguments: [ArgumentSpec] = [], options: [OptionSpec] = [],
+    name: String, summary: String, alternativeUsage: String? = nil, arguments: [ArgumentSpec] = [], options: [OptionSpec] = [],
     minimumArguments: Int = 0, maximumArguments: Int = 0, discussion: String = "", examples: [String] = []
   ) {
     self.name = name
     self.summary = summary
-    self.usage = usage
+    self.extraUsage = alternativeUsage
     self.arguments = arguments
     self.options = options
     self.minimumArguments = minimumArguments
     self.maximumArguments = maximumArguments
     self.discussion = discussion
     self.examples = examples
+  }
+
+  /// The usage line after `promo `, generated from the table so that it cannot drift:
+  /// the command, its arguments (optional ones in brackets), then every option but
+  /// `--help`.
+  public var usage: String {
+    var parts = [name]
+    for (index, argument) in arguments.enumerated() {
+      parts.append(index < minimumArguments ? argument.name : "[" + argument.name + "]")
+    }
+    parts += options.filter { $0.name != "--help" }.map(\.usage)
+    var line = parts.joined(separator: " ")
+    if let extraUsage { line += " | " + extraUsage }
+    return line
   }
 
   /// The option named `name`, if the command has it.

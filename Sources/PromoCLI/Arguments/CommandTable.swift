@@ -13,6 +13,10 @@ public enum CommandTable {
   /// `--at TIME`.
   static let at = OptionSpec(
     "--at", value: "TIME", "evaluate dates at TIME, RFC 3339 with an offset (default: now)")
+  /// `--code CODE`, repeatable: coupon codes presented for every order.
+  static let code = OptionSpec(
+    "--code", value: "CODE", repeatable: true,
+    "present the coupon code CODE for every order (repeatable; case does not matter)")
   /// `--format text|json`.
   static let format = OptionSpec(
     "--format", value: "FORMAT", choices: ["text", "json"],
@@ -22,8 +26,6 @@ public enum CommandTable {
   public static let price = CommandSpec(
     name: "price",
     summary: "price orders with the best plan the promotions allow",
-    usage:
-      "price ORDER.json... [--at TIME] [--format text|json] [--explain] [--lines [--fail-fast]] [--store FILE]",
     arguments: [
       ArgumentSpec(
         "ORDER.json...",
@@ -31,8 +33,10 @@ public enum CommandTable {
         completes: .files)
     ],
     options: [
-      at, format,
-      OptionSpec("--explain", "list every promotion of the store with its outcome for the order"),
+      at, code, format,
+      OptionSpec(
+        "--explain",
+        "list every promotion of the store with its outcome for the order, and how the discount divides over its lines"),
       OptionSpec(
         "--lines", "read JSON Lines (one order per line) as a stream; print each result as it is computed"),
       OptionSpec("--fail-fast", "with --lines, stop at the first bad line"),
@@ -40,10 +44,14 @@ public enum CommandTable {
     ],
     minimumArguments: 1, maximumArguments: .max,
     discussion: """
-      Finds, for each order, the plan with the lowest total: no promotion, one working \
-      promotion, or a stackable discount followed by a stackable threshold (whose minimum is \
-      tested after the discount). Ties go to fewer promotions, then to the lowest ids. \
-      Without --lines, every input is read and checked before anything is printed. With \
+      Finds, for each order, the plan with the lowest total. The plans are: no item \
+      promotion and the best order stage (no promotion, one discount or threshold, or a \
+      stackable discount followed by a stackable threshold whose minimum is tested after \
+      the discount); every item promotion and no order stage; or the stackable item \
+      promotions followed by a stackable order stage. Ties go to fewer promotions, then to \
+      the lowest ids. Every discount is divided over the order's lines to the last minor \
+      unit. A promotion with a code applies only to an order that presents it (its "codes", \
+      or --code). Without --lines, every input is read and checked before anything is printed. With \
       --lines, a bad line is reported with its line number, the other lines are still \
       priced, and the status is 65 at the end.
       """,
@@ -51,6 +59,7 @@ public enum CommandTable {
       "price order.json",
       "price --at 2026-11-22T12:00:00+08:00 --format json orders/*.json",
       "price --explain - < order.json",
+      "price --code VIP10 order.json",
       "price --lines --format json orders.jsonl > results.jsonl",
     ])
 
@@ -62,29 +71,39 @@ public enum CommandTable {
   static let fieldOptions: [OptionSpec] = [
     OptionSpec("--id", value: "ID", "the id: 1 to 64 characters of A-Z a-z 0-9 . _ -"),
     OptionSpec(
-      "--kind", value: "KIND", choices: PromotionKind.allCases.map(\.rawValue), "discount or threshold"),
-    OptionSpec("--percent-off", value: "P", "take P percent off (above 0, at most 100, 4 decimal places)"),
-    OptionSpec("--amount-off", value: "A", "take the fixed sum A off"),
+      "--kind", value: "KIND", choices: PromotionKind.allCases.map(\.rawValue),
+      "item (acts on lines), discount or threshold (act on the whole order)"),
+    OptionSpec(
+      "--percent-off", value: "P",
+      "take P percent off (above 0, at most 100, 4 decimal places); with --buy/--get, off the units got"),
+    OptionSpec("--amount-off", value: "A", "take the fixed sum A off (for an item promotion: off each unit)"),
+    OptionSpec("--fixed-price", value: "A", "item promotions: each unit costs A"),
+    OptionSpec("--buy", value: "N", "item promotions: buy N units ... (1 to 1000)"),
+    OptionSpec("--get", value: "M", "... get M more at --percent-off (default 100: free)"),
     OptionSpec("--minimum", value: "A", "for a threshold: the least amount it applies to"),
+    OptionSpec(
+      "--maximum-discount", value: "A", "for a percentage off the order: the most it takes off"),
+    OptionSpec("--sku", value: "S", repeatable: true, "item promotions: target the SKU S (repeatable)"),
+    OptionSpec(
+      "--category", value: "C", repeatable: true, "item promotions: target the category C (repeatable)"),
+    OptionSpec("--code", value: "CODE", "apply only to orders that present this coupon code"),
     OptionSpec("--name", value: "N", "a name for people"),
     OptionSpec("--starts-at", value: "T", "the window's first instant, RFC 3339 with an offset"),
     OptionSpec("--ends-at", value: "T", "the window's end (exclusive), RFC 3339 with an offset"),
     OptionSpec("--inactive", "switched off"),
-    OptionSpec("--stackable", "may be combined with one promotion of the other kind"),
+    OptionSpec("--stackable", "may be combined with promotions of the other stages"),
   ]
 
   /// `promo list`.
   public static let list = CommandSpec(
     name: "list",
     summary: "list the promotions of the store, with their status",
-    usage:
-      "list [--working | --effective] [--kind discount|threshold] [--at TIME] [--format text|json] [--store FILE]",
     options: [
       OptionSpec("--working", "only promotions that are switched on and inside their window"),
       OptionSpec("--effective", "only promotions inside their window, switched on or not"),
       OptionSpec(
         "--kind", value: "KIND", choices: PromotionKind.allCases.map(\.rawValue),
-        "only discounts or only thresholds"),
+        "only item promotions, only discounts or only thresholds"),
       at, format, store, quiet, help,
     ],
     discussion: """
@@ -98,7 +117,6 @@ public enum CommandTable {
   public static let show = CommandSpec(
     name: "show",
     summary: "show one promotion",
-    usage: "show ID [--at TIME] [--format text|json] [--store FILE]",
     arguments: [ArgumentSpec("ID", "the promotion's id", completes: .ids)],
     options: [at, format, store, quiet, help],
     minimumArguments: 1, maximumArguments: 1,
@@ -108,22 +126,25 @@ public enum CommandTable {
   public static let add = CommandSpec(
     name: "add",
     summary: "add a promotion (or several from a file); creates the store if needed",
-    usage: """
-      add --id ID --kind KIND (--percent-off P | --amount-off A) [--minimum A] [--name N] \
-      [--starts-at T] [--ends-at T] [--inactive] [--stackable] | --file FILE|-
-      """,
+    alternativeUsage: "add --file FILE|- [--store FILE] [--lock-timeout SECONDS] [--quiet]",
     options: fieldOptions + [
       OptionSpec(
         "--file", value: "FILE", "add the promotion or array of promotions in FILE (- for standard input)"),
       store, lockTimeout, quiet, help,
     ],
     discussion: """
-      Either the field options or --file, not both. Several promotions from a file are \
-      added all or nothing. A missing store is created (its folder must exist).
+      Either the field options or --file, not both. The benefit is one of --percent-off, \
+      --amount-off, --fixed-price, or --buy and --get (with an optional --percent-off). \
+      Several promotions from a file are added all or nothing. A missing store is created \
+      (its folder must exist) as version 2; a version-1 store that gets a format-2 field \
+      (an item promotion, a code, a cap) is written as version 2, and the command says so.
       """,
     examples: [
       "add --id autumn-20 --kind discount --percent-off 20 --stackable --ends-at 2026-12-01T00:00:00+08:00",
       "add --id spend100-save15 --kind threshold --minimum 100 --amount-off 15",
+      "add --id tea-2nd-half --kind item --category tea --buy 1 --get 1 --percent-off 50 --stackable",
+      "add --id mug-19 --kind item --sku mug-white --sku mug-blue --fixed-price 19.00",
+      "add --id VIP10 --kind discount --percent-off 10 --maximum-discount 50 --code VIP10",
       "add --file new-promotions.json",
     ])
 
@@ -131,28 +152,34 @@ public enum CommandTable {
   public static let update = CommandSpec(
     name: "update",
     summary: "change fields of a promotion",
-    usage: "update ID [field options of add] [--no-starts-at] [--no-ends-at] [--active] [--no-stackable]",
     arguments: [ArgumentSpec("ID", "the promotion's id", completes: .ids)],
     options: fieldOptions + [
       OptionSpec("--no-starts-at", "clear the window's start"),
       OptionSpec("--no-ends-at", "clear the window's end"),
+      OptionSpec("--no-code", "clear the coupon code: apply without one"),
+      OptionSpec("--no-maximum-discount", "clear the cap of a percentage"),
+      OptionSpec("--no-target", "clear the target: act on every line"),
       OptionSpec("--active", "switched on"),
       OptionSpec("--no-stackable", "may not be combined"),
       store, lockTimeout, quiet, help,
     ],
     minimumArguments: 1, maximumArguments: 1,
     discussion: """
-      The promotion is checked as a whole after the change. Setting --percent-off drops \
-      amountOff and the other way round; --kind discount drops the minimum; --name "" \
-      drops the name; --id renames it.
+      The promotion is checked as a whole after the change. A benefit option replaces the \
+      benefit (--percent-off drops amountOff, and so on; --buy or --get keep the other \
+      count and the percentage of a buy-get); --sku replaces the target's SKUs and \
+      --category its categories; changing --kind away from threshold drops the minimum, \
+      and away from item the target; --name "" drops the name; --id renames it.
       """,
-    examples: ["update autumn-20 --percent-off 25", "update flash --no-ends-at --stackable"])
+    examples: [
+      "update autumn-20 --percent-off 25", "update flash --no-ends-at --stackable",
+      "update mug-19 --sku mug-white --sku mug-red", "update VIP10 --no-code",
+    ])
 
   /// `promo delete`.
   public static let delete = CommandSpec(
     name: "delete",
     summary: "delete a promotion",
-    usage: "delete ID [--store FILE]",
     arguments: [ArgumentSpec("ID", "the promotion's id", completes: .ids)],
     options: [store, lockTimeout, quiet, help],
     minimumArguments: 1, maximumArguments: 1,
@@ -162,7 +189,6 @@ public enum CommandTable {
   public static let enable = CommandSpec(
     name: "enable",
     summary: "switch a promotion on",
-    usage: "enable ID [--store FILE]",
     arguments: [ArgumentSpec("ID", "the promotion's id", completes: .ids)],
     options: [store, lockTimeout, quiet, help],
     minimumArguments: 1, maximumArguments: 1,
@@ -172,7 +198,6 @@ public enum CommandTable {
   public static let disable = CommandSpec(
     name: "disable",
     summary: "switch a promotion off",
-    usage: "disable ID [--store FILE]",
     arguments: [ArgumentSpec("ID", "the promotion's id", completes: .ids)],
     options: [store, lockTimeout, quiet, help],
     minimumArguments: 1, maximumArguments: 1,
@@ -182,7 +207,6 @@ public enum CommandTable {
   public static let validate = CommandSpec(
     name: "validate",
     summary: "check a store and report every problem (and warnings)",
-    usage: "validate [FILE] [--at TIME] [--store FILE]",
     arguments: [ArgumentSpec("FILE", "the store to check (default: the store in use)", completes: .files)],
     options: [at, store, quiet, help],
     maximumArguments: 1,
@@ -198,7 +222,6 @@ public enum CommandTable {
   public static let initialize = CommandSpec(
     name: "init",
     summary: "create an empty store (refused if one exists)",
-    usage: "init [--currency CODE] [--store FILE]",
     options: [
       OptionSpec("--currency", value: "CODE", "the ISO 4217 currency of every amount (such as CNY)"),
       store, lockTimeout, quiet, help,
@@ -209,7 +232,6 @@ public enum CommandTable {
   public static let helpCommand = CommandSpec(
     name: "help",
     summary: "show help for promo or one of its commands",
-    usage: "help [COMMAND]",
     arguments: [ArgumentSpec("COMMAND", "the command to describe", completes: .commands)],
     options: [OptionSpec("--man", "print the manual page, promo(1), in roff for man"), help],
     maximumArguments: 1,
@@ -219,7 +241,6 @@ public enum CommandTable {
   public static let completions = CommandSpec(
     name: "completions",
     summary: "print a completion script for bash, zsh or fish",
-    usage: "completions bash|zsh|fish",
     arguments: [ArgumentSpec("SHELL", "bash, zsh or fish", completes: .choices(CompletionScripts.shells))],
     options: [help],
     minimumArguments: 1, maximumArguments: 1,

@@ -6,7 +6,7 @@ public struct ParsedArguments: Sendable {
   public let command: CommandSpec
   /// The positional arguments, in order.
   public private(set) var positionals: [String] = []
-  private var values: [String: String] = [:]
+  private var values: [String: [String]] = [:]
   private var flags: Set<String> = []
 
   /// Parses `arguments` (those after the command's name) against `command`.
@@ -14,8 +14,8 @@ public struct ParsedArguments: Sendable {
   /// Accepts `--name value`, `--name=value`, flags, `--` (everything after it is
   /// positional) and `-` (standard input) as a positional. An unknown option, a missing or
   /// unexpected value, a value outside the choices, or a wrong count of positionals is a
-  /// ``PromoError/Category/usage`` error naming the option. An option given twice takes
-  /// its last value.
+  /// ``PromoError/Category/usage`` error naming the option. A repeatable option keeps
+  /// every value; any other option given twice takes its last value.
   public init(_ arguments: [String], for command: CommandSpec) throws(PromoError) {
     self.command = command
     var remaining = arguments[...]
@@ -57,7 +57,11 @@ public struct ParsedArguments: Sendable {
         throw PromoError(
           .usage, "\(name) must be one of \(option.choices.joined(separator: ", ")), not \"\(value)\"")
       }
-      values[name] = value
+      if option.isRepeatable {
+        values[name, default: []].append(value)
+      } else {
+        values[name] = [value]
+      }
     }
     if flags.contains("--help") { return }
     if positionals.count > command.maximumArguments {
@@ -80,8 +84,11 @@ public struct ParsedArguments: Sendable {
     return PromoError(.usage, message)
   }
 
-  /// The value of an option, if it was given.
-  public func value(_ name: String) -> String? { values[name] }
+  /// The value of an option, if it was given (the last, if given more than once).
+  public func value(_ name: String) -> String? { values[name]?.last }
+
+  /// Every value of a repeatable option, in the order given.
+  public func values(_ name: String) -> [String] { values[name] ?? [] }
 
   /// Whether a flag was given.
   public func flag(_ name: String) -> Bool { flags.contains(name) }

@@ -13,10 +13,16 @@ enum PriceCommand {
       throw PromoError(.usage, "standard input (-) can be read only once")
     }
     let instant = try context.evaluationTime()
+    let codes = arguments.values("--code")
+    for code in codes where !CouponCode.isValid(code) {
+      throw PromoError(
+        .usage, position: "--code",
+        "\"\(code)\" is not a coupon code: 1 to \(CouponCode.maximumLength) characters of A-Z a-z 0-9 _ -")
+    }
     let catalog = try context.loadStore()
     let calculator: PriceCalculator
     do {
-      calculator = try PriceCalculator(catalog: catalog, at: instant)
+      calculator = try PriceCalculator(catalog: catalog, context: PricingContext(instant: instant, codes: codes))
     } catch {
       throw error.inFile(context.storePath)
     }

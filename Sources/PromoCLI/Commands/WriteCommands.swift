@@ -41,12 +41,6 @@ enum WriteCommands {
       }
       (fileBytes, fileName) = try context.readInput(file)
     } else {
-      for required in ["--id", "--kind"] where arguments.value(required) == nil {
-        throw PromoError(.usage, "missing \(required); usage: promo \(CommandTable.add.usage)")
-      }
-      if arguments.value("--percent-off") == nil && arguments.value("--amount-off") == nil {
-        throw PromoError(.usage, "missing the benefit: give --percent-off P or --amount-off A")
-      }
       try PromotionFlags.checkConsistency(arguments, adding: true)
     }
     // An empty array adds nothing: nothing is written, not even a new store.
@@ -56,12 +50,15 @@ enum WriteCommands {
       return
     }
     var added: [String] = []
+    var upgraded = false
     try context.changeStore(creating: true) { (catalog: Catalog) throws(PromoError) -> Catalog in
       let promotions: [Promotion]
       if let fileBytes {
         promotions = try StoreDecoder.decodePromotions(fileBytes, file: fileName, currency: catalog.currency)
       } else {
-        promotions = [try PromotionFlags.promotion(applying: arguments, to: [], currency: catalog.currency)]
+        promotions = [
+          try PromotionFlags.promotion(applying: arguments, to: PromotionDraft(), currency: catalog.currency)
+        ]
       }
       var changed = catalog
       for promotion in promotions {
@@ -72,9 +69,11 @@ enum WriteCommands {
         }
       }
       added = promotions.map(\.id)
+      upgraded = changed.formatVersion > catalog.formatVersion
       return changed
     }
     for id in added { context.stdout.write("added \(id)\n") }
+    if upgraded { context.stdout.write(upgradeNote) }
   }
 
   /// `promo update ID`: the promotion with the options applied, checked as a whole.
@@ -86,20 +85,26 @@ enum WriteCommands {
     }
     try PromotionFlags.checkConsistency(context.arguments, adding: false)
     var newID = id
+    var upgraded = false
     try context.changeStore { (catalog: Catalog) throws(PromoError) -> Catalog in
       guard let existing = catalog.promotion(id: id) else { throw context.unknownID(id, in: catalog) }
-      let fields = StoreEncoder.fields(of: existing, minorDigits: catalog.currency.minorDigits)
       let updated = try PromotionFlags.promotion(
-        applying: context.arguments, to: fields, currency: catalog.currency)
+        applying: context.arguments, to: PromotionDraft(existing), currency: catalog.currency)
       newID = updated.id
       do throws(CatalogError) {
-        return try catalog.replacing(id: id, with: updated)
+        let changed = try catalog.replacing(id: id, with: updated)
+        upgraded = changed.formatVersion > catalog.formatVersion
+        return changed
       } catch {
         throw context.report(error, in: catalog)
       }
     }
     context.stdout.write(newID == id ? "updated \(id)\n" : "updated \(id), now \(newID)\n")
+    if upgraded { context.stdout.write(upgradeNote) }
   }
+
+  /// Said when a change made a version-1 store version 2.
+  static let upgradeNote = "the store is now version 2 (it holds a format-2 field: an item promotion, a code or a cap)\n"
 
   /// `promo delete ID`.
   static func delete(_ context: CommandContext) throws(PromoError) {

@@ -24,16 +24,32 @@ enum PromotionRenderer {
     -> String
   {
     let year = String(instant.description.prefix(4))
-    var table = TextTable([.left, .left, .decimal, .decimal, .left, .left, .left, .left])
-    table.append(["ID", "KIND", "OFF", "MIN", "WINDOW", "ON", "STK", "STATUS"])
+    // Format-2 columns (what an item promotion targets, a coupon code) only when a listed
+    // promotion has one, so that a format-1 table stays as narrow as it was.
+    let showsTarget = promotions.contains { $0.kind == .item }
+    let showsCode = promotions.contains { $0.code != nil }
+    var alignments: [TextTable.Alignment] = [.left, .left, .decimal, .decimal]
+    var header = ["ID", "KIND", "OFF", "MIN"]
+    if showsTarget {
+      alignments.append(.left)
+      header.append("TARGET")
+    }
+    if showsCode {
+      alignments.append(.left)
+      header.append("CODE")
+    }
+    var table = TextTable(alignments + [.left, .left, .left, .left])
+    table.append(header + ["WINDOW", "ON", "STK", "STATUS"])
     for promotion in promotions {
       let minimum = promotion.minimumAmount.map { $0.formatted(minimumFractionDigits: minorDigits) } ?? "-"
-      table.append([
-        promotion.id, promotion.kind.rawValue, benefit(of: promotion, minorDigits: minorDigits), minimum,
-        window(of: promotion, year: year), promotion.isActive ? "on" : "off",
-        promotion.isStackable ? "yes" : "no",
-        promotion.status(at: instant).rawValue,
-      ])
+      var row = [promotion.id, promotion.kind.rawValue, benefit(of: promotion, minorDigits: minorDigits), minimum]
+      if showsTarget { row.append(target(of: promotion)) }
+      if showsCode { row.append(promotion.code ?? "-") }
+      table.append(
+        row + [
+          window(of: promotion, year: year), promotion.isActive ? "on" : "off",
+          promotion.isStackable ? "yes" : "no", promotion.status(at: instant).rawValue,
+        ])
     }
     var lines = table.render().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     lines[0] = style.bold(lines[0])
@@ -46,13 +62,15 @@ enum PromotionRenderer {
     table.append(["id", promotion.id])
     table.append(["name", promotion.name ?? "-"])
     table.append(["kind", promotion.kind.rawValue])
-    switch promotion.benefit {
-    case .percentOff(let percentage): table.append(["percentOff", percentage.description])
-    case .amountOff(let amount):
-      table.append(["amountOff", amount.formatted(minimumFractionDigits: minorDigits)])
-    }
-    if let minimum = promotion.minimumAmount {
-      table.append(["minimumAmount", minimum.formatted(minimumFractionDigits: minorDigits)])
+    table.append(["benefit", benefit(of: promotion, minorDigits: minorDigits)])
+    if let code = promotion.code { table.append(["code", code]) }
+    if promotion.kind == .item { table.append(["target", target(of: promotion)]) }
+    for field in StoreEncoder.fields(of: promotion, minorDigits: minorDigits) {
+      switch field.key {
+      case "minimumAmount", "buy", "get", "percentOff", "amountOff", "fixedPrice", "maximumDiscount":
+        table.append([field.key, plain(field.value)])
+      default: break
+      }
     }
     table.append(["startsAt", promotion.startsAt?.text ?? "- (no start)"])
     table.append(["endsAt", promotion.endsAt?.text ?? "- (no end)"])
@@ -62,11 +80,42 @@ enum PromotionRenderer {
     return table.render()
   }
 
-  /// `20%` or the fixed sum with the currency's minor digits.
+  /// The benefit in plain words: `20%`, `20% up to 50.00`, `15.00`, `5.00 off each`,
+  /// `19.00 each`, `buy 2 get 1`, `buy 1 get 1 at 50%`.
   static func benefit(of promotion: Promotion, minorDigits: Int) -> String {
+    func amount(_ value: DecimalNumber) -> String { value.formatted(minimumFractionDigits: minorDigits) }
     switch promotion.benefit {
-    case .percentOff(let percentage): "\(percentage)%"
-    case .amountOff(let amount): amount.formatted(minimumFractionDigits: minorDigits)
+    case .percentOff(let percentage):
+      return "\(percentage)%" + (promotion.maximumDiscount.map { " up to " + amount($0) } ?? "")
+    case .amountOff(let value):
+      return promotion.kind == .item ? amount(value) + " off each" : amount(value)
+    case .fixedPrice(let price): return amount(price) + " each"
+    case .buyGet(let terms):
+      return "buy \(terms.buy) get \(terms.get)" + (terms.percentOff == .hundred ? "" : " at \(terms.percentOff)% off")
+    }
+  }
+
+  /// What an item promotion targets: `skus mug-white,mug-blue`, `categories tea`, both
+  /// joined by `; `, or `every line`.
+  static func target(of promotion: Promotion) -> String {
+    guard promotion.kind == .item else { return "-" }
+    guard let target = promotion.target else { return "every line" }
+    var parts: [String] = []
+    if !target.skus.isEmpty { parts.append("skus " + target.skus.map(TextTable.printable).joined(separator: ",")) }
+    if !target.categories.isEmpty {
+      parts.append("categories " + target.categories.map(TextTable.printable).joined(separator: ","))
+    }
+    return parts.joined(separator: "; ")
+  }
+
+  /// A stored value as plain text.
+  private static func plain(_ value: StoreEncoder.FieldValue) -> String {
+    switch value {
+    case .string(let text): text
+    case .bool(let flag): flag ? "true" : "false"
+    case .integer(let number): String(number)
+    case .strings(let list): list.joined(separator: ", ")
+    case .object: ""
     }
   }
 

@@ -33,6 +33,30 @@ struct QuoteJSONRenderer {
     json.member("discount", quote.discount)
     json.member("total", quote.total)
     json.member("evaluatedAt", lastInstantText)
+    if let lines = quote.lines {
+      json.key("lines")
+      json.beginArray()
+      for line in lines {
+        json.beginObject()
+        if let sku = line.sku { json.member("sku", sku) }
+        json.key("quantity")
+        json.integer(line.quantity)
+        json.member("subtotal", line.subtotal)
+        json.member("discount", line.discount)
+        json.member("total", line.total)
+        json.key("promotions")
+        json.beginArray()
+        for share in line.promotions {
+          json.beginObject()
+          json.member("id", share.id)
+          json.member("discount", share.discount)
+          json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+      }
+      json.endArray()
+    }
     if let considered = quote.considered {
       json.key("considered")
       json.beginArray()
@@ -45,9 +69,12 @@ struct QuoteJSONRenderer {
         case .inactive: break
         case .notStarted(let startsAt): json.member("startsAt", startsAt.text)
         case .ended(let endsAt): json.member("endsAt", endsAt.text)
-        case .belowMinimum(let tested, let minimum):
+        case .codeRequired(let code): json.member("code", code)
+        case .noEligibleLine: break
+        case .belowMinimum(let tested, let minimum, let shortBy):
           json.member("testedAgainst", tested)
           json.member("minimumAmount", minimum.formatted(minimumFractionDigits: quote.subtotal.minorDigits))
+          json.member("shortBy", shortBy)
         case .notBest(let planTotal): json.member("planTotal", planTotal)
         }
         json.endObject()

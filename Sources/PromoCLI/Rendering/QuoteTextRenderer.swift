@@ -37,7 +37,29 @@ enum QuoteTextRenderer {
       }
       output += explanation.render(indent: "    ")
     }
+    if quote.considered != nil, let lines = quote.lines, !lines.isEmpty {
+      output += "  lines:\n" + linesTable(lines)
+    }
     return output
+  }
+
+  /// The allocation, one row per line and one per share of its discount:
+  ///
+  ///     tea-green x3  75.00
+  ///       tea-2nd-half  -12.50
+  ///       autumn-20     -12.50
+  ///       = 44.86
+  private static func linesTable(_ lines: [LineQuote]) -> String {
+    var table = TextTable([.left, .right, .decimal, .decimal, .decimal])
+    table.append(["LINE", "QTY", "SUBTOTAL", "DISCOUNT", "TOTAL"])
+    for (index, line) in lines.enumerated() {
+      let label = TextTable.printable(line.sku ?? line.name ?? "line \(index + 1)")
+      table.append([label, String(line.quantity), line.subtotal.description, "-" + line.discount.description, line.total.description])
+      for share in line.promotions {
+        table.append(["  " + share.id, "", "", "-" + share.discount.description, ""])
+      }
+    }
+    return table.render(indent: "    ")
   }
 
   private static func detail(of outcome: PromotionOutcome) -> String {
@@ -46,8 +68,10 @@ enum QuoteTextRenderer {
     case .inactive: "switched off"
     case .notStarted(let startsAt): "starts at \(startsAt)"
     case .ended(let endsAt): "ended at \(endsAt)"
-    case .belowMinimum(let tested, let minimum):
-      "\(tested) is below the minimum \(minimum.formatted(minimumFractionDigits: tested.minorDigits))"
+    case .codeRequired(let code): "needs the code \(code)"
+    case .noEligibleLine: "targets no line it can lower"
+    case .belowMinimum(let tested, let minimum, let shortBy):
+      "\(tested) is below the minimum \(minimum.formatted(minimumFractionDigits: tested.minorDigits)) (short by \(shortBy))"
     case .notBest(let planTotal): "applies, but the chosen plan's total \(planTotal) is as low or lower"
     }
   }

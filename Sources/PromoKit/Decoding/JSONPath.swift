@@ -19,6 +19,16 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     JSONPath(text: text + "[\(index)]")
   }
 
+  /// The first key of this path below `prefix` (`endsAt` for `promotions[2].endsAt` below
+  /// `promotions[2]`), or `nil` when this path is not below it by a key.
+  func lastKey(below prefix: JSONPath) -> String? {
+    let start = prefix.text.isEmpty ? "" : prefix.text + "."
+    guard text.hasPrefix(start), text.count > start.count else { return nil }
+    let rest = text.dropFirst(start.count)
+    guard let key = rest.split(whereSeparator: { $0 == "." || $0 == "[" }).first else { return nil }
+    return String(key)
+  }
+
   /// Whether this is the top-level value.
   public var isRoot: Bool { text.isEmpty }
 

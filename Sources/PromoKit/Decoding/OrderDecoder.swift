@@ -7,9 +7,9 @@
 ///     let orders = try OrderDecoder.decodeFile(bytes, file: "order.json", storeCurrency: catalog.currency)
 public enum OrderDecoder {
   /// The keys an order object may have; `$schema` (any value) is accepted and ignored.
-  public static let orderKeys = ["$schema", "id", "currency", "items", "amount"]
+  public static let orderKeys = ["$schema", "id", "currency", "codes", "items", "amount"]
   /// The keys an item object may have.
-  public static let itemKeys = ["sku", "name", "unitPrice", "quantity"]
+  public static let itemKeys = ["sku", "name", "categories", "unitPrice", "quantity"]
 
   /// The orders in a file: one order object, or an array of order objects.
   ///
@@ -82,6 +82,7 @@ public enum OrderDecoder {
     }
     let currency = ownCurrency ?? storeCurrency
     let name = id ?? fallbackName()
+    let codes = readCodes(object, reader: &reader)
     switch (object["items"], object.has("amount")) {
     case (.some, true):
       reader.report(
@@ -95,11 +96,18 @@ public enum OrderDecoder {
         "amount", in: object, required: true, minorDigits: currency.minorDigits, currency: currency,
         allowsZero: true, maximum: Order.maximumAmount)
       guard reader.problems.count == before, let amount else { return nil }
-      return Order(name: name, currency: currency, amount: Money(amount, minorDigits: currency.minorDigits)!)
+      return Order(
+        name: name, currency: currency, codes: codes, amount: Money(amount, minorDigits: currency.minorDigits)!)
     case (.some(let list), false):
       let listPath = path.appending(key: "items")
       guard case .array(let elements) = list.value else {
         reader.report("items must be an array, not \(list.value.typeName)", at: listPath)
+        return nil
+      }
+      if elements.count > Order.maximumItems {
+        reader.report(
+          "an order has at most \(Order.maximumItems) items, not \(elements.count); split it into several orders",
+          at: listPath)
         return nil
       }
       var items: [OrderItem] = []
@@ -112,7 +120,7 @@ public enum OrderDecoder {
       }
       guard reader.problems.count == before else { return nil }
       do {
-        return try Order(name: name, currency: currency, items: items)
+        return try Order(name: name, currency: currency, codes: codes, items: items)
       } catch {
         let largest = Money(minorUnits: .max, minorDigits: currency.minorDigits)
         reader.report(
@@ -129,6 +137,17 @@ public enum OrderDecoder {
     guard let object = reader.object(node, at: path, keys: itemKeys, what: "an item") else { return nil }
     let sku = reader.string("sku", in: object)
     let name = reader.string("name", in: object)
+    let categories = reader.strings("categories", in: object)
+    if let categories {
+      let categoriesPath = path.appending(key: "categories")
+      if categories.count > OrderItem.maximumCategories {
+        reader.report(
+          "categories has \(categories.count) entries; an item has at most \(OrderItem.maximumCategories)",
+          at: categoriesPath)
+      } else if let problem = distinctNonEmpty(categories) {
+        reader.report("categories \(problem)", at: categoriesPath)
+      }
+    }
     let unitPrice = reader.amount(
       "unitPrice", in: object, required: true, minorDigits: currency.minorDigits, currency: currency,
       allowsZero: true, maximum: Order.maximumAmount)
@@ -139,7 +158,33 @@ public enum OrderDecoder {
     }
     guard reader.problems.count == before, let unitPrice, let quantity else { return nil }
     return OrderItem(
-      sku: sku, name: name, unitPrice: Money(unitPrice, minorDigits: currency.minorDigits)!,
-      quantity: quantity)
+      sku: sku, name: name, categories: categories ?? [],
+      unitPrice: Money(unitPrice, minorDigits: currency.minorDigits)!, quantity: quantity)
+  }
+
+  /// The order's coupon codes: at most 16, each 1 to 32 characters of `A–Z a–z 0–9 _ -`.
+  private static func readCodes(_ object: ObjectFields, reader: inout SchemaReader) -> [String] {
+    guard let codes = reader.strings("codes", in: object) else { return [] }
+    let path = object.path.appending(key: "codes")
+    if codes.count > Order.maximumCodes {
+      reader.report("codes has \(codes.count) entries; an order presents at most \(Order.maximumCodes)", at: path)
+      return []
+    }
+    for (index, code) in codes.enumerated() where !CouponCode.isValid(code) {
+      reader.report(
+        "code \"\(code)\" must be 1 to \(CouponCode.maximumLength) characters of A-Z a-z 0-9 _ -",
+        at: path.appending(index: index))
+    }
+    return codes
+  }
+
+  /// What is wrong with a list that must hold distinct non-empty strings, if anything.
+  private static func distinctNonEmpty(_ list: [String]) -> String? {
+    var seen = Set<String>()
+    for entry in list {
+      if entry.isEmpty { return "has an empty string; every entry needs at least one character" }
+      if !seen.insert(entry).inserted { return "has \"\(entry)\" twice; entries must be distinct" }
+    }
+    return nil
   }
 }

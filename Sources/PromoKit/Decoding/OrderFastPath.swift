@@ -191,7 +191,7 @@ enum OrderFastPath {
       var items: [OrderItem] = []
       if !take(UInt8(ascii: "]")) {
         repeat {
-          guard let item = item(minorDigits: digits) else { return nil }
+          guard items.count < Order.maximumItems, let item = item(minorDigits: digits) else { return nil }
           items.append(item)
         } while take(UInt8(ascii: ","))
         guard take(UInt8(ascii: "]")) else { return nil }

@@ -51,6 +51,35 @@ struct SchemaReader {
     return text
   }
 
+  /// The array of strings at `field`, or `nil` when it is missing or (reported) not an
+  /// array of strings.
+  mutating func strings(_ field: String, in object: ObjectFields) -> [String]? {
+    guard let node = present(field, in: object, required: false) else { return nil }
+    let path = object.path.appending(key: field)
+    guard case .array(let elements) = node.value else {
+      report("\(field) must be an array of strings, not \(node.value.typeName)", at: path)
+      return nil
+    }
+    var strings: [String] = []
+    strings.reserveCapacity(elements.count)
+    for (index, element) in elements.enumerated() {
+      guard case .string(let text) = element.value else {
+        report(
+          "\(field)[\(index)] must be a string, not \(element.value.typeName)", at: path.appending(index: index))
+        return nil
+      }
+      strings.append(text)
+    }
+    return strings
+  }
+
+  /// Orders the problems found since `start` by `rank`, keeping the order of equal ranks.
+  mutating func sortProblems(from start: Int, by rank: (Problem) -> Int) {
+    let ranked = problems[start...].enumerated().map { (rank: rank($0.element), place: $0.offset, problem: $0.element) }
+    let sorted = ranked.sorted { $0.rank != $1.rank ? $0.rank < $1.rank : $0.place < $1.place }
+    problems.replaceSubrange(start..., with: sorted.map(\.problem))
+  }
+
   /// The boolean at `field`, or `nil` when it is missing or (reported) of another type.
   mutating func bool(_ field: String, in object: ObjectFields) -> Bool? {
     guard let node = present(field, in: object, required: false) else { return nil }
@@ -84,7 +113,9 @@ struct SchemaReader {
           "\(field) \"\(excerpt(text))\" is not a decimal number; write it like \"12.50\"",
           at: object.path.appending(key: field))
       case .outOfRange:
-        report("\(field) \(excerpt(text)) has too many digits", at: object.path.appending(key: field))
+        report(
+          "\(field) \(excerpt(text)) is out of range: a decimal has at most 18 significant digits and 18 decimal places, and amounts are at most \(Promotion.maximumAmount)",
+          at: object.path.appending(key: field))
       }
       return nil
     }
@@ -145,7 +176,7 @@ struct SchemaReader {
     } else if limitsDecimalPlaces && value.scale > minorDigits {
       let unit = currency.map { "\($0.code) has" } ?? "amounts without a currency have"
       report(
-        "\(field) \(value) has \(value.scale) decimal places; \(unit) \(minorDigits)",
+        "\(field) \(value) has \(DecimalPlaces.phrase(value.scale)); \(unit) \(minorDigits)",
         at: object.path.appending(key: field))
     } else {
       return value

@@ -9,9 +9,13 @@ public enum StoreDecoder {
   public static let topLevelKeys = ["$schema", "version", "currency", "promotions"]
   /// The keys a promotion object may have, in the order the store writes them.
   public static let promotionKeys = [
-    "id", "name", "kind", "minimumAmount", "percentOff", "amountOff", "startsAt", "endsAt", "active",
-    "stackable",
+    "id", "name", "kind", "code", "target", "minimumAmount", "buy", "get", "percentOff", "amountOff",
+    "fixedPrice", "maximumDiscount", "startsAt", "endsAt", "active", "stackable",
   ]
+  /// The keys of a promotion's `target`.
+  public static let targetKeys = ["skus", "categories"]
+  /// The promotion keys that only a version-2 store may have.
+  public static let format2Keys: Set<String> = ["code", "target", "buy", "get", "fixedPrice", "maximumDiscount"]
 
   /// The catalog in `bytes`, or the first problem found in it.
   public static func decode(_ bytes: [UInt8], file: String) throws(PromoError) -> Catalog {
@@ -36,7 +40,8 @@ public enum StoreDecoder {
   }
 
   /// The promotions in a file given to `promo add --file`: one promotion object or an
-  /// array of them, checked against the store's `currency`. The first problem is thrown.
+  /// array of them, checked against the store's `currency` (any format-2 field allowed).
+  /// The first problem is thrown.
   public static func decodePromotions(
     _ bytes: [UInt8], file: String, currency: Currency?
   ) throws(PromoError) -> [Promotion] {
@@ -44,32 +49,24 @@ public enum StoreDecoder {
     var reader = SchemaReader()
     var promotions: [Promotion] = []
     if case .array(let elements) = root.value {
-      promotions = readPromotions(elements, at: .root, currency: currency, reader: &reader)
-    } else if let promotion = readPromotion(root, at: .root, currency: currency, reader: &reader) {
+      promotions = readPromotions(
+        elements, at: .root, version: Catalog.currentVersion, currency: currency, reader: &reader)
+    } else if let promotion = readPromotion(
+      root, at: .root, version: Catalog.currentVersion, currency: currency, reader: &reader)
+    {
       promotions.append(promotion)
     }
     if let first = JSONDocument.errors(reader, file: file).first { throw first }
     return promotions
   }
 
-  /// One promotion from a JSON object (built from command-line flags, say). The first
-  /// problem is thrown with its key as the position and no file.
-  public static func decodePromotion(_ node: JSONNode, currency: Currency?) throws(PromoError) -> Promotion {
-    var reader = SchemaReader()
-    let promotion = readPromotion(node, at: .root, currency: currency, reader: &reader)
-    if let problem = reader.problems.first {
-      throw PromoError(.invalidData, position: problem.path.description, problem.message)
-    }
-    return promotion!
-  }
-
   private static func read(_ root: JSONNode, reader: inout SchemaReader) -> Catalog? {
     // The version comes first: a newer store may have keys this version does not know, and
     // only the version problem should be reported for it.
-    if case .object(let members) = root.value,
-      !readVersion(members.first { $0.key == "version" }, reader: &reader)
-    {
-      return nil
+    var version = Catalog.currentVersion
+    if case .object(let members) = root.value {
+      guard let read = readVersion(members.first { $0.key == "version" }, reader: &reader) else { return nil }
+      version = read
     }
     guard let top = reader.object(root, at: .root, keys: topLevelKeys, what: "a promotion store") else {
       return nil
@@ -91,8 +88,9 @@ public enum StoreDecoder {
       reader.report("promotions must be an array, not \(list.value.typeName)", at: listPath)
       return nil
     }
-    let promotions = readPromotions(elements, at: listPath, currency: checkingCurrency, reader: &reader)
-    return Catalog(currency: currency, promotions: promotions, schema: schema)
+    let promotions = readPromotions(
+      elements, at: listPath, version: version, currency: checkingCurrency, reader: &reader)
+    return Catalog(version: version, currency: currency, promotions: promotions, schema: schema)
   }
 
   /// Reads an array of promotions, reporting each one's problems and every id used twice.
@@ -100,7 +98,8 @@ public enum StoreDecoder {
   /// An id is taken even by a promotion with other problems, so that its duplicate is
   /// reported at once rather than after the first is mended.
   private static func readPromotions(
-    _ elements: [JSONNode], at listPath: JSONPath, currency: Currency?, reader: inout SchemaReader
+    _ elements: [JSONNode], at listPath: JSONPath, version: Int, currency: Currency?,
+    reader: inout SchemaReader
   ) -> [Promotion] {
     var promotions: [Promotion] = []
     var firstIndexOfID: [String: Int] = [:]
@@ -117,130 +116,107 @@ public enum StoreDecoder {
           firstIndexOfID[id] = index
         }
       }
-      if let promotion = readPromotion(element, at: path, currency: currency, reader: &reader) {
+      if let promotion = readPromotion(element, at: path, version: version, currency: currency, reader: &reader) {
         promotions.append(promotion)
       }
     }
     return promotions
   }
 
-  /// Checks `version`; `false` only for a newer version, whose other keys must not be read.
-  private static func readVersion(_ member: JSONMember?, reader: inout SchemaReader) -> Bool {
+  /// The store's version, or `nil` for a newer one, whose other keys must not be read. A
+  /// missing or invalid version is reported, and the rest is checked as version 1.
+  private static func readVersion(_ member: JSONMember?, reader: inout SchemaReader) -> Int? {
     let path = JSONPath.root.appending(key: "version")
+    let supported = Catalog.supportedVersions
     guard let node = member?.value else {
-      reader.report("missing required key \"version\"; add \"version\": 1", at: path)
-      return true  // check the rest as version 1
+      reader.report("missing required key \"version\"; add \"version\": \(Catalog.currentVersion)", at: path)
+      return 1
     }
-    let supported = Catalog.currentVersion
+    let newer =
+      "is newer than this promo understands (it reads versions \(supported.lowerBound) and \(supported.upperBound)); "
+      + "upgrade promo to use this store"
     if case .number(let literal) = node.value, literal.utf8.count > 18,
       literal.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 })
     {
-      reader.report(
-        "store version \(literal) is newer than this promo understands (\(supported)); upgrade promo to use this store",
-        at: path)
-      return false
+      reader.report("store version \(literal) \(newer)", at: path)
+      return nil
     }
     if case .number(let literal) = node.value, let value = try? DecimalNumber(parsing: literal),
       let version = value.units(atScale: 0)
     {
-      if version == supported { return true }
-      if version > supported {
-        reader.report(
-          "store version \(version) is newer than this promo understands (\(supported)); upgrade promo to use this store",
-          at: path)
-        return false
+      if supported.contains(Int(version)) { return Int(version) }
+      if version > supported.upperBound {
+        reader.report("store version \(version) \(newer)", at: path)
+        return nil
       }
     }
     let written: String = if case .number(let literal) = node.value { literal } else { node.value.typeName }
-    reader.report("version must be \(supported), not \(written)", at: path)
-    return true  // check the rest as version 1
+    reader.report("version must be 1 or 2, not \(written)", at: path)
+    return 1
   }
 
-  /// Reads one promotion object, reporting its problems; `nil` when it has any.
+  /// Reads one promotion object, reporting its problems (types here, rules through
+  /// ``PromotionDraft``), ordered by the store's key order; `nil` when it has any.
   static func readPromotion(
-    _ node: JSONNode, at path: JSONPath, currency: Currency?, reader: inout SchemaReader
+    _ node: JSONNode, at path: JSONPath, version: Int, currency: Currency?, reader: inout SchemaReader
   ) -> Promotion? {
     let before = reader.problems.count
     guard let object = reader.object(node, at: path, keys: promotionKeys, what: "a promotion") else {
       return nil
     }
-    let id = reader.string("id", in: object, required: true)
-    if let id, !Promotion.isValidID(id) {
-      reader.report(
-        "id \"\(id)\" must be 1 to \(Promotion.maximumIDLength) characters of A-Z a-z 0-9 . _ -",
-        at: path.appending(key: "id"))
-    }
-    let name = reader.string("name", in: object)
+    var draft = PromotionDraft()
+    draft.id = reader.string("id", in: object, required: true)
+    draft.name = reader.string("name", in: object)
     let kindText = reader.string("kind", in: object, required: true)
-    let kind = kindText.flatMap(PromotionKind.init(rawValue:))
-    if let kindText, kind == nil {
-      var message = "kind must be \"discount\" or \"threshold\", not \"\(kindText)\""
+    draft.kind = kindText.flatMap(PromotionKind.init(rawValue:))
+    if let kindText, draft.kind == nil {
+      var message = "kind must be \"item\", \"discount\" or \"threshold\", not \"\(kindText)\""
       if let suggestion = KeySuggestion.nearest(to: kindText, in: PromotionKind.allCases.map(\.rawValue)) {
         message += "; did you mean \"\(suggestion)\"?"
       }
       reader.report(message, at: path.appending(key: "kind"))
     }
-    let benefit = readBenefit(object, currency: currency, reader: &reader)
-    let minimum = reader.amount(
-      "minimumAmount", in: object, minorDigits: currency.minorDigits, currency: currency, allowsZero: true,
-      maximum: Promotion.maximumAmount, limitsDecimalPlaces: false)
-    switch kind {
-    case .threshold where !object.has("minimumAmount"):
-      reader.report(
-        "a threshold promotion needs \"minimumAmount\" (the least amount it applies to)",
-        at: path.appending(key: "minimumAmount"))
-    case .discount where object.has("minimumAmount"):
-      reader.report(
-        "minimumAmount is only for threshold promotions; remove it or make the kind \"threshold\"",
-        at: path.appending(key: "minimumAmount"))
-    default: break
+    if version < 2 {
+      let needs = "needs store version 2, but this store is version 1; set \"version\": 2 to use it"
+      if draft.kind == .item { reader.report("kind \"item\" \(needs)", at: path.appending(key: "kind")) }
+      for member in object.fields where format2Keys.contains(member.key) {
+        reader.report("\(member.key) \(needs)", at: path.appending(key: member.key))
+      }
     }
-    let startsAt = reader.timestamp("startsAt", in: object)
-    let endsAt = reader.timestamp("endsAt", in: object)
-    if let startsAt, let endsAt, startsAt.instant >= endsAt.instant {
-      reader.report(
-        "endsAt \(endsAt) must be after startsAt \(startsAt) (the window is startsAt <= T < endsAt)",
-        at: path.appending(key: "endsAt"))
+    draft.code = reader.string("code", in: object)
+    draft.target = readTarget(object, reader: &reader)
+    draft.minimumAmount = reader.decimal("minimumAmount", in: object)
+    draft.buy = reader.integer("buy", in: object)
+    draft.get = reader.integer("get", in: object)
+    draft.percentOff = reader.decimal("percentOff", in: object)
+    draft.amountOff = reader.decimal("amountOff", in: object)
+    draft.fixedPrice = reader.decimal("fixedPrice", in: object)
+    draft.maximumDiscount = reader.decimal("maximumDiscount", in: object)
+    draft.startsAt = reader.timestamp("startsAt", in: object)
+    draft.endsAt = reader.timestamp("endsAt", in: object)
+    draft.isActive = reader.bool("active", in: object) ?? true
+    draft.isStackable = reader.bool("stackable", in: object) ?? false
+    // A field that failed to read is left out of the draft; its rules are not checked,
+    // so that it is reported once, for its type.
+    let unreadable = Set(reader.problems[before...].compactMap { $0.path.lastKey(below: path) })
+    for violation in draft.violations(currency: .some(currency)) {
+      if case .missingField = violation { continue }  // reported above, with its place
+      if unreadable.contains(String(violation.field.split(separator: ".")[0])) { continue }
+      reader.report(violation.message, at: path.appending(key: violation.field))
     }
-    let active = reader.bool("active", in: object)
-    let stackable = reader.bool("stackable", in: object)
-    guard reader.problems.count == before, let id, let kind, let benefit else { return nil }
-    return Promotion(
-      id: id, name: name, kind: kind, benefit: benefit, minimumAmount: minimum, startsAt: startsAt,
-      endsAt: endsAt,
-      isActive: active ?? true, isStackable: stackable ?? false)
+    reader.sortProblems(from: before) { problem in
+      problem.path.lastKey(below: path).flatMap { promotionKeys.firstIndex(of: $0) } ?? -1
+    }
+    guard reader.problems.count == before else { return nil }
+    return try? draft.promotion(currency: .some(currency))
   }
 
-  private static func readBenefit(_ object: ObjectFields, currency: Currency?, reader: inout SchemaReader)
-    -> Benefit?
-  {
-    switch (object.has("percentOff"), object.has("amountOff")) {
-    case (true, true):
-      reader.report(
-        "a promotion has exactly one of percentOff and amountOff, not both",
-        at: object.path.appending(key: "amountOff"))
-      return nil
-    case (false, false):
-      reader.report(
-        "missing the benefit: add \"percentOff\" (a percentage) or \"amountOff\" (a fixed sum)",
-        at: object.path.appending(key: "percentOff"))
-      return nil
-    case (true, false):
-      guard let value = reader.decimal("percentOff", in: object) else { return nil }
-      if let percentage = Percentage(value) { return .percentOff(percentage) }
-      let path = object.path.appending(key: "percentOff")
-      if value.isNegative || value.isZero || DecimalNumber(significand: 100) < value {
-        reader.report("percentOff must be greater than 0 and at most 100, not \(value)", at: path)
-      } else {
-        reader.report(
-          "percentOff \(value) has more than \(Percentage.maximumDecimalPlaces) decimal places", at: path)
-      }
-      return nil
-    case (false, true):
-      let value = reader.amount(
-        "amountOff", in: object, minorDigits: currency.minorDigits, currency: currency, allowsZero: false,
-        maximum: Promotion.maximumAmount)
-      return value.map(Benefit.amountOff)
-    }
+  /// The target of a promotion, as written; type problems are reported.
+  private static func readTarget(_ object: ObjectFields, reader: inout SchemaReader) -> PromotionDraft.Target? {
+    guard let node = object["target"] else { return nil }
+    let path = object.path.appending(key: "target")
+    guard let target = reader.object(node, at: path, keys: targetKeys, what: "target") else { return nil }
+    return PromotionDraft.Target(
+      skus: reader.strings("skus", in: target), categories: reader.strings("categories", in: target))
   }
 }

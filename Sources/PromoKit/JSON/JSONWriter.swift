@@ -106,6 +106,13 @@ public struct JSONWriter: Sendable {
     needsComma = true
   }
 
+  /// Writes a whole number.
+  public mutating func integer(_ value: Int64) {
+    separate()
+    bytes.append(contentsOf: String(value).utf8)
+    needsComma = true
+  }
+
   private static let trueLiteral = Array("true".utf8)
   private static let falseLiteral = Array("false".utf8)
 

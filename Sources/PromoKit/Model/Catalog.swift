@@ -4,8 +4,14 @@
 /// (``inserting(_:)``, ``replacing(_:)``, ``removing(id:)``) without touching any file; the
 /// store reads and writes it.
 public struct Catalog: Sendable, Hashable {
-  /// The store format version this library reads and writes.
-  public static let currentVersion = 1
+  /// The newest store format version this library reads and writes.
+  public static let currentVersion = 2
+  /// The store format versions this library reads.
+  public static let supportedVersions: ClosedRange<Int> = 1...2
+
+  /// The store format version the catalog was read as: 1 or 2. A version-1 catalog is
+  /// written as version 2 once it holds a promotion that needs it (see ``formatVersion``).
+  public var version: Int
 
   /// The currency every amount is in, if the store names one.
   public var currency: Currency?
@@ -15,7 +21,11 @@ public struct Catalog: Sendable, Hashable {
   public var schema: String?
 
   /// Creates a catalog. Ids must be unique; the decoder and the changing methods keep that.
-  public init(currency: Currency? = nil, promotions: [Promotion] = [], schema: String? = nil) {
+  public init(
+    version: Int = Catalog.currentVersion, currency: Currency? = nil, promotions: [Promotion] = [],
+    schema: String? = nil
+  ) {
+    self.version = version
     self.currency = currency
     self.promotions = promotions
     self.schema = schema
@@ -28,7 +38,15 @@ public struct Catalog: Sendable, Hashable {
     promotions.first { $0.id == id }
   }
 
-  /// The promotions that are switched on and inside their window at `instant`.
+  /// The version the catalog is written as: its own, or 2 when a promotion needs format 2.
+  ///
+  /// Complexity: O(*n*).
+  public var formatVersion: Int {
+    version >= 2 || promotions.contains(where: \.needsFormat2) ? max(version, 2) : version
+  }
+
+  /// The promotions that are switched on and inside their window at `instant` (codes not
+  /// considered).
   public func working(at instant: Instant) -> [Promotion] {
     promotions.filter { $0.isWorking(at: instant) }
   }

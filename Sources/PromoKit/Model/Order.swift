@@ -1,21 +1,28 @@
-/// One line of an order: a price and how many.
+/// One line of an order: what it is, a price and how many.
 public struct OrderItem: Sendable, Hashable {
   /// The largest quantity a line may have.
   public static let maximumQuantity: Int64 = 1_000_000
+  /// The most categories a line may have.
+  public static let maximumCategories = 16
 
   /// The stock-keeping unit, if given.
   public var sku: String?
   /// A name for people, if given.
   public var name: String?
+  /// The categories the line belongs to, which item promotions may target.
+  public var categories: [String]
   /// The price of one unit.
   public var unitPrice: Money
   /// How many units: 1 through 1,000,000.
   public var quantity: Int64
 
   /// Creates a line.
-  public init(sku: String? = nil, name: String? = nil, unitPrice: Money, quantity: Int64) {
+  public init(
+    sku: String? = nil, name: String? = nil, categories: [String] = [], unitPrice: Money, quantity: Int64
+  ) {
     self.sku = sku
     self.name = name
+    self.categories = categories
     self.unitPrice = unitPrice
     self.quantity = quantity
   }
@@ -26,10 +33,12 @@ public struct OrderItem: Sendable, Hashable {
   }
 }
 
-/// An order to be priced: its lines (or a bare amount), its currency, and its subtotal.
+/// An order to be priced: its lines (or a bare amount), its currency, the coupon codes it
+/// presents, and its subtotal.
 ///
-/// The subtotal is computed once, when the order is made, with overflow reported as an
-/// error rather than a trap.
+/// An order is a value whose subtotal always matches its lines: the lines are fixed when
+/// it is made, and the subtotal is computed then, with overflow reported as an error
+/// rather than a trap.
 ///
 ///     let order = try Order(name: "A-1", currency: nil,
 ///                           items: [OrderItem(unitPrice: Money(minorUnits: 2_500, minorDigits: 2), quantity: 2)])
@@ -37,33 +46,44 @@ public struct OrderItem: Sendable, Hashable {
 public struct Order: Sendable, Hashable {
   /// The largest amount or unit price an order may name: 10^12.
   public static let maximumAmount = DecimalNumber(significand: 1_000_000_000_000)
+  /// The most lines an order may have.
+  public static let maximumItems = 10_000
+  /// The most codes an order may present.
+  public static let maximumCodes = 16
 
   /// The name results are reported under: the order's `id`, else one made from where it
   /// was read (its file, `stdin`, or its line in a stream).
   public var name: String
   /// The currency amounts are in, if the order or the store names one.
   public var currency: Currency?
+  /// The coupon codes the customer presents, as written.
+  public var codes: [String]
   /// The lines, or `nil` for an order given as a bare amount.
-  public var items: [OrderItem]?
+  public let items: [OrderItem]?
   /// The sum of the lines, or the bare amount.
   public let subtotal: Money
 
   /// Creates an order from its lines; the subtotal is their sum.
-  public init(name: String, currency: Currency?, items: [OrderItem]) throws(MoneyOverflow) {
+  ///
+  /// Complexity: O(*n*) for *n* lines.
+  public init(name: String, currency: Currency?, codes: [String] = [], items: [OrderItem]) throws(MoneyOverflow) {
     var sum = Money.zero(minorDigits: currency.minorDigits)
     for item in items {
       sum = try sum.adding(item.lineTotal())
     }
     self.name = name
     self.currency = currency
+    self.codes = codes
     self.items = items
     self.subtotal = sum
   }
 
-  /// Creates an order given as a bare amount.
-  public init(name: String, currency: Currency?, amount: Money) {
+  /// Creates an order given as a bare amount: it has no lines, so item promotions never
+  /// apply to it.
+  public init(name: String, currency: Currency?, codes: [String] = [], amount: Money) {
     self.name = name
     self.currency = currency
+    self.codes = codes
     self.items = nil
     self.subtotal = amount
   }

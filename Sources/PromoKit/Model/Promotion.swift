@@ -1,12 +1,17 @@
-/// A rule that lowers what an order costs: its kind, its benefit, its window, the
-/// merchant's on/off switch and whether it may be combined with another.
+/// A rule that lowers what an order costs, built from parts: what it targets, what it
+/// takes off, its conditions, how it combines, its window, its code and the merchant's
+/// switch.
 ///
-/// A promotion owns its rules: ``status(at:)`` says whether it is working at an instant and
-/// ``terms(minorDigits:)`` gives what it takes off an amount.
+/// A promotion is always valid: its initialiser throws a ``PromotionRuleError`` for every
+/// combination the store format forbids (a threshold without a minimum, a fixed price on
+/// the whole order, a window that ends before it starts, ...), so the calculator can price
+/// every promotion there is. The parts that could break a rule are read-only; change them
+/// through a ``PromotionDraft``.
 ///
-///     let promotion = Promotion(id: "autumn-20", kind: .discount,
-///                               benefit: .percentOff(Percentage(DecimalNumber(significand: 20))!))
-///     promotion.isWorking(at: now)   // true: active, no window
+///     let mugs = try Promotion(
+///       id: "mug-19", kind: .item, target: try ItemTarget(skus: ["mug-white"]),
+///       benefit: .fixedPrice(DecimalNumber(significand: 19)))
+///     mugs.status(at: now)   // .working: active, no window
 public struct Promotion: Sendable, Hashable, Identifiable {
   /// The characters an id may use, besides ASCII letters and digits.
   public static let idPunctuation: Set<UInt8> = [UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-")]
@@ -16,39 +21,72 @@ public struct Promotion: Sendable, Hashable, Identifiable {
   public static let maximumAmount = DecimalNumber(significand: 1_000_000_000_000)
 
   /// Unique in its store: 1 to 64 characters of `A–Z a–z 0–9 . _ -`.
-  public var id: String
+  public let id: String
   /// Free text for people.
   public var name: String?
-  /// `discount` or `threshold`.
-  public var kind: PromotionKind
+  /// `item`, `discount` or `threshold`.
+  public let kind: PromotionKind
+  /// The coupon code an order must present for it to apply, if any.
+  public let code: String?
+  /// For an item promotion, the lines it acts on; `nil` for every line (and for the other
+  /// kinds, which act on the whole order).
+  public let target: ItemTarget?
+  /// For a threshold: the least amount it applies to. `nil` for the other kinds.
+  public let minimumAmount: DecimalNumber?
   /// What it takes off.
-  public var benefit: Benefit
-  /// For a threshold: the least amount it applies to. `nil` for a discount.
-  public var minimumAmount: DecimalNumber?
+  public let benefit: Benefit
+  /// The most a percentage off the order takes off, if capped.
+  public let maximumDiscount: DecimalNumber?
   /// The first instant of its window, inclusive; `nil` for no start.
-  public var startsAt: Timestamp?
+  public let startsAt: Timestamp?
   /// The end of its window, exclusive; `nil` for no end.
-  public var endsAt: Timestamp?
+  public let endsAt: Timestamp?
   /// The merchant's switch: a switched-off promotion never applies.
   public var isActive: Bool
-  /// Whether it may be combined with one promotion of the other kind.
+  /// Whether it may be combined with promotions of other stages.
   public var isStackable: Bool
 
-  /// Creates a promotion; defaults follow the store format (active, not stackable).
+  /// Creates a promotion from its parts, or throws the first rule it breaks.
+  ///
+  /// Defaults follow the store format: no code, no target, active, not stackable. Amounts
+  /// are checked against the format's limits but not against a currency (a ``Catalog``
+  /// does not know its orders' currencies; ``PromotionDraft/promotion(currency:)`` checks
+  /// them against one).
   public init(
-    id: String, name: String? = nil, kind: PromotionKind, benefit: Benefit,
-    minimumAmount: DecimalNumber? = nil, startsAt: Timestamp? = nil, endsAt: Timestamp? = nil,
-    isActive: Bool = true, isStackable: Bool = false
-  ) {
-    self.id = id
-    self.name = name
-    self.kind = kind
+    id: String, name: String? = nil, kind: PromotionKind, code: String? = nil, target: ItemTarget? = nil,
+    benefit: Benefit, minimumAmount: DecimalNumber? = nil, maximumDiscount: DecimalNumber? = nil,
+    startsAt: Timestamp? = nil, endsAt: Timestamp? = nil, isActive: Bool = true, isStackable: Bool = false
+  ) throws(PromotionRuleError) {
+    var draft = PromotionDraft()
+    draft.id = id
+    draft.name = name
+    draft.kind = kind
+    draft.code = code
+    draft.target = target.map { PromotionDraft.Target(skus: $0.skus, categories: $0.categories) }
+    draft.benefit = benefit
+    draft.minimumAmount = minimumAmount
+    draft.maximumDiscount = maximumDiscount
+    draft.startsAt = startsAt
+    draft.endsAt = endsAt
+    draft.isActive = isActive
+    draft.isStackable = isStackable
+    self = try draft.promotion(currency: nil)
+  }
+
+  /// The promotion of a draft known to break no rule.
+  init(checked draft: PromotionDraft, benefit: Benefit, target: ItemTarget?) {
+    id = draft.id!
+    name = draft.name
+    kind = draft.kind!
+    code = draft.code
+    self.target = target
+    minimumAmount = draft.minimumAmount
     self.benefit = benefit
-    self.minimumAmount = minimumAmount
-    self.startsAt = startsAt
-    self.endsAt = endsAt
-    self.isActive = isActive
-    self.isStackable = isStackable
+    maximumDiscount = draft.maximumDiscount
+    startsAt = draft.startsAt
+    endsAt = draft.endsAt
+    isActive = draft.isActive
+    isStackable = draft.isStackable
   }
 
   /// Whether `id` is 1 to 64 characters of `A–Z a–z 0–9 . _ -`.
@@ -62,6 +100,12 @@ public struct Promotion: Sendable, Hashable, Identifiable {
       }
   }
 
+  /// Whether it uses anything of store format 2 (an item promotion, a code, a cap), so
+  /// that a version-1 store holding it must be written as version 2.
+  public var needsFormat2: Bool {
+    kind == .item || code != nil || maximumDiscount != nil
+  }
+
   /// Whether `instant` is inside the window: `startsAt <= instant < endsAt`, a missing bound
   /// being unbounded.
   public func isEffective(at instant: Instant) -> Bool {
@@ -70,9 +114,16 @@ public struct Promotion: Sendable, Hashable, Identifiable {
     return true
   }
 
-  /// Whether it is switched on and effective at `instant`: only then can it apply.
+  /// Whether it is switched on and effective at `instant`. A promotion with a code also
+  /// needs the order to present it (see ``isWorking(at:presenting:)``).
   public func isWorking(at instant: Instant) -> Bool {
     isActive && isEffective(at: instant)
+  }
+
+  /// Whether it can apply to an order at `instant` that presents `codes` (normalized with
+  /// ``CouponCode/normalized(_:)``): switched on, effective, and its code presented.
+  public func isWorking(at instant: Instant, presenting codes: Set<String>) -> Bool {
+    isWorking(at: instant) && (code.map { codes.contains(CouponCode.normalized($0)) } ?? true)
   }
 
   /// Where it stands at `instant`: the switch is checked first, then the window.
@@ -81,35 +132,5 @@ public struct Promotion: Sendable, Hashable, Identifiable {
     if let startsAt, instant < startsAt.instant { return .notStarted }
     if let endsAt, instant >= endsAt.instant { return .ended }
     return .working
-  }
-
-  /// Its amounts in minor units of a currency with `minorDigits` digits, ready to apply.
-  ///
-  /// A minimum with more decimal places than the currency is rounded up to the next minor
-  /// unit, which keeps `amount >= minimumAmount` exact for every amount the currency can
-  /// hold. Fails with ``TermsError`` when `amountOff` has more decimal places than the
-  /// currency allows (a store without a currency priced against a JPY order, say).
-  public func terms(minorDigits: Int) throws(TermsError) -> PromotionTerms {
-    let minimum = minimumAmount.map {
-      Money(minorUnits: $0.unitsRoundedUp(atScale: minorDigits), minorDigits: minorDigits)
-    }
-    switch benefit {
-    case .percentOff(let percentage):
-      return PromotionTerms(minimum: minimum, reduction: .percent(percentage))
-    case .amountOff(let decimal):
-      guard let money = Money(decimal, minorDigits: minorDigits) else { throw TermsError(field: "amountOff") }
-      return PromotionTerms(minimum: minimum, reduction: .fixed(money))
-    }
-  }
-
-  /// A promotion amount cannot be written in the minor units of the order's currency.
-  public struct TermsError: Error, Sendable, Equatable {
-    /// The key of the amount that does not fit (`amountOff` or `minimumAmount`).
-    public var field: String
-
-    /// Creates the error for the amount under `field`.
-    public init(field: String) {
-      self.field = field
-    }
   }
 }

@@ -1,21 +1,18 @@
-/// The two kinds of promotion.
+/// The three kinds of promotion, in the order their stages apply.
 public enum PromotionKind: String, Sendable, Hashable, CaseIterable {
-  /// Applies to any order (the "plain" promotion).
+  /// Acts on order lines: each line it targets gets its own discount (store format 2).
+  case item
+  /// Acts on the whole order (the "plain" promotion).
   case discount
-  /// Applies only when the amount it is applied to is at least its minimum.
+  /// Acts on the whole order, only when the amount it is applied to reaches its minimum.
   case threshold
-}
 
-/// What a promotion takes off: a percentage of the amount or a fixed sum.
-public enum Benefit: Sendable, Hashable {
-  /// A percentage of the amount, rounded half-up to the minor unit.
-  case percentOff(Percentage)
-  /// A fixed sum, never more than the amount itself.
-  case amountOff(DecimalNumber)
+  /// Whether it acts on the whole order (``discount`` and ``threshold``).
+  public var actsOnOrder: Bool { self != .item }
 }
 
 /// Where a promotion stands at an instant, as far as the merchant's switch and its window
-/// decide (the order's amount is not considered).
+/// decide (the order's amount and codes are not considered).
 public enum PromotionStatus: String, Sendable, Hashable, CaseIterable {
   /// Switched on and inside its window: it can apply.
   case working

@@ -7,6 +7,9 @@
 ///
 ///     let price = Money(minorUnits: 12_800, minorDigits: 2)   // 128.00
 ///     price.description                                       // "128.00"
+///
+/// Amounts compare by value, whatever their minor digits: `1.00 == 1.000`, and `<`, `==`
+/// and the hash agree (a strict total order consistent with equality).
 public struct Money: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// The amount as a count of minor units (cents for a 2-digit currency).
   public var minorUnits: Int128
@@ -31,8 +34,52 @@ public struct Money: Sendable, Hashable, Comparable, CustomStringConvertible {
     self.init(minorUnits: Int128(units), minorDigits: minorDigits)
   }
 
-  /// Orders amounts of the same currency.
-  public static func < (lhs: Money, rhs: Money) -> Bool { lhs.minorUnits < rhs.minorUnits }
+  /// Orders amounts by value.
+  ///
+  /// Complexity: O(1).
+  public static func < (lhs: Money, rhs: Money) -> Bool {
+    if lhs.minorDigits == rhs.minorDigits { return lhs.minorUnits < rhs.minorUnits }
+    return compare(lhs, rhs) < 0
+  }
+
+  /// Whether two amounts have the same value.
+  public static func == (lhs: Money, rhs: Money) -> Bool {
+    if lhs.minorDigits == rhs.minorDigits { return lhs.minorUnits == rhs.minorUnits }
+    return compare(lhs, rhs) == 0
+  }
+
+  /// Hashes the value, so that equal amounts of different minor digits hash alike.
+  public func hash(into hasher: inout Hasher) {
+    var units = minorUnits
+    var digits = minorDigits
+    while digits > 0 && units % 10 == 0 {
+      units /= 10
+      digits -= 1
+    }
+    hasher.combine(units)
+    hasher.combine(digits)
+  }
+
+  /// -1, 0 or 1 as `lhs` is below, equal to or above `rhs`, for any minor digits: the one
+  /// with fewer digits is scaled up, and a scaling that overflows 128 bits is larger in
+  /// magnitude than anything the other can hold.
+  private static func compare(_ lhs: Money, _ rhs: Money) -> Int {
+    func scaled(_ money: Money, to digits: Int) -> (value: Int128, overflow: Bool) {
+      var value = money.minorUnits
+      for _ in money.minorDigits..<digits {
+        let (product, overflow) = value.multipliedReportingOverflow(by: 10)
+        if overflow { return (value, true) }
+        value = product
+      }
+      return (value, false)
+    }
+    let digits = max(lhs.minorDigits, rhs.minorDigits)
+    let left = scaled(lhs, to: digits)
+    let right = scaled(rhs, to: digits)
+    if left.overflow { return lhs.minorUnits < 0 ? -1 : 1 }
+    if right.overflow { return rhs.minorUnits < 0 ? 1 : -1 }
+    return left.value < right.value ? -1 : (left.value == right.value ? 0 : 1)
+  }
 
   /// The sum, or ``MoneyOverflow`` when it does not fit.
   public func adding(_ other: Money) throws(MoneyOverflow) -> Money {

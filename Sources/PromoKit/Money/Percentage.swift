@@ -12,6 +12,13 @@ public struct Percentage: Sendable, Hashable, Comparable, CustomStringConvertibl
   /// The percentage in units of 1/10,000 of a percent (`20` is 200,000).
   public let tenThousandths: Int64
 
+  /// 100%: everything off.
+  public static let hundred = Percentage(tenThousandths: 1_000_000)
+
+  private init(tenThousandths: Int64) {
+    self.tenThousandths = tenThousandths
+  }
+
   /// Creates a percentage from a decimal greater than 0, at most 100 and with at most
   /// four decimal places, else `nil`.
   public init?(_ decimal: DecimalNumber) {

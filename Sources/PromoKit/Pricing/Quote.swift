@@ -15,10 +15,11 @@ public struct AppliedPromotion: Sendable, Hashable {
   }
 }
 
-/// A way to price an order: no promotion, one, or a stacked discount and threshold, with
-/// the total it leads to.
+/// The chosen way to price an order: the promotions applied, in application order (item
+/// promotions by id, then the order stage's discount, then its threshold), and the total.
 public struct PricingPlan: Sendable, Hashable {
-  /// The promotions in the order they are applied (empty for the plan with none).
+  /// The promotions in the order they are applied (empty for the plan with none); an item
+  /// promotion's discount is its sum over the lines.
   public var applied: [AppliedPromotion]
   /// The amount the order comes to under this plan.
   public var total: Money
@@ -34,11 +35,41 @@ public struct PricingPlan: Sendable, Hashable {
   public func isPreferred(to other: PricingPlan) -> Bool {
     if total != other.total { return total < other.total }
     if applied.count != other.applied.count { return applied.count < other.applied.count }
-    for (mine, theirs) in zip(applied, other.applied) where mine.id != theirs.id {
-      return mine.id.utf8.lexicographicallyPrecedes(theirs.id.utf8)
-    }
-    return false
+    return precedes(applied.map(\.id), other.applied.map(\.id))
   }
+}
+
+/// One line of a priced order: what it cost, and each promotion's share of its discount.
+public struct LineQuote: Sendable, Hashable {
+  /// The line's SKU, if it has one.
+  public var sku: String?
+  /// The line's name, if it has one.
+  public var name: String?
+  /// How many units.
+  public var quantity: Int64
+  /// `unitPrice × quantity`.
+  public var subtotal: Money
+  /// The promotions with a share above 0 of this line's discount, in application order.
+  public var promotions: [AppliedPromotion]
+
+  /// Creates a priced line.
+  public init(sku: String?, name: String?, quantity: Int64, subtotal: Money, promotions: [AppliedPromotion]) {
+    self.sku = sku
+    self.name = name
+    self.quantity = quantity
+    self.subtotal = subtotal
+    self.promotions = promotions
+  }
+
+  /// The line's discount: the sum of its shares.
+  public var discount: Money {
+    promotions.reduce(Money.zero(minorDigits: subtotal.minorDigits)) {
+      Money(minorUnits: $0.minorUnits + $1.discount.minorUnits, minorDigits: subtotal.minorDigits)
+    }
+  }
+
+  /// What the line comes to.
+  public var total: Money { subtotal.subtracting(discount) }
 }
 
 /// What became of one promotion of the store when an order was priced.
@@ -51,19 +82,26 @@ public enum PromotionOutcome: Sendable, Hashable {
   case notStarted(startsAt: Timestamp)
   /// Its window is over.
   case ended(endsAt: Timestamp)
-  /// A threshold whose minimum the amount it was tested against does not reach.
-  case belowMinimum(testedAgainst: Money, minimum: DecimalNumber)
+  /// It has a code the order does not present.
+  case codeRequired(code: String)
+  /// An item promotion that applies to no line of the order.
+  case noEligibleLine
+  /// A threshold whose minimum the amount it was tested against does not reach;
+  /// `shortBy` is how much more would reach it (in the currency's minor units).
+  case belowMinimum(testedAgainst: Money, minimum: DecimalNumber, shortBy: Money)
   /// It applies, but the chosen plan is better or equal; `planTotal` is that plan's total.
   case notBest(planTotal: Money)
 
   /// The outcome's name in the contract: `applied`, `inactive`, `not-started`, `ended`,
-  /// `below-minimum` or `not-best`.
+  /// `code-required`, `no-eligible-line`, `below-minimum` or `not-best`.
   public var name: String {
     switch self {
     case .applied: "applied"
     case .inactive: "inactive"
     case .notStarted: "not-started"
     case .ended: "ended"
+    case .codeRequired: "code-required"
+    case .noEligibleLine: "no-eligible-line"
     case .belowMinimum: "below-minimum"
     case .notBest: "not-best"
     }
@@ -98,11 +136,14 @@ public struct Quote: Sendable, Hashable {
   public var evaluatedAt: Instant
   /// Every promotion of the store with its outcome, when an explanation was asked for.
   public var considered: [Consideration]?
+  /// The lines with their discounts divided among them, for an order with items; `nil`
+  /// for an order given as an amount.
+  public var lines: [LineQuote]?
 
   /// Creates a quote.
   public init(
     order: String, currency: Currency?, subtotal: Money, plan: PricingPlan, evaluatedAt: Instant,
-    considered: [Consideration]? = nil
+    considered: [Consideration]? = nil, lines: [LineQuote]? = nil
   ) {
     self.order = order
     self.currency = currency
@@ -110,6 +151,7 @@ public struct Quote: Sendable, Hashable {
     self.plan = plan
     self.evaluatedAt = evaluatedAt
     self.considered = considered
+    self.lines = lines
   }
 
   /// The total discount: subtotal less total.

@@ -2,50 +2,48 @@
 /// the best threshold for any amount is found by one binary search.
 ///
 /// For an amount `A`, the thresholds that apply are a prefix of the sorted list (those with
-/// `minimum <= A`). A fixed sum takes off `min(sum, A)` and a percentage takes off more the
-/// larger it is, so the best reduction at `A` comes from the largest sum or the largest
-/// percentage in that prefix.
+/// `minimum <= A`). A fixed sum takes off `min(sum, A)` and an uncapped percentage takes off
+/// more the larger it is, so the best reduction at `A` comes from the largest sum or the
+/// largest percentage in that prefix. Capped percentages (`min(p × A, cap)`) are checked one
+/// by one; stores have few of them.
 ///
-/// Complexity: O(*n* log *n*) to build, O(log *n*) per query.
-struct ThresholdIndex {
-  /// One threshold with its terms.
-  struct Entry {
-    var promotion: Promotion
-    var terms: PromotionTerms
-    var minimum: Money
-  }
-
-  /// The thresholds, by ascending minimum.
-  let entries: [Entry]
-  /// The minimums of `entries`, in minor units, apart: the binary search reads only these.
+/// - Complexity: O(*n* log *n*) to build; O(log *n* + *c*) per query, for *c* capped
+///   percentages.
+struct ThresholdIndex: Sendable {
+  /// The thresholds (positions in the caller's rule list), by ascending minimum.
+  let entries: [Int]
+  /// The minimums of `entries`, in minor units: the binary search reads only these.
   private let minimums: [Int128]
   /// `largestFixed[k]`: the largest fixed sum among the first `k` entries (-1 for none).
   private let largestFixed: [Int128]
-  /// `largestPercent[k]`: the largest percentage among the first `k` entries.
+  /// `largestPercent[k]`: the largest uncapped percentage among the first `k` entries.
   private let largestPercent: [Percentage?]
+  /// The capped percentages, by ascending minimum: (minimum, rate, cap).
+  private let capped: [(minimum: Int128, rate: Percentage, cap: Money)]
 
-  init(_ thresholds: [Entry]) {
-    // Sort positions, not the entries themselves (which carry whole promotions).
-    let order = thresholds.indices.sorted { thresholds[$0].minimum < thresholds[$1].minimum }
-    entries = order.map { thresholds[$0] }
-    minimums = entries.map(\.minimum.minorUnits)
+  init(_ positions: [Int], of rules: [OrderRule]) {
+    let sorted = positions.sorted { rules[$0].minimum! < rules[$1].minimum! }
+    entries = sorted
+    minimums = sorted.map { rules[$0].minimum!.minorUnits }
     var fixed: [Int128] = [-1]
     var percent: [Percentage?] = [nil]
-    fixed.reserveCapacity(entries.count + 1)
-    percent.reserveCapacity(entries.count + 1)
-    for index in entries.indices {
-      let entry = entries[index].terms
+    var capped: [(minimum: Int128, rate: Percentage, cap: Money)] = []
+    fixed.reserveCapacity(sorted.count + 1)
+    percent.reserveCapacity(sorted.count + 1)
+    for position in sorted {
       var nextFixed = fixed.last!
       var nextPercent = percent.last!
-      switch entry.reduction {
+      switch rules[position].reduction {
       case .fixed(let sum): nextFixed = max(nextFixed, sum.minorUnits)
-      case .percent(let rate): nextPercent = max(nextPercent ?? rate, rate)
+      case .percent(let rate, nil): nextPercent = max(nextPercent ?? rate, rate)
+      case .percent(let rate, let cap?): capped.append((rules[position].minimum!.minorUnits, rate, cap))
       }
       fixed.append(nextFixed)
       percent.append(nextPercent)
     }
     largestFixed = fixed
     largestPercent = percent
+    self.capped = capped
   }
 
   /// The largest reduction any threshold that applies to `amount` gives, or `nil` when no
@@ -63,6 +61,10 @@ struct ThresholdIndex {
     var best = Money(minorUnits: min(largestFixed[low], amount.minorUnits), minorDigits: amount.minorDigits)
     if let rate = largestPercent[low] {
       best = max(best, rate.discount(on: amount))
+    }
+    for entry in capped {
+      if entry.minimum > units { break }
+      best = max(best, min(entry.rate.discount(on: amount), entry.cap))
     }
     return best
   }

@@ -1,17 +1,37 @@
-/// Writes a catalog in the store's canonical form (contract section 2.1): two-space
-/// indentation, keys in a fixed order, promotions in the order they were added, defaults
-/// left out, a final newline. The same catalog always gives the same bytes.
+/// Writes a catalog in the store's canonical form: two-space indentation, keys in a fixed
+/// order, promotions in the order they were added, defaults left out, a final newline. The
+/// same catalog always gives the same bytes, so a store kept in git shows minimal diffs.
 ///
-///     let text = StoreEncoder.encode(catalog)   // "{\n  \"version\": 1,\n ..."
+///     let text = StoreEncoder.encode(catalog)   // "{\n  \"version\": 2,\n ..."
 ///
-/// Complexity: O(*n*) in the size of the catalog.
+/// - Complexity: O(*n*) in the size of the catalog.
 public enum StoreEncoder {
+  /// One member of a promotion's stored form.
+  public struct Field: Sendable, Hashable {
+    /// The key.
+    public var key: String
+    /// The value.
+    public var value: FieldValue
+
+    /// Creates a member.
+    public init(_ key: String, _ value: FieldValue) {
+      self.key = key
+      self.value = value
+    }
+  }
+
   /// One value of a promotion's stored form.
-  public enum FieldValue: Sendable, Hashable {
+  public indirect enum FieldValue: Sendable, Hashable {
     /// A JSON string.
     case string(String)
     /// A JSON boolean.
     case bool(Bool)
+    /// A JSON whole number.
+    case integer(Int64)
+    /// A JSON array of strings.
+    case strings([String])
+    /// A JSON object.
+    case object([Field])
   }
 
   /// The store file's text.
@@ -20,66 +40,117 @@ public enum StoreEncoder {
     if let schema = catalog.schema {
       text += "  " + quoted("$schema") + ": " + quoted(schema) + ",\n"
     }
-    text += "  \"version\": \(Catalog.currentVersion),\n"
+    text += "  \"version\": \(catalog.formatVersion),\n"
     if let currency = catalog.currency {
       text += "  \"currency\": " + quoted(currency.code) + ",\n"
     }
-    if catalog.promotions.isEmpty {
-      text += "  \"promotions\": []\n}\n"
-      return text
+    let promotions = catalog.promotions.map {
+      FieldValue.object(fields(of: $0, minorDigits: catalog.currency.minorDigits))
     }
-    text += "  \"promotions\": [\n"
-    for (index, promotion) in catalog.promotions.enumerated() {
-      text += "    {\n"
-      let fields = self.fields(of: promotion, minorDigits: catalog.currency.minorDigits)
-      for (position, field) in fields.enumerated() {
-        text += "      " + quoted(field.key) + ": " + literal(field.value)
-        text += position < fields.count - 1 ? ",\n" : "\n"
-      }
-      text += index < catalog.promotions.count - 1 ? "    },\n" : "    }\n"
-    }
-    text += "  ]\n}\n"
+    text += "  \"promotions\": "
+    appendArray(promotions, indent: 1, to: &text)
+    text += "\n}\n"
     return text
   }
 
-  /// A promotion's stored form as ordered key–value pairs, defaults left out: amounts with
-  /// the currency's minor digits (`"15.00"`), percentages as plain decimals (`"12.5"`),
+  /// A promotion's stored form as ordered members, defaults left out: amounts with the
+  /// currency's minor digits (`"15.00"`), percentages as plain decimals (`"12.5"`),
   /// timestamps as they were written.
-  public static func fields(of promotion: Promotion, minorDigits: Int) -> [(key: String, value: FieldValue)] {
-    var fields: [(key: String, value: FieldValue)] = [("id", .string(promotion.id))]
-    if let name = promotion.name { fields.append(("name", .string(name))) }
-    fields.append(("kind", .string(promotion.kind.rawValue)))
-    if let minimum = promotion.minimumAmount {
-      fields.append(("minimumAmount", .string(minimum.formatted(minimumFractionDigits: minorDigits))))
+  public static func fields(of promotion: Promotion, minorDigits: Int) -> [Field] {
+    func amount(_ value: DecimalNumber) -> FieldValue {
+      .string(value.formatted(minimumFractionDigits: minorDigits))
     }
+    var fields = [Field("id", .string(promotion.id))]
+    if let name = promotion.name { fields.append(Field("name", .string(name))) }
+    fields.append(Field("kind", .string(promotion.kind.rawValue)))
+    if let code = promotion.code { fields.append(Field("code", .string(code))) }
+    if let target = promotion.target {
+      var members: [Field] = []
+      if !target.skus.isEmpty { members.append(Field("skus", .strings(target.skus))) }
+      if !target.categories.isEmpty { members.append(Field("categories", .strings(target.categories))) }
+      fields.append(Field("target", .object(members)))
+    }
+    if let minimum = promotion.minimumAmount { fields.append(Field("minimumAmount", amount(minimum))) }
     switch promotion.benefit {
-    case .percentOff(let percentage): fields.append(("percentOff", .string(percentage.description)))
-    case .amountOff(let amount):
-      fields.append(("amountOff", .string(amount.formatted(minimumFractionDigits: minorDigits))))
+    case .percentOff(let percentage): fields.append(Field("percentOff", .string(percentage.description)))
+    case .amountOff(let value): fields.append(Field("amountOff", amount(value)))
+    case .fixedPrice(let value): fields.append(Field("fixedPrice", amount(value)))
+    case .buyGet(let terms):
+      fields.append(Field("buy", .integer(terms.buy)))
+      fields.append(Field("get", .integer(terms.get)))
+      if terms.percentOff != .hundred {
+        fields.append(Field("percentOff", .string(terms.percentOff.description)))
+      }
     }
-    if let startsAt = promotion.startsAt { fields.append(("startsAt", .string(startsAt.text))) }
-    if let endsAt = promotion.endsAt { fields.append(("endsAt", .string(endsAt.text))) }
-    if !promotion.isActive { fields.append(("active", .bool(false))) }
-    if promotion.isStackable { fields.append(("stackable", .bool(true))) }
+    if let cap = promotion.maximumDiscount { fields.append(Field("maximumDiscount", amount(cap))) }
+    if let startsAt = promotion.startsAt { fields.append(Field("startsAt", .string(startsAt.text))) }
+    if let endsAt = promotion.endsAt { fields.append(Field("endsAt", .string(endsAt.text))) }
+    if !promotion.isActive { fields.append(Field("active", .bool(false))) }
+    if promotion.isStackable { fields.append(Field("stackable", .bool(true))) }
     return fields
   }
 
-  /// Writes `fields` as the members of an object into `json`.
-  public static func write(_ fields: [(key: String, value: FieldValue)], into json: inout JSONWriter) {
+  /// Writes `fields` as the members of an object into `json`, on one line.
+  package static func write(_ fields: [Field], into json: inout JSONWriter) {
     for field in fields {
       json.key(field.key)
-      switch field.value {
-      case .string(let text): json.string(text)
-      case .bool(let flag): json.bool(flag)
-      }
+      write(field.value, into: &json)
     }
   }
 
-  private static func literal(_ value: FieldValue) -> String {
+  private static func write(_ value: FieldValue, into json: inout JSONWriter) {
     switch value {
-    case .string(let text): quoted(text)
-    case .bool(let flag): flag ? "true" : "false"
+    case .string(let text): json.string(text)
+    case .bool(let flag): json.bool(flag)
+    case .integer(let number): json.integer(number)
+    case .strings(let list):
+      json.beginArray()
+      for entry in list { json.string(entry) }
+      json.endArray()
+    case .object(let members):
+      json.beginObject()
+      write(members, into: &json)
+      json.endObject()
     }
+  }
+
+  /// Appends `value` pretty-printed, its inner lines indented one level deeper than
+  /// `indent` (in steps of two spaces).
+  private static func append(_ value: FieldValue, indent: Int, to text: inout String) {
+    switch value {
+    case .string(let string): text += quoted(string)
+    case .bool(let flag): text += flag ? "true" : "false"
+    case .integer(let number): text += String(number)
+    case .strings(let list): appendArray(list.map(FieldValue.string), indent: indent, to: &text)
+    case .object(let members):
+      if members.isEmpty {
+        text += "{}"
+        return
+      }
+      let inner = String(repeating: "  ", count: indent + 1)
+      text += "{\n"
+      for (position, member) in members.enumerated() {
+        text += inner + quoted(member.key) + ": "
+        append(member.value, indent: indent + 1, to: &text)
+        text += position < members.count - 1 ? ",\n" : "\n"
+      }
+      text += String(repeating: "  ", count: indent) + "}"
+    }
+  }
+
+  private static func appendArray(_ elements: [FieldValue], indent: Int, to text: inout String) {
+    if elements.isEmpty {
+      text += "[]"
+      return
+    }
+    let inner = String(repeating: "  ", count: indent + 1)
+    text += "[\n"
+    for (position, element) in elements.enumerated() {
+      text += inner
+      append(element, indent: indent + 1, to: &text)
+      text += position < elements.count - 1 ? ",\n" : "\n"
+    }
+    text += String(repeating: "  ", count: indent) + "]"
   }
 
   private static func quoted(_ text: String) -> String {

@@ -1,0 +1,61 @@
+/// What a promotion takes off.
+///
+/// On an order (``PromotionKind/discount`` and ``PromotionKind/threshold``) only
+/// ``percentOff(_:)`` and ``amountOff(_:)`` are allowed; an ``PromotionKind/item``
+/// promotion may have any of them, each applied per line:
+///
+///     .percentOff(twenty)          // 20% of the line, rounded once
+///     .amountOff(fiveYuan)         // 5.00 off each unit, never more than the unit price
+///     .fixedPrice(nineteen)        // each unit costs 19.00 (never more than it did)
+///     .buyGet(BuyGet(buy: 2, get: 1, percentOff: hundred))   // buy 2 get 1 free
+public enum Benefit: Sendable, Hashable {
+  /// A percentage of the amount (of the order, or of each targeted line).
+  case percentOff(Percentage)
+  /// A fixed sum: off the order (never more than its amount), or off each unit of a
+  /// targeted line (never more than the unit price).
+  case amountOff(DecimalNumber)
+  /// Each unit of a targeted line costs this much (item promotions only).
+  case fixedPrice(DecimalNumber)
+  /// Of every `buy + get` units of a targeted line, `get` are discounted (item promotions
+  /// only).
+  case buyGet(BuyGet)
+
+  /// The store keys that hold this benefit, for messages.
+  public var keys: [String] {
+    switch self {
+    case .percentOff: ["percentOff"]
+    case .amountOff: ["amountOff"]
+    case .fixedPrice: ["fixedPrice"]
+    case .buyGet: ["buy", "get"]
+    }
+  }
+}
+
+/// "Buy `buy`, get `get` at `percentOff` off": of every `buy + get` units on a line, `get`
+/// are discounted by `percentOff` (100 makes them free).
+public struct BuyGet: Sendable, Hashable {
+  /// The least and largest value of ``buy`` and ``get``.
+  public static let allowedCounts: ClosedRange<Int64> = 1...1_000
+
+  /// The units bought at full price in each group.
+  public let buy: Int64
+  /// The units discounted in each group.
+  public let get: Int64
+  /// The percentage taken off the units got.
+  public let percentOff: Percentage
+
+  /// Creates the terms, or `nil` when `buy` or `get` is outside 1...1000.
+  public init?(buy: Int64, get: Int64, percentOff: Percentage = .hundred) {
+    guard Self.allowedCounts.contains(buy), Self.allowedCounts.contains(get) else { return nil }
+    self.buy = buy
+    self.get = get
+    self.percentOff = percentOff
+  }
+
+  /// How many units of `quantity` are discounted: `floor(quantity / (buy + get)) × get`.
+  ///
+  /// Complexity: O(1).
+  public func discountedUnits(of quantity: Int64) -> Int64 {
+    quantity / (buy + get) * get
+  }
+}

@@ -1,0 +1,260 @@
+/// A promotion being written: every part optional and unchecked, as a store file or the
+/// command line gives it. ``promotion(currency:)`` checks it against the rules and builds
+/// the ``Promotion``; ``violations(currency:)`` lists every rule it breaks.
+///
+/// `promo update` edits a draft of the stored promotion and builds it again, so flags and
+/// files are checked by the same rules:
+///
+///     var draft = PromotionDraft(existing)
+///     draft.percentOff = DecimalNumber(significand: 25)
+///     let updated = try draft.promotion(currency: catalog.currency)
+public struct PromotionDraft: Sendable, Hashable {
+  /// A target as written: either list may be missing.
+  public struct Target: Sendable, Hashable {
+    /// The SKUs, if given.
+    public var skus: [String]?
+    /// The categories, if given.
+    public var categories: [String]?
+
+    /// Creates a target draft.
+    public init(skus: [String]? = nil, categories: [String]? = nil) {
+      self.skus = skus
+      self.categories = categories
+    }
+  }
+
+  /// The id.
+  public var id: String?
+  /// The name.
+  public var name: String?
+  /// The kind.
+  public var kind: PromotionKind?
+  /// The coupon code.
+  public var code: String?
+  /// The target.
+  public var target: Target?
+  /// The minimum of a threshold.
+  public var minimumAmount: DecimalNumber?
+  /// The `buy` count of a buy-get.
+  public var buy: Int64?
+  /// The `get` count of a buy-get.
+  public var get: Int64?
+  /// A percentage off (also the discount of the units got in a buy-get).
+  public var percentOff: DecimalNumber?
+  /// A fixed sum off.
+  public var amountOff: DecimalNumber?
+  /// A fixed price per unit.
+  public var fixedPrice: DecimalNumber?
+  /// The cap of a percentage.
+  public var maximumDiscount: DecimalNumber?
+  /// The start of the window.
+  public var startsAt: Timestamp?
+  /// The end of the window.
+  public var endsAt: Timestamp?
+  /// The merchant's switch.
+  public var isActive = true
+  /// Whether it combines with other stages.
+  public var isStackable = false
+
+  /// An empty draft: active, not stackable, nothing else set.
+  public init() {}
+
+  /// A draft of `promotion`, to change and build again.
+  public init(_ promotion: Promotion) {
+    id = promotion.id
+    name = promotion.name
+    kind = promotion.kind
+    code = promotion.code
+    target = promotion.target.map { Target(skus: $0.skus.nilIfEmpty, categories: $0.categories.nilIfEmpty) }
+    minimumAmount = promotion.minimumAmount
+    benefit = promotion.benefit
+    maximumDiscount = promotion.maximumDiscount
+    startsAt = promotion.startsAt
+    endsAt = promotion.endsAt
+    isActive = promotion.isActive
+    isStackable = promotion.isStackable
+  }
+
+  /// The benefit fields as one value: setting it clears the benefit fields it does not use.
+  public var benefit: Benefit? {
+    get {
+      if let buy, let get {
+        let percentage = percentOff.flatMap(Percentage.init) ?? .hundred
+        return BuyGet(buy: buy, get: get, percentOff: percentage).map(Benefit.buyGet)
+      }
+      if let percentOff { return Percentage(percentOff).map(Benefit.percentOff) }
+      if let amountOff { return .amountOff(amountOff) }
+      if let fixedPrice { return .fixedPrice(fixedPrice) }
+      return nil
+    }
+    set {
+      (buy, get, percentOff, amountOff, fixedPrice) = (nil, nil, nil, nil, nil)
+      switch newValue {
+      case .percentOff(let percentage): percentOff = percentage.decimal
+      case .amountOff(let amount): amountOff = amount
+      case .fixedPrice(let price): fixedPrice = price
+      case .buyGet(let terms):
+        buy = terms.buy
+        get = terms.get
+        if terms.percentOff != .hundred { percentOff = terms.percentOff.decimal }
+      case nil: break
+      }
+    }
+  }
+
+  /// The promotion, or the first rule the draft breaks.
+  ///
+  /// With a `currency`, amounts may have no more decimal places than it has (without one,
+  /// the default of 2 applies; pass `nil` to skip that check, as ``Promotion/init(id:name:kind:code:target:benefit:minimumAmount:maximumDiscount:startsAt:endsAt:isActive:isStackable:)``
+  /// does).
+  public func promotion(currency: Currency??) throws(PromotionRuleError) -> Promotion {
+    if let first = violations(currency: currency).first { throw first }
+    let target: ItemTarget?
+    do {
+      target = try self.target.map { draft throws(PromotionRuleError) in
+        try ItemTarget(skus: draft.skus, categories: draft.categories)
+      }
+    }
+    return Promotion(checked: self, benefit: benefit!, target: target)
+  }
+
+  /// Every rule the draft breaks, in the store's key order, one per field at most.
+  ///
+  /// `currency` is the store's: `.some(nil)` for a store without one (amounts then have at
+  /// most 2 decimal places), `nil` to leave decimal places unchecked.
+  ///
+  /// Complexity: O(*t*) for *t* entries in the target.
+  public func violations(currency: Currency??) -> [PromotionRuleError] {
+    var found: [PromotionRuleError] = []
+    if let id {
+      if !Promotion.isValidID(id) { found.append(.invalidID(id)) }
+    } else {
+      found.append(.missingField("id"))
+    }
+    if kind == nil { found.append(.missingField("kind")) }
+    if let code, !CouponCode.isValid(code) { found.append(.invalidCode(code)) }
+    checkTarget(into: &found)
+    checkMinimum(into: &found)
+    checkBenefit(currency: currency, into: &found)
+    if let maximumDiscount {
+      if kind == .item || percentOff == nil || amountOff != nil {
+        if kind != nil { found.append(.maximumDiscountNotAllowed) }
+      } else if let problem = Self.amountProblem(
+        "maximumDiscount", maximumDiscount, allowsZero: false, currency: currency)
+      {
+        found.append(problem)
+      }
+    }
+    if let startsAt, let endsAt, startsAt.instant >= endsAt.instant {
+      found.append(.windowBackwards(startsAt: startsAt, endsAt: endsAt))
+    }
+    return found
+  }
+
+  private func checkTarget(into found: inout [PromotionRuleError]) {
+    guard let target, let kind else { return }
+    guard kind == .item else {
+      found.append(.targetNotAllowed(kind))
+      return
+    }
+    if target.skus == nil && target.categories == nil {
+      found.append(.emptyTarget)
+      return
+    }
+    for (field, list) in [("skus", target.skus), ("categories", target.categories)] {
+      if let list, let problem = ItemTarget.problem(in: list) {
+        found.append(.invalidTargetList(field: field, problem))
+      }
+    }
+  }
+
+  private func checkMinimum(into found: inout [PromotionRuleError]) {
+    guard let kind else { return }
+    if kind == .threshold {
+      guard let minimumAmount else {
+        found.append(.missingMinimum)
+        return
+      }
+      // A minimum may be finer than the currency: the comparison stays exact.
+      if let problem = Self.amountProblem("minimumAmount", minimumAmount, allowsZero: true, currency: nil) {
+        found.append(problem)
+      }
+    } else if minimumAmount != nil {
+      found.append(.minimumNotAllowed(kind))
+    }
+  }
+
+  private func checkBenefit(currency: Currency??, into found: inout [PromotionRuleError]) {
+    let isBuyGet = buy != nil || get != nil
+    if let kind, kind.actsOnOrder {
+      for (field, given) in [("fixedPrice", fixedPrice != nil), ("buy", buy != nil), ("get", get != nil)]
+      where given {
+        found.append(.benefitNotForKind(field: field, kind))
+        return
+      }
+    }
+    // The benefits given, in key order; a percentage belongs to a buy-get when there is one.
+    var given: [String] = []
+    if isBuyGet { given.append("buy") }
+    if percentOff != nil && !isBuyGet { given.append("percentOff") }
+    if amountOff != nil { given.append("amountOff") }
+    if fixedPrice != nil { given.append("fixedPrice") }
+    if given.count > 1 {
+      found.append(.conflictingBenefits(first: given[0], second: given[1]))
+      return
+    }
+    if given.isEmpty {
+      if let kind { found.append(.missingBenefit(kind)) }
+      return
+    }
+    if isBuyGet {
+      for (field, value) in [("buy", buy), ("get", get)] {
+        guard let value else {
+          found.append(.incompleteBuyGet(missing: field))
+          continue
+        }
+        if !BuyGet.allowedCounts.contains(value) { found.append(.countOutOfRange(field: field, value)) }
+      }
+    }
+    if let percentOff {
+      if let problem = Self.percentProblem("percentOff", percentOff) { found.append(problem) }
+    }
+    if let amountOff,
+      let problem = Self.amountProblem("amountOff", amountOff, allowsZero: false, currency: currency)
+    {
+      found.append(problem)
+    }
+    if let fixedPrice,
+      let problem = Self.amountProblem("fixedPrice", fixedPrice, allowsZero: true, currency: currency)
+    {
+      found.append(problem)
+    }
+  }
+
+  private static func percentProblem(_ field: String, _ value: DecimalNumber) -> PromotionRuleError? {
+    if Percentage(value) != nil { return nil }
+    if value.isNegative || value.isZero || DecimalNumber(significand: 100) < value {
+      return .percentOutOfRange(field: field, value)
+    }
+    return .percentTooPrecise(field: field, value)
+  }
+
+  /// The first problem of an amount: its sign, its size, then its decimal places.
+  private static func amountProblem(
+    _ field: String, _ value: DecimalNumber, allowsZero: Bool, currency: Currency??
+  ) -> PromotionRuleError? {
+    if value.isNegative || (!allowsZero && value.isZero) {
+      return .amountTooSmall(field: field, value, allowsZero: allowsZero)
+    }
+    if Promotion.maximumAmount < value { return .amountTooLarge(field: field, value) }
+    if let currency, value.scale > currency.minorDigits {
+      return .tooManyDecimalPlaces(field: field, value, currency: currency)
+    }
+    return nil
+  }
+}
+
+extension Array {
+  /// The array, or `nil` when it is empty.
+  fileprivate var nilIfEmpty: [Element]? { isEmpty ? nil : self }
+}

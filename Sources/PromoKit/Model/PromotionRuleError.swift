@@ -1,0 +1,148 @@
+/// A promotion that breaks a rule of the store format, found while building it.
+///
+/// Every illegal combination of parts has a case, so that no public path can build a
+/// promotion the calculator cannot price. ``field`` names the store key at fault (as a
+/// dotted path below the promotion, such as `target.skus`) and ``message`` says what is
+/// wrong with a hint, so that the store decoder and the command line can each say where.
+///
+///     do { _ = try Promotion(id: "t", kind: .threshold, benefit: .amountOff(fifteen)) }
+///     catch { error.field }   // "minimumAmount"
+public enum PromotionRuleError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What is wrong with one list of a target.
+  public enum ListProblem: Sendable, Hashable {
+    /// The list is empty.
+    case empty
+    /// The list has more than 1,000 entries (this many).
+    case tooLong(Int)
+    /// An entry is the empty string.
+    case emptyEntry
+    /// This entry is given twice.
+    case duplicate(String)
+  }
+
+  /// A required field (`id`, `kind`) is missing.
+  case missingField(String)
+  /// The id is not 1 to 64 characters of `A–Z a–z 0–9 . _ -`.
+  case invalidID(String)
+  /// The code is not 1 to 32 characters of `A–Z a–z 0–9 _ -`.
+  case invalidCode(String)
+  /// A `target` on a promotion that acts on the whole order.
+  case targetNotAllowed(PromotionKind)
+  /// A `target` with neither `skus` nor `categories`.
+  case emptyTarget
+  /// A list of a target (`skus` or `categories`) breaks a rule.
+  case invalidTargetList(field: String, ListProblem)
+  /// A threshold without `minimumAmount`.
+  case missingMinimum
+  /// A `minimumAmount` on a promotion that is not a threshold.
+  case minimumNotAllowed(PromotionKind)
+  /// No benefit at all.
+  case missingBenefit(PromotionKind)
+  /// Two benefits where there must be one.
+  case conflictingBenefits(first: String, second: String)
+  /// A benefit only item promotions may have (`fixedPrice`, `buy`, `get`).
+  case benefitNotForKind(field: String, PromotionKind)
+  /// `buy` without `get`, or `get` without `buy`; the case names the missing one.
+  case incompleteBuyGet(missing: String)
+  /// `buy` or `get` outside 1...1000.
+  case countOutOfRange(field: String, Int64)
+  /// A percentage not greater than 0 and at most 100.
+  case percentOutOfRange(field: String, DecimalNumber)
+  /// A percentage with more than four decimal places.
+  case percentTooPrecise(field: String, DecimalNumber)
+  /// An amount below its least value (0, or just above it when zero is not allowed).
+  case amountTooSmall(field: String, DecimalNumber, allowsZero: Bool)
+  /// An amount above 10^12.
+  case amountTooLarge(field: String, DecimalNumber)
+  /// An amount with more decimal places than the store's currency has.
+  case tooManyDecimalPlaces(field: String, DecimalNumber, currency: Currency?)
+  /// A `maximumDiscount` on a promotion that is not a percentage off the order.
+  case maximumDiscountNotAllowed
+  /// A window whose end is not after its start.
+  case windowBackwards(startsAt: Timestamp, endsAt: Timestamp)
+
+  /// The store key at fault, as a dotted path below the promotion (`percentOff`,
+  /// `target.skus`).
+  public var field: String {
+    switch self {
+    case .missingField(let field): field
+    case .invalidID: "id"
+    case .invalidCode: "code"
+    case .targetNotAllowed, .emptyTarget: "target"
+    case .invalidTargetList(let field, _): "target." + field
+    case .missingMinimum, .minimumNotAllowed: "minimumAmount"
+    case .missingBenefit: "percentOff"
+    case .conflictingBenefits(_, let second): second
+    case .benefitNotForKind(let field, _): field
+    case .incompleteBuyGet(let missing): missing
+    case .countOutOfRange(let field, _), .percentOutOfRange(let field, _), .percentTooPrecise(let field, _),
+      .amountTooSmall(let field, _, _), .amountTooLarge(let field, _), .tooManyDecimalPlaces(let field, _, _):
+      field
+    case .maximumDiscountNotAllowed: "maximumDiscount"
+    case .windowBackwards: "endsAt"
+    }
+  }
+
+  /// What is wrong, with a hint where one helps.
+  public var message: String {
+    switch self {
+    case .missingField(let field): "missing required key \"\(field)\""
+    case .invalidID(let id):
+      "id \"\(id)\" must be 1 to \(Promotion.maximumIDLength) characters of A-Z a-z 0-9 . _ -"
+    case .invalidCode(let code):
+      "code \"\(code)\" must be 1 to \(CouponCode.maximumLength) characters of A-Z a-z 0-9 _ -"
+    case .targetNotAllowed(let kind):
+      "target is only for item promotions; a \(kind.rawValue) acts on the whole order (remove target or make the kind \"item\")"
+    case .emptyTarget: "a target needs \"skus\" or \"categories\" (or remove target to act on every line)"
+    case .invalidTargetList(let field, let problem):
+      switch problem {
+      case .empty: "\(field) must not be empty; leave it out instead"
+      case .tooLong(let count): "\(field) has \(count) entries; at most \(ItemTarget.maximumCount) are allowed"
+      case .emptyEntry: "\(field) has an empty string; every entry needs at least one character"
+      case .duplicate(let entry): "\(field) has \"\(entry)\" twice; entries must be distinct"
+      }
+    case .missingMinimum: "a threshold promotion needs \"minimumAmount\" (the least amount it applies to)"
+    case .minimumNotAllowed:
+      "minimumAmount is only for threshold promotions; remove it or make the kind \"threshold\""
+    case .missingBenefit(let kind):
+      kind == .item
+        ? "missing the benefit: add \"percentOff\", \"amountOff\" (per unit), \"fixedPrice\" (per unit) or \"buy\" and \"get\""
+        : "missing the benefit: add \"percentOff\" (a percentage) or \"amountOff\" (a fixed sum)"
+    case .conflictingBenefits(let first, let second):
+      "a promotion has exactly one of \(first) and \(second), not both"
+    case .benefitNotForKind(let field, let kind):
+      "\(field) is only for item promotions, not for a \(kind.rawValue); use percentOff or amountOff, or make the kind \"item\""
+    case .incompleteBuyGet(let missing):
+      missing == "get"
+        ? "buy needs get: buy N get M discounts M of every N + M units" : "get needs buy: buy N get M discounts M of every N + M units"
+    case .countOutOfRange(let field, let value):
+      "\(field) must be a whole number from \(BuyGet.allowedCounts.lowerBound) to \(BuyGet.allowedCounts.upperBound), not \(value)"
+    case .percentOutOfRange(let field, let value): "\(field) must be greater than 0 and at most 100, not \(value)"
+    case .percentTooPrecise(let field, let value):
+      "\(field) \(value) has more than \(Percentage.maximumDecimalPlaces) decimal places"
+    case .amountTooSmall(let field, let value, let allowsZero):
+      "\(field) must be \(allowsZero ? "at least 0" : "greater than 0"), not \(value)"
+    case .amountTooLarge(let field, let value):
+      "\(field) \(value) is more than the largest amount allowed, \(Promotion.maximumAmount)"
+    case .tooManyDecimalPlaces(let field, let value, let currency):
+      "\(field) \(value) has \(DecimalPlaces.phrase(value.scale)); "
+        + (currency.map { "\($0.code) has \($0.minorDigits)" }
+          ?? "amounts without a currency have \(Currency.defaultMinorDigits)")
+    case .maximumDiscountNotAllowed:
+      "maximumDiscount is only for a discount or threshold that takes percentOff (it caps the percentage)"
+    case .windowBackwards(let startsAt, let endsAt):
+      "endsAt \(endsAt) must be after startsAt \(startsAt) (the window is startsAt <= T < endsAt)"
+    }
+  }
+
+  /// `field: message`.
+  public var description: String { field + ": " + message }
+}
+
+/// Counting decimal places in words.
+enum DecimalPlaces {
+  /// "1 decimal place", "3 decimal places".
+  static func phrase(_ count: Int) -> String {
+    count == 1 ? "1 decimal place" : "\(count) decimal places"
+  }
+}

@@ -1,0 +1,59 @@
+/// A working discount or threshold, with its amounts in one currency's minor units: what
+/// the order stage needs to price it (contract 4.1, on an amount).
+///
+///     let rule = OrderRule(id: "t", isStackable: true, minimum: hundred, reduction: .fixed(fifteen))
+///     rule.discount(on: ninetyNine)   // nil: below its minimum
+package struct OrderRule: Sendable, Hashable {
+  /// How the discount is computed.
+  package enum Reduction: Sendable, Hashable {
+    /// A percentage of the amount, capped at `cap` when it has one.
+    case percent(Percentage, cap: Money?)
+    /// A fixed sum, never more than the amount.
+    case fixed(Money)
+  }
+
+  /// The promotion's id.
+  package var id: String
+  /// The promotion's position in its catalog.
+  package var storeIndex: Int
+  /// Whether it may be stacked.
+  package var isStackable: Bool
+  /// The least amount it applies to, for a threshold; `nil` for a discount.
+  package var minimum: Money?
+  /// How much it takes off.
+  package var reduction: Reduction
+
+  /// Creates a rule.
+  package init(id: String, storeIndex: Int = 0, isStackable: Bool, minimum: Money?, reduction: Reduction) {
+    self.id = id
+    self.storeIndex = storeIndex
+    self.isStackable = isStackable
+    self.minimum = minimum
+    self.reduction = reduction
+  }
+
+  /// Whether it applies to `amount`: always for a discount, from the minimum for a threshold.
+  package func applies(to amount: Money) -> Bool {
+    guard let minimum else { return true }
+    return amount >= minimum
+  }
+
+  /// What it takes off `amount` when it applies (the minimum aside): never more than
+  /// `amount`, so no total is negative.
+  ///
+  /// Complexity: O(1).
+  package func reduction(of amount: Money) -> Money {
+    switch reduction {
+    case .percent(let percentage, let cap):
+      let discount = percentage.discount(on: amount)
+      if let cap { return min(discount, cap) }
+      return discount
+    case .fixed(let sum): return min(sum, amount)
+    }
+  }
+
+  /// What it takes off `amount`, or `nil` when a threshold's minimum is not reached.
+  package func discount(on amount: Money) -> Money? {
+    applies(to: amount) ? reduction(of: amount) : nil
+  }
+}
