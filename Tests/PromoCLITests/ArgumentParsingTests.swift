@@ -20,7 +20,7 @@ struct ArgumentParsingTests {
   @Test(
     "usage errors",
     arguments: [
-      (["a.json", "--nope"], "unknown option --nope for price; see 'promo help price'"),
+      (["a.json", "--zzzzzzzz"], "unknown option --zzzzzzzz for price; see 'promo help price'"),
       (["a.json", "--exlpain"], "unknown option --exlpain for price; did you mean --explain?"),
       (["a.json", "--at"], "--at needs a value: --at TIME"),
       (["a.json", "--format", "xml"], "--format must be one of text, json, not \"xml\""),

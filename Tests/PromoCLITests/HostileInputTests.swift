@@ -60,6 +60,147 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
     #"{"version":1,"currency":"CNY","promotions":[{"id":"p","kind":"discount","percentOff":"5"},{\#(fields)}]}"#
   }
 
+  /// A version-2 store with one good promotion and `fields` as a second one.
+  static func promotion2(_ fields: String) -> String {
+    #"{"version":2,"currency":"CNY","promotions":[{"id":"p","kind":"discount","percentOff":"5"},{\#(fields)}]}"#
+  }
+
+  /// Format-2 stores that break one rule each, with where the error must point.
+  static let format2Stores: [(String, String, String)] = [
+    ("v1: kind item", promotion(#""id":"q","kind":"item","percentOff":"5""#), "s.json: promotions[1].kind"),
+    (
+      "v1: code", promotion(#""id":"q","kind":"discount","percentOff":"5","code":"A""#),
+      "s.json: promotions[1].code"
+    ),
+    (
+      "v1: maximumDiscount", promotion(#""id":"q","kind":"discount","percentOff":"5","maximumDiscount":"1""#),
+      "s.json: promotions[1].maximumDiscount"
+    ),
+    ("item: no benefit", promotion2(#""id":"q","kind":"item""#), "s.json: promotions[1].percentOff"),
+    (
+      "item: percent and fixed price",
+      promotion2(#""id":"q","kind":"item","percentOff":"5","fixedPrice":"1""#),
+      "s.json: promotions[1].fixedPrice"
+    ),
+    (
+      "item: amount and buy-get", promotion2(#""id":"q","kind":"item","amountOff":"1","buy":1,"get":1"#),
+      "s.json: promotions[1].amountOff"
+    ),
+    ("item: buy without get", promotion2(#""id":"q","kind":"item","buy":2"#), "s.json: promotions[1].get"),
+    ("item: get without buy", promotion2(#""id":"q","kind":"item","get":2"#), "s.json: promotions[1].buy"),
+    ("item: buy 0", promotion2(#""id":"q","kind":"item","buy":0,"get":1"#), "s.json: promotions[1].buy"),
+    (
+      "item: get 1001", promotion2(#""id":"q","kind":"item","buy":1,"get":1001"#), "s.json: promotions[1].get"
+    ),
+    ("item: buy 1.5", promotion2(#""id":"q","kind":"item","buy":1.5,"get":1"#), "s.json: promotions[1].buy"),
+    (
+      "item: buy as string", promotion2(#""id":"q","kind":"item","buy":"2","get":1"#),
+      "s.json: promotions[1].buy"
+    ),
+    (
+      "item: buy-get percent 0", promotion2(#""id":"q","kind":"item","buy":1,"get":1,"percentOff":"0""#),
+      "s.json: promotions[1].percentOff"
+    ),
+    (
+      "item: negative fixed price", promotion2(#""id":"q","kind":"item","fixedPrice":"-1""#),
+      "s.json: promotions[1].fixedPrice"
+    ),
+    (
+      "item: fixed price too precise", promotion2(#""id":"q","kind":"item","fixedPrice":"1.001""#),
+      "s.json: promotions[1].fixedPrice"
+    ),
+    (
+      "item: fixed price over 10^12", promotion2(#""id":"q","kind":"item","fixedPrice":"1000000000000.01""#),
+      "s.json: promotions[1].fixedPrice"
+    ),
+    (
+      "item: maximumDiscount", promotion2(#""id":"q","kind":"item","percentOff":"5","maximumDiscount":"1""#),
+      "s.json: promotions[1].maximumDiscount"
+    ),
+    (
+      "item: minimumAmount", promotion2(#""id":"q","kind":"item","percentOff":"5","minimumAmount":"1""#),
+      "s.json: promotions[1].minimumAmount"
+    ),
+    (
+      "discount: fixed price", promotion2(#""id":"q","kind":"discount","fixedPrice":"1""#),
+      "s.json: promotions[1].fixedPrice"
+    ),
+    (
+      "threshold: buy-get", promotion2(#""id":"q","kind":"threshold","minimumAmount":"1","buy":1,"get":1"#),
+      "s.json: promotions[1].buy"
+    ),
+    (
+      "discount: target", promotion2(#""id":"q","kind":"discount","percentOff":"5","target":{"skus":["a"]}"#),
+      "s.json: promotions[1].target"
+    ),
+    (
+      "cap on an amount off",
+      promotion2(#""id":"q","kind":"discount","amountOff":"5","maximumDiscount":"1""#),
+      "s.json: promotions[1].maximumDiscount"
+    ),
+    (
+      "cap of 0", promotion2(#""id":"q","kind":"discount","percentOff":"5","maximumDiscount":"0""#),
+      "s.json: promotions[1].maximumDiscount"
+    ),
+    (
+      "cap too precise",
+      promotion2(#""id":"q","kind":"discount","percentOff":"5","maximumDiscount":"0.001""#),
+      "s.json: promotions[1].maximumDiscount"
+    ),
+    (
+      "target empty object", promotion2(#""id":"q","kind":"item","percentOff":"5","target":{}"#),
+      "s.json: promotions[1].target"
+    ),
+    (
+      "target not an object", promotion2(#""id":"q","kind":"item","percentOff":"5","target":["a"]"#),
+      "s.json: promotions[1].target"
+    ),
+    (
+      "target unknown key", promotion2(#""id":"q","kind":"item","percentOff":"5","target":{"sku":["a"]}"#),
+      "s.json: promotions[1].target.sku"
+    ),
+    (
+      "empty skus", promotion2(#""id":"q","kind":"item","percentOff":"5","target":{"skus":[]}"#),
+      "s.json: promotions[1].target.skus"
+    ),
+    (
+      "duplicate sku", promotion2(#""id":"q","kind":"item","percentOff":"5","target":{"skus":["a","a"]}"#),
+      "s.json: promotions[1].target.skus"
+    ),
+    (
+      "empty category", promotion2(#""id":"q","kind":"item","percentOff":"5","target":{"categories":[""]}"#),
+      "s.json: promotions[1].target.categories"
+    ),
+    (
+      "sku not a string", promotion2(#""id":"q","kind":"item","percentOff":"5","target":{"skus":[1]}"#),
+      "s.json: promotions[1].target.skus[0]"
+    ),
+    (
+      "1001 skus",
+      promotion2(
+        #""id":"q","kind":"item","percentOff":"5","target":{"skus":[\#((0...1000).map { "\"s\($0)\"" }.joined(separator: ","))]}"#
+      ), "s.json: promotions[1].target.skus"
+    ),
+    (
+      "empty code", promotion2(#""id":"q","kind":"discount","percentOff":"5","code":"""#),
+      "s.json: promotions[1].code"
+    ),
+    (
+      "code with a space", promotion2(#""id":"q","kind":"discount","percentOff":"5","code":"A B""#),
+      "s.json: promotions[1].code"
+    ),
+    (
+      "code of 33 characters",
+      promotion2(
+        #""id":"q","kind":"discount","percentOff":"5","code":"\#(String(repeating: "C", count: 33))""#),
+      "s.json: promotions[1].code"
+    ),
+    (
+      "code not a string", promotion2(#""id":"q","kind":"discount","percentOff":"5","code":10"#),
+      "s.json: promotions[1].code"
+    ),
+  ]
+
   static let all: [HostileCase] = {
     var cases: [HostileCase] = [
       // Orders: syntax.
@@ -142,6 +283,29 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
         at: "o.json: items[0].unitPrice"),
       .order("id not a string", #"{"id":7,"amount":"1.00"}"#, at: "o.json: id"),
       .order("null for an optional key", #"{"id":null,"amount":"1.00"}"#, at: "o.json: id"),
+      // Orders: format 2.
+      .order("codes not an array", #"{"codes":"VIP10","amount":"1.00"}"#, at: "o.json: codes"),
+      .order("code with a space", #"{"codes":["VIP 10"],"amount":"1.00"}"#, at: "o.json: codes[0]"),
+      .order(
+        "17 codes", #"{"codes":[\#((0...16).map { "\"C\($0)\"" }.joined(separator: ","))],"amount":"1.00"}"#,
+        at: "o.json: codes"),
+      .order(
+        "categories not an array", #"{"items":[{"unitPrice":"1","quantity":1,"categories":"tea"}]}"#,
+        at: "o.json: items[0].categories"),
+      .order(
+        "duplicate category", #"{"items":[{"unitPrice":"1","quantity":1,"categories":["tea","tea"]}]}"#,
+        at: "o.json: items[0].categories"),
+      .order(
+        "empty category", #"{"items":[{"unitPrice":"1","quantity":1,"categories":[""]}]}"#,
+        at: "o.json: items[0].categories"),
+      .order(
+        "17 categories",
+        #"{"items":[{"unitPrice":"1","quantity":1,"categories":[\#((0...16).map { "\"c\($0)\"" }.joined(separator: ","))]}]}"#,
+        at: "o.json: items[0].categories"),
+      .order(
+        "10001 items",
+        #"{"items":[\#(Array(repeating: #"{"unitPrice":"1","quantity":1}"#, count: 10_001).joined(separator: ","))]}"#,
+        at: "o.json: items"),
     ]
     // Stores, each both read (price) and refused for writing (add) without being touched.
     let stores: [(String, String, String)] = [
@@ -150,7 +314,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
       ("store is an array", "[]", "s.json: top level"),
       ("store without version", #"{"promotions":[]}"#, "s.json: version"),
       ("version as string", #"{"version":"1","promotions":[]}"#, "s.json: version"),
-      ("newer version", #"{"version":2,"promotions":[],"rules":[]}"#, "s.json: version"),
+      ("newer version", #"{"version":3,"promotions":[],"rules":[]}"#, "s.json: version"),
       ("promotions not an array", #"{"version":1,"promotions":{}}"#, "s.json: promotions"),
       ("promotions missing", #"{"version":1}"#, "s.json: promotions"),
       (
@@ -247,7 +411,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
       ),
       ("store currency invalid", #"{"version":1,"currency":"EURO","promotions":[]}"#, "s.json: currency"),
     ]
-    for (name, text, location) in stores { cases += store(name, text, at: location) }
+    for (name, text, location) in stores + format2Stores { cases += store(name, text, at: location) }
     cases += [
       // The file system.
       HostileCase("order is a folder", price("folder"), status: 66, at: "folder: is a folder"),

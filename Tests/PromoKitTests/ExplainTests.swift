@@ -37,7 +37,8 @@ struct ExplainTests {
     #expect(
       outcomes["big"]
         == .belowMinimum(
-          testedAgainst: Fixture.cents(12_800), minimum: Fixture.decimal("500"), shortBy: Fixture.cents(37_200)))
+          testedAgainst: Fixture.cents(12_800), minimum: Fixture.decimal("500"),
+          shortBy: Fixture.cents(37_200)))
     #expect(outcomes["d"] == .applied(discount: Fixture.cents(1_280)))
     #expect(outcomes["h"] == .applied(discount: Fixture.cents(1_500)))
     #expect(outcomes["plain"] == .notBest(planTotal: Fixture.cents(10_020)))
@@ -75,7 +76,9 @@ struct ExplainTests {
     let (_, below) = try considered(
       [Fixture.threshold("h", minimum: "100", amount: "15"), Fixture.discount("d", percent: "50")],
       cents: 9_999)
-    #expect(below["h"] == .belowMinimum(
+    #expect(
+      below["h"]
+        == .belowMinimum(
           testedAgainst: Fixture.cents(9_999), minimum: Fixture.decimal("100"), shortBy: Fixture.cents(1)))
   }
 
@@ -85,7 +88,8 @@ struct ExplainTests {
     let (below, outcomes) = try considered(promotions, cents: 9_999)
     #expect(below.plan.applied.isEmpty)
     #expect(
-      outcomes["h"] == .belowMinimum(
+      outcomes["h"]
+        == .belowMinimum(
           testedAgainst: Fixture.cents(9_999), minimum: Fixture.decimal("99.995"), shortBy: Fixture.cents(1)))
     if case .belowMinimum(_, let minimum, _) = outcomes["h"] {
       #expect(minimum.description == "99.995")
@@ -125,7 +129,8 @@ struct ExplainTests {
     #expect(PromotionOutcome.notStarted(startsAt: stamp).name == "not-started")
     #expect(PromotionOutcome.ended(endsAt: stamp).name == "ended")
     #expect(
-      PromotionOutcome.belowMinimum(testedAgainst: money, minimum: Fixture.decimal("0.01"), shortBy: money).name
+      PromotionOutcome.belowMinimum(testedAgainst: money, minimum: Fixture.decimal("0.01"), shortBy: money)
+        .name
         == "below-minimum")
     #expect(PromotionOutcome.notBest(planTotal: money).name == "not-best")
   }

@@ -140,12 +140,15 @@ struct PercentageRoundingTests {
 
   @Test("a threshold's terms apply from its minimum, inclusive")
   func thresholdTerms() {
-    let terms = OrderRule(id: "x", isStackable: false, minimum: Fixture.cents(10_000), reduction: .fixed(Fixture.cents(1_500)))
+    let terms = OrderRule(
+      id: "x", isStackable: false, minimum: Fixture.cents(10_000), reduction: .fixed(Fixture.cents(1_500)))
     #expect(terms.discount(on: Fixture.cents(9_999)) == nil)
     #expect(terms.discount(on: Fixture.cents(10_000)) == Fixture.cents(1_500))
     #expect(!terms.applies(to: Fixture.cents(9_999)))
     #expect(terms.applies(to: Fixture.cents(10_000)))
-    let percent = OrderRule(id: "x", isStackable: false, minimum: Fixture.cents(0), reduction: .percent(Fixture.percent("10"), cap: nil))
+    let percent = OrderRule(
+      id: "x", isStackable: false, minimum: Fixture.cents(0),
+      reduction: .percent(Fixture.percent("10"), cap: nil))
     #expect(percent.discount(on: Fixture.cents(0)) == Fixture.cents(0))
     #expect(percent.discount(on: Fixture.cents(105)) == Fixture.cents(11))
   }
@@ -190,7 +193,8 @@ struct PercentageRoundingTests {
     #expect(!kwd.applies(to: Money(minorUnits: 99_994, minorDigits: 3)))
     #expect(kwd.applies(to: Money(minorUnits: 99_995, minorDigits: 3)))
     // Tiny fractions round up to one minor unit; zero and whole minimums are unchanged.
-    let tiny = try OrderRule(Fixture.threshold("t", minimum: "0.000000000000000001", percent: "5"), minorDigits: 2)!
+    let tiny = try OrderRule(
+      Fixture.threshold("t", minimum: "0.000000000000000001", percent: "5"), minorDigits: 2)!
     #expect(tiny.minimum == Fixture.cents(1))
     #expect(!tiny.applies(to: Fixture.cents(0)))
     #expect(

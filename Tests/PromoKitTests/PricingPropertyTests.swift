@@ -8,7 +8,7 @@ struct PricingPropertyTests {
   static let epoch = now.secondsSinceEpoch
 
   static func catalog(_ specs: [PromotionSpec]) -> Catalog {
-    Catalog(promotions: specs.map { $0.promotion(epoch: epoch) })
+    Catalog(version: 1, promotions: specs.map { $0.promotion(epoch: epoch) })
   }
 
   static func order(_ cents: Int64) -> Order {
@@ -129,7 +129,8 @@ struct PricingPropertyTests {
           #expect(
             outcome
               == .belowMinimum(
-                testedAgainst: Fixture.cents(subtotal), minimum: DecimalNumber(significand: minimum, scale: 2),
+                testedAgainst: Fixture.cents(subtotal),
+                minimum: DecimalNumber(significand: minimum, scale: 2),
                 shortBy: Fixture.cents(minimum - subtotal)),
             "\(context)")
         } else {

@@ -42,12 +42,14 @@ struct PromotionSpec: Sendable {
       } else {
         .amountOff(DecimalNumber(significand: fixed!, scale: 2))
       }
-    return try! Promotion(
-      id: id, kind: kind, benefit: benefit,
-      minimumAmount: minimum.map { DecimalNumber(significand: $0, scale: 2) },
-      startsAt: start.map { Fixture.timestamp(RFC3339.format(epoch + $0, offsetMinutes: offsetMinutes)) },
-      endsAt: end.map { Fixture.timestamp(RFC3339.format(epoch + $0, offsetMinutes: offsetMinutes)) },
-      isActive: active, isStackable: stackable)
+    return Fixture.built {
+      try Promotion(
+        id: id, kind: kind, benefit: benefit,
+        minimumAmount: minimum.map { DecimalNumber(significand: $0, scale: 2) },
+        startsAt: start.map { Fixture.timestamp(RFC3339.format(epoch + $0, offsetMinutes: offsetMinutes)) },
+        endsAt: end.map { Fixture.timestamp(RFC3339.format(epoch + $0, offsetMinutes: offsetMinutes)) },
+        isActive: active, isStackable: stackable)
+    }
   }
 
   /// The promotion as a store's JSON object, amounts sometimes as numbers, sometimes as strings.

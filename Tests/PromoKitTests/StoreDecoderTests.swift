@@ -167,7 +167,7 @@ struct StoreDecoderTests {
     #expect(found?.category == .invalidData)
   }
 
-  @Test("a newer version is refused with a clear error", arguments: ["2", "99", "2.0"])
+  @Test("a newer version is refused with a clear error", arguments: ["3", "99", "3.0"])
   func newerVersion(version: String) {
     let found = problem(#"{"version": \#(version), "promotions": [{"anything": "goes"}]}"#)
     #expect(found?.position == "version")
@@ -651,8 +651,8 @@ struct StoreDecoderTests {
         "extra",
         "promotions[1].id",
         "promotions[1].percentOff",
-        "promotions[2].amountOff",
         "promotions[2].minimumAmount",
+        "promotions[2].amountOff",
         "promotions[3].endsAt",
         "promotions[4].id",
         "promotions[5].startAt",

@@ -35,12 +35,12 @@ struct StoreEncoderTests {
     try StoreDecoder.decode(Array(text.utf8), file: "promotions.json")
   }
 
-  @Test("a promotion's keys follow SPEC 2.1: minimumAmount before the benefit")
+  @Test("a promotion's keys follow the canonical order of store format 2")
   func promotionKeyOrder() {
     #expect(
       StoreDecoder.promotionKeys == [
-        "id", "name", "kind", "minimumAmount", "percentOff", "amountOff", "startsAt", "endsAt", "active",
-        "stackable",
+        "id", "name", "kind", "code", "target", "minimumAmount", "buy", "get", "percentOff", "amountOff",
+        "fixedPrice", "maximumDiscount", "startsAt", "endsAt", "active", "stackable",
       ])
   }
 

@@ -69,10 +69,12 @@ enum Fixture {
     _ id: String, percent: String? = nil, amount: String? = nil, stackable: Bool = false, active: Bool = true,
     startsAt: String? = nil, endsAt: String? = nil
   ) -> Promotion {
-    try! Promotion(
-      id: id, kind: .discount, benefit: benefit(percent: percent, amount: amount),
-      startsAt: startsAt.map(timestamp), endsAt: endsAt.map(timestamp), isActive: active,
-      isStackable: stackable)
+    Fixture.built {
+      try Promotion(
+        id: id, kind: .discount, benefit: benefit(percent: percent, amount: amount),
+        startsAt: startsAt.map(timestamp), endsAt: endsAt.map(timestamp), isActive: active,
+        isStackable: stackable)
+    }
   }
 
   /// A threshold promotion.
@@ -80,10 +82,21 @@ enum Fixture {
     _ id: String, minimum: String, percent: String? = nil, amount: String? = nil, stackable: Bool = false,
     active: Bool = true, startsAt: String? = nil, endsAt: String? = nil
   ) -> Promotion {
-    try! Promotion(
-      id: id, kind: .threshold, benefit: benefit(percent: percent, amount: amount),
-      minimumAmount: decimal(minimum), startsAt: startsAt.map(timestamp), endsAt: endsAt.map(timestamp),
-      isActive: active, isStackable: stackable)
+    Fixture.built {
+      try Promotion(
+        id: id, kind: .threshold, benefit: benefit(percent: percent, amount: amount),
+        minimumAmount: decimal(minimum), startsAt: startsAt.map(timestamp), endsAt: endsAt.map(timestamp),
+        isActive: active, isStackable: stackable)
+    }
+  }
+
+  /// The promotion `make` builds, which a test knows to be valid.
+  static func built(_ make: () throws -> Promotion) -> Promotion {
+    do {
+      return try make()
+    } catch {
+      fatalError("bad fixture promotion: \(error)")
+    }
   }
 
   private static func benefit(percent: String?, amount: String?) -> Benefit {

@@ -11,16 +11,20 @@ public struct OptionSpec: Sendable {
   public let choices: [String]
   /// Whether it may be given more than once, each value counting (`--code A --code B`).
   public let isRepeatable: Bool
+  /// Whether the usage line shows it as required (no brackets).
+  public let isRequired: Bool
 
   /// Creates an option description.
   public init(
-    _ name: String, value: String? = nil, choices: [String] = [], repeatable: Bool = false, _ summary: String
+    _ name: String, value: String? = nil, choices: [String] = [], repeatable: Bool = false,
+    required: Bool = false, _ summary: String
   ) {
     self.name = name
     self.valueName = value
     self.summary = summary
     self.choices = choices
     self.isRepeatable = repeatable
+    self.isRequired = required
   }
 
   /// The option as a usage line shows it: `[--at TIME]`, `[--format text|json]`,
@@ -28,7 +32,7 @@ public struct OptionSpec: Sendable {
   public var usage: String {
     var text = name
     if let valueName { text += " " + (choices.isEmpty ? valueName : choices.joined(separator: "|")) }
-    return "[" + text + "]" + (isRepeatable ? "..." : "")
+    return (isRequired ? text : "[" + text + "]") + (isRepeatable ? "..." : "")
   }
 
   /// Whether it takes a value.
@@ -100,7 +104,8 @@ public struct CommandSpec: Sendable {
 
   /// Creates a command description.
   public init(
-    name: String, summary: String, alternativeUsage: String? = nil, arguments: [ArgumentSpec] = [], options: [OptionSpec] = [],
+    name: String, summary: String, alternativeUsage: String? = nil, arguments: [ArgumentSpec] = [],
+    options: [OptionSpec] = [],
     minimumArguments: Int = 0, maximumArguments: Int = 0, discussion: String = "", examples: [String] = []
   ) {
     self.name = name

@@ -36,7 +36,8 @@ public enum CommandTable {
       at, code, format,
       OptionSpec(
         "--explain",
-        "list every promotion of the store with its outcome for the order, and how the discount divides over its lines"),
+        "list every promotion of the store with its outcome for the order, and how the discount divides over its lines"
+      ),
       OptionSpec(
         "--lines", "read JSON Lines (one order per line) as a stream; print each result as it is computed"),
       OptionSpec("--fail-fast", "with --lines, stop at the first bad line"),
@@ -127,7 +128,12 @@ public enum CommandTable {
     name: "add",
     summary: "add a promotion (or several from a file); creates the store if needed",
     alternativeUsage: "add --file FILE|- [--store FILE] [--lock-timeout SECONDS] [--quiet]",
-    options: fieldOptions + [
+    options: [
+      OptionSpec("--id", value: "ID", required: true, "the id: 1 to 64 characters of A-Z a-z 0-9 . _ -"),
+      OptionSpec(
+        "--kind", value: "KIND", choices: PromotionKind.allCases.map(\.rawValue), required: true,
+        "item (acts on lines), discount or threshold (act on the whole order)"),
+    ] + fieldOptions.dropFirst(2) + [
       OptionSpec(
         "--file", value: "FILE", "add the promotion or array of promotions in FILE (- for standard input)"),
       store, lockTimeout, quiet, help,

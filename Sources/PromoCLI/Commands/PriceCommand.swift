@@ -22,7 +22,8 @@ enum PriceCommand {
     let catalog = try context.loadStore()
     let calculator: PriceCalculator
     do {
-      calculator = try PriceCalculator(catalog: catalog, context: PricingContext(instant: instant, codes: codes))
+      calculator = try PriceCalculator(
+        catalog: catalog, context: PricingContext(instant: instant, codes: codes))
     } catch {
       throw error.inFile(context.storePath)
     }

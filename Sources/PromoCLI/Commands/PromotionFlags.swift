@@ -19,7 +19,8 @@ enum PromotionFlags {
   /// Options that contradict each other when given together.
   static let exclusivePairs = [
     ("--percent-off", "--amount-off"), ("--percent-off", "--fixed-price"), ("--amount-off", "--fixed-price"),
-    ("--amount-off", "--buy"), ("--amount-off", "--get"), ("--fixed-price", "--buy"), ("--fixed-price", "--get"),
+    ("--amount-off", "--buy"), ("--amount-off", "--get"), ("--fixed-price", "--buy"),
+    ("--fixed-price", "--get"),
     ("--starts-at", "--no-starts-at"), ("--ends-at", "--no-ends-at"), ("--code", "--no-code"),
     ("--maximum-discount", "--no-maximum-discount"), ("--sku", "--no-target"), ("--category", "--no-target"),
     ("--active", "--inactive"), ("--stackable", "--no-stackable"),
@@ -122,7 +123,9 @@ enum PromotionFlags {
 
   /// Sets the benefit from its options: any of them replaces the old benefit, except
   /// that `--buy` or `--get` alone keeps the other count and the percentage of a buy-get.
-  private static func applyBenefit(_ arguments: ParsedArguments, to draft: inout PromotionDraft) throws(PromoError) {
+  private static func applyBenefit(_ arguments: ParsedArguments, to draft: inout PromotionDraft)
+    throws(PromoError)
+  {
     let buy = try count(arguments, "--buy")
     let get = try count(arguments, "--get")
     let percent = try decimal(arguments, "--percent-off")
@@ -145,7 +148,9 @@ enum PromotionFlags {
     draft.fixedPrice = fixed
   }
 
-  private static func decimal(_ arguments: ParsedArguments, _ option: String) throws(PromoError) -> DecimalNumber? {
+  private static func decimal(_ arguments: ParsedArguments, _ option: String) throws(PromoError)
+    -> DecimalNumber?
+  {
     guard let text = arguments.value(option) else { return nil }
     do {
       return try DecimalNumber(parsing: text)
@@ -162,7 +167,9 @@ enum PromotionFlags {
     return value
   }
 
-  private static func timestamp(_ arguments: ParsedArguments, _ option: String) throws(PromoError) -> Timestamp? {
+  private static func timestamp(_ arguments: ParsedArguments, _ option: String) throws(PromoError)
+    -> Timestamp?
+  {
     guard let text = arguments.value(option) else { return nil }
     do {
       return try Timestamp(parsing: text)

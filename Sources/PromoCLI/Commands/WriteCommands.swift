@@ -104,7 +104,8 @@ enum WriteCommands {
   }
 
   /// Said when a change made a version-1 store version 2.
-  static let upgradeNote = "the store is now version 2 (it holds a format-2 field: an item promotion, a code or a cap)\n"
+  static let upgradeNote =
+    "the store is now version 2 (it holds a format-2 field: an item promotion, a code or a cap)\n"
 
   /// `promo delete ID`.
   static func delete(_ context: CommandContext) throws(PromoError) {

@@ -42,7 +42,9 @@ enum PromotionRenderer {
     table.append(header + ["WINDOW", "ON", "STK", "STATUS"])
     for promotion in promotions {
       let minimum = promotion.minimumAmount.map { $0.formatted(minimumFractionDigits: minorDigits) } ?? "-"
-      var row = [promotion.id, promotion.kind.rawValue, benefit(of: promotion, minorDigits: minorDigits), minimum]
+      var row = [
+        promotion.id, promotion.kind.rawValue, benefit(of: promotion, minorDigits: minorDigits), minimum,
+      ]
       if showsTarget { row.append(target(of: promotion)) }
       if showsCode { row.append(promotion.code ?? "-") }
       table.append(
@@ -91,7 +93,8 @@ enum PromotionRenderer {
       return promotion.kind == .item ? amount(value) + " off each" : amount(value)
     case .fixedPrice(let price): return amount(price) + " each"
     case .buyGet(let terms):
-      return "buy \(terms.buy) get \(terms.get)" + (terms.percentOff == .hundred ? "" : " at \(terms.percentOff)% off")
+      return "buy \(terms.buy) get \(terms.get)"
+        + (terms.percentOff == .hundred ? "" : " at \(terms.percentOff)% off")
     }
   }
 
@@ -101,7 +104,9 @@ enum PromotionRenderer {
     guard promotion.kind == .item else { return "-" }
     guard let target = promotion.target else { return "every line" }
     var parts: [String] = []
-    if !target.skus.isEmpty { parts.append("skus " + target.skus.map(TextTable.printable).joined(separator: ",")) }
+    if !target.skus.isEmpty {
+      parts.append("skus " + target.skus.map(TextTable.printable).joined(separator: ","))
+    }
     if !target.categories.isEmpty {
       parts.append("categories " + target.categories.map(TextTable.printable).joined(separator: ","))
     }

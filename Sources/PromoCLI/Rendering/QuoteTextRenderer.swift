@@ -50,11 +50,14 @@ enum QuoteTextRenderer {
   ///       autumn-20     -12.50
   ///       = 44.86
   private static func linesTable(_ lines: [LineQuote]) -> String {
-    var table = TextTable([.left, .right, .decimal, .decimal, .decimal])
+    var table = TextTable([.left, .right, .right, .right, .right])
     table.append(["LINE", "QTY", "SUBTOTAL", "DISCOUNT", "TOTAL"])
     for (index, line) in lines.enumerated() {
       let label = TextTable.printable(line.sku ?? line.name ?? "line \(index + 1)")
-      table.append([label, String(line.quantity), line.subtotal.description, "-" + line.discount.description, line.total.description])
+      table.append([
+        label, String(line.quantity), line.subtotal.description, "-" + line.discount.description,
+        line.total.description,
+      ])
       for share in line.promotions {
         table.append(["  " + share.id, "", "", "-" + share.discount.description, ""])
       }

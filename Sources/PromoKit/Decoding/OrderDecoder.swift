@@ -97,7 +97,8 @@ public enum OrderDecoder {
         allowsZero: true, maximum: Order.maximumAmount)
       guard reader.problems.count == before, let amount else { return nil }
       return Order(
-        name: name, currency: currency, codes: codes, amount: Money(amount, minorDigits: currency.minorDigits)!)
+        name: name, currency: currency, codes: codes,
+        amount: Money(amount, minorDigits: currency.minorDigits)!)
     case (.some(let list), false):
       let listPath = path.appending(key: "items")
       guard case .array(let elements) = list.value else {
@@ -167,7 +168,8 @@ public enum OrderDecoder {
     guard let codes = reader.strings("codes", in: object) else { return [] }
     let path = object.path.appending(key: "codes")
     if codes.count > Order.maximumCodes {
-      reader.report("codes has \(codes.count) entries; an order presents at most \(Order.maximumCodes)", at: path)
+      reader.report(
+        "codes has \(codes.count) entries; an order presents at most \(Order.maximumCodes)", at: path)
       return []
     }
     for (index, code) in codes.enumerated() where !CouponCode.isValid(code) {

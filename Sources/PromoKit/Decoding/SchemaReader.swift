@@ -65,7 +65,8 @@ struct SchemaReader {
     for (index, element) in elements.enumerated() {
       guard case .string(let text) = element.value else {
         report(
-          "\(field)[\(index)] must be a string, not \(element.value.typeName)", at: path.appending(index: index))
+          "\(field)[\(index)] must be a string, not \(element.value.typeName)",
+          at: path.appending(index: index))
         return nil
       }
       strings.append(text)
@@ -75,7 +76,9 @@ struct SchemaReader {
 
   /// Orders the problems found since `start` by `rank`, keeping the order of equal ranks.
   mutating func sortProblems(from start: Int, by rank: (Problem) -> Int) {
-    let ranked = problems[start...].enumerated().map { (rank: rank($0.element), place: $0.offset, problem: $0.element) }
+    let ranked = problems[start...].enumerated().map {
+      (rank: rank($0.element), place: $0.offset, problem: $0.element)
+    }
     let sorted = ranked.sorted { $0.rank != $1.rank ? $0.rank < $1.rank : $0.place < $1.place }
     problems.replaceSubrange(start..., with: sorted.map(\.problem))
   }

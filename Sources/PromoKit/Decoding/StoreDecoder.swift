@@ -12,10 +12,14 @@ public enum StoreDecoder {
     "id", "name", "kind", "code", "target", "minimumAmount", "buy", "get", "percentOff", "amountOff",
     "fixedPrice", "maximumDiscount", "startsAt", "endsAt", "active", "stackable",
   ]
+  /// The keys that hold a promotion's benefit.
+  static let benefitKeys: Set<String> = ["percentOff", "amountOff", "fixedPrice", "buy", "get"]
   /// The keys of a promotion's `target`.
   public static let targetKeys = ["skus", "categories"]
   /// The promotion keys that only a version-2 store may have.
-  public static let format2Keys: Set<String> = ["code", "target", "buy", "get", "fixedPrice", "maximumDiscount"]
+  public static let format2Keys: Set<String> = [
+    "code", "target", "buy", "get", "fixedPrice", "maximumDiscount",
+  ]
 
   /// The catalog in `bytes`, or the first problem found in it.
   public static func decode(_ bytes: [UInt8], file: String) throws(PromoError) -> Catalog {
@@ -116,7 +120,9 @@ public enum StoreDecoder {
           firstIndexOfID[id] = index
         }
       }
-      if let promotion = readPromotion(element, at: path, version: version, currency: currency, reader: &reader) {
+      if let promotion = readPromotion(
+        element, at: path, version: version, currency: currency, reader: &reader)
+      {
         promotions.append(promotion)
       }
     }
@@ -201,6 +207,9 @@ public enum StoreDecoder {
     let unreadable = Set(reader.problems[before...].compactMap { $0.path.lastKey(below: path) })
     for violation in draft.violations(currency: .some(currency)) {
       if case .missingField = violation { continue }  // reported above, with its place
+      if case .missingBenefit = violation, object.fields.contains(where: { benefitKeys.contains($0.key) }) {
+        continue  // a benefit is there, and its type was reported
+      }
       if unreadable.contains(String(violation.field.split(separator: ".")[0])) { continue }
       reader.report(violation.message, at: path.appending(key: violation.field))
     }
@@ -212,7 +221,8 @@ public enum StoreDecoder {
   }
 
   /// The target of a promotion, as written; type problems are reported.
-  private static func readTarget(_ object: ObjectFields, reader: inout SchemaReader) -> PromotionDraft.Target? {
+  private static func readTarget(_ object: ObjectFields, reader: inout SchemaReader) -> PromotionDraft.Target?
+  {
     guard let node = object["target"] else { return nil }
     let path = object.path.appending(key: "target")
     guard let target = reader.object(node, at: path, keys: targetKeys, what: "target") else { return nil }

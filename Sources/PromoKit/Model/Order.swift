@@ -66,7 +66,9 @@ public struct Order: Sendable, Hashable {
   /// Creates an order from its lines; the subtotal is their sum.
   ///
   /// Complexity: O(*n*) for *n* lines.
-  public init(name: String, currency: Currency?, codes: [String] = [], items: [OrderItem]) throws(MoneyOverflow) {
+  public init(name: String, currency: Currency?, codes: [String] = [], items: [OrderItem])
+    throws(MoneyOverflow)
+  {
     var sum = Money.zero(minorDigits: currency.minorDigits)
     for item in items {
       sum = try sum.adding(item.lineTotal())

@@ -97,7 +97,8 @@ public enum PromotionRuleError: Error, Sendable, Hashable, CustomStringConvertib
     case .invalidTargetList(let field, let problem):
       switch problem {
       case .empty: "\(field) must not be empty; leave it out instead"
-      case .tooLong(let count): "\(field) has \(count) entries; at most \(ItemTarget.maximumCount) are allowed"
+      case .tooLong(let count):
+        "\(field) has \(count) entries; at most \(ItemTarget.maximumCount) are allowed"
       case .emptyEntry: "\(field) has an empty string; every entry needs at least one character"
       case .duplicate(let entry): "\(field) has \"\(entry)\" twice; entries must be distinct"
       }
@@ -114,10 +115,12 @@ public enum PromotionRuleError: Error, Sendable, Hashable, CustomStringConvertib
       "\(field) is only for item promotions, not for a \(kind.rawValue); use percentOff or amountOff, or make the kind \"item\""
     case .incompleteBuyGet(let missing):
       missing == "get"
-        ? "buy needs get: buy N get M discounts M of every N + M units" : "get needs buy: buy N get M discounts M of every N + M units"
+        ? "buy needs get: buy N get M discounts M of every N + M units"
+        : "get needs buy: buy N get M discounts M of every N + M units"
     case .countOutOfRange(let field, let value):
       "\(field) must be a whole number from \(BuyGet.allowedCounts.lowerBound) to \(BuyGet.allowedCounts.upperBound), not \(value)"
-    case .percentOutOfRange(let field, let value): "\(field) must be greater than 0 and at most 100, not \(value)"
+    case .percentOutOfRange(let field, let value):
+      "\(field) must be greater than 0 and at most 100, not \(value)"
     case .percentTooPrecise(let field, let value):
       "\(field) \(value) has more than \(Percentage.maximumDecimalPlaces) decimal places"
     case .amountTooSmall(let field, let value, let allowsZero):

@@ -27,7 +27,9 @@ package enum Allocation {
     }
     let missing = Int(discount - given)  // fewer than the number of lines
     if missing > 0 {
-      let order = amounts.indices.sorted { remainders[$0] != remainders[$1] ? remainders[$0] > remainders[$1] : $0 < $1 }
+      let order = amounts.indices.sorted {
+        remainders[$0] != remainders[$1] ? remainders[$0] > remainders[$1] : $0 < $1
+      }
       for index in order.prefix(missing) { shares[index] += 1 }
     }
     return shares

@@ -50,7 +50,8 @@ package struct ItemRule: Sendable, Hashable {
       return Money(minorUnits: off * Int128(quantity), minorDigits: lineAmount.minorDigits)
     case .buyGet(let terms):
       let units = terms.discountedUnits(of: quantity)
-      let amount = Money(minorUnits: unitPrice.minorUnits * Int128(units), minorDigits: lineAmount.minorDigits)
+      let amount = Money(
+        minorUnits: unitPrice.minorUnits * Int128(units), minorDigits: lineAmount.minorDigits)
       return terms.percentOff.discount(on: amount)
     }
   }

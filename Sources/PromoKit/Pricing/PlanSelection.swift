@@ -126,7 +126,8 @@ extension PreparedPromotions {
       var stackable: Step?
       forEachItemRule(targeting: item.sku, categories: item.categories) { position in
         let rule = itemRules[position]
-        let discount = rule.discount(unitPrice: item.unitPrice, quantity: item.quantity, lineAmount: lineAmount)
+        let discount = rule.discount(
+          unitPrice: item.unitPrice, quantity: item.quantity, lineAmount: lineAmount)
         guard discount > zero else { return }
         if isBetter(discount, position, than: all) { all = Step(rule: position, discount: discount) }
         if rule.isStackable && isBetter(discount, position, than: stackable) {
@@ -164,7 +165,8 @@ extension PreparedPromotions {
     var sums: [Int: Money] = [:]
     var total = subtotal
     for case let step? in lineItems {
-      sums[step.rule] = (sums[step.rule] ?? Money.zero(minorDigits: subtotal.minorDigits)).adding(unchecked: step.discount)
+      sums[step.rule] = (sums[step.rule] ?? Money.zero(minorDigits: subtotal.minorDigits)).adding(
+        unchecked: step.discount)
       total = total.subtracting(step.discount)
     }
     let items = sums.map { Step(rule: $0.key, discount: $0.value) }.sorted {

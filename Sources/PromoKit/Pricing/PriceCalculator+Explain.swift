@@ -47,10 +47,14 @@ extension PriceCalculator {
   private func appliesToSomeLine(_ rule: ItemRule, _ items: [OrderItem]) -> Bool {
     let promotion = catalog.promotions[rule.storeIndex]
     return items.contains { item in
-      guard promotion.target?.matches(sku: item.sku, categories: item.categories) ?? true else { return false }
+      guard promotion.target?.matches(sku: item.sku, categories: item.categories) ?? true else {
+        return false
+      }
       let lineAmount = Money(
-        minorUnits: item.unitPrice.minorUnits * Int128(item.quantity), minorDigits: item.unitPrice.minorDigits)
-      return rule.discount(unitPrice: item.unitPrice, quantity: item.quantity, lineAmount: lineAmount).minorUnits
+        minorUnits: item.unitPrice.minorUnits * Int128(item.quantity), minorDigits: item.unitPrice.minorDigits
+      )
+      return rule.discount(unitPrice: item.unitPrice, quantity: item.quantity, lineAmount: lineAmount)
+        .minorUnits
         > 0
     }
   }

@@ -97,7 +97,9 @@ public struct PriceCalculator: Sendable {
   /// The lines of the order with every discount of `plan` divided among them (4.4): an
   /// item promotion's discount belongs to its line; each order-stage discount is divided
   /// in proportion to what the lines have left before it.
-  private func allocate(_ plan: PreparedPromotions.Plan, over items: [OrderItem], in promotions: PreparedPromotions)
+  private func allocate(
+    _ plan: PreparedPromotions.Plan, over items: [OrderItem], in promotions: PreparedPromotions
+  )
     -> [LineQuote]
   {
     let digits = plan.total.minorDigits
@@ -120,7 +122,8 @@ public struct PriceCalculator: Sendable {
       let parts = Allocation.shares(of: step.discount.minorUnits, over: left)
       for index in items.indices where parts[index] > 0 {
         left[index] -= parts[index]
-        shares[index].append(AppliedPromotion(id: id, discount: Money(minorUnits: parts[index], minorDigits: digits)))
+        shares[index].append(
+          AppliedPromotion(id: id, discount: Money(minorUnits: parts[index], minorDigits: digits)))
       }
     }
     return items.indices.map { index in

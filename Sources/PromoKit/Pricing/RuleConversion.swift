@@ -50,12 +50,15 @@ extension ItemRule {
     case .fixedPrice(let price): reduction = .fixedPrice(try money(price, "fixedPrice", minorDigits))
     case .buyGet(let terms): reduction = .buyGet(terms)
     }
-    self.init(id: promotion.id, storeIndex: storeIndex, isStackable: promotion.isStackable, reduction: reduction)
+    self.init(
+      id: promotion.id, storeIndex: storeIndex, isStackable: promotion.isStackable, reduction: reduction)
   }
 }
 
 /// `decimal` in minor units of `minorDigits`, or ``UnpayableAmount`` naming `field`.
-private func money(_ decimal: DecimalNumber, _ field: String, _ minorDigits: Int) throws(UnpayableAmount) -> Money {
+private func money(_ decimal: DecimalNumber, _ field: String, _ minorDigits: Int) throws(UnpayableAmount)
+  -> Money
+{
   guard let money = Money(decimal, minorDigits: minorDigits) else { throw UnpayableAmount(field: field) }
   return money
 }
