@@ -52,7 +52,7 @@ public struct PromotionStore: Sendable {
     lockTimeout: Double, _ change: (Catalog?) throws(PromoError) -> Catalog
   ) throws(PromoError) -> Catalog {
     _ = try change(loadIfPresent())
-    let target = resolvedPath()
+    let target = try resolvedPath()
     let lock = try FileLock(path: lockPath, timeout: lockTimeout)
     AtomicFile.removeLeftovers(of: target)
     let updated = try change(loadIfPresent())
@@ -61,15 +61,27 @@ public struct PromotionStore: Sendable {
     return updated
   }
 
-  /// The catalog, or `nil` when there is no file at the path.
+  /// The catalog, or `nil` when there is no file at the path. A store that is there but
+  /// cannot be looked at (an I/O error, say) is an error, never taken for a missing one:
+  /// `add` would otherwise replace it with a new store.
   private func loadIfPresent() throws(PromoError) -> Catalog? {
-    exists ? try load() : nil
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      // A path below a file (`ENOTDIR`) has no store either; creating one fails later.
+      if errno == ENOENT || errno == ENOTDIR { return nil }
+      throw FileIO.unreadable(path, errno: errno)
+    }
+    return try load()
   }
 
   /// The path with a symbolic link at its end followed, so that a linked store is
-  /// rewritten where it really is.
-  private func resolvedPath() -> String {
-    guard let resolved = realpath(path, nil) else { return path }
+  /// rewritten where it really is. A store that does not exist yet is created at the path.
+  private func resolvedPath() throws(PromoError) -> String {
+    guard let resolved = realpath(path, nil) else {
+      if errno == ENOENT || errno == ENOTDIR { return path }
+      // Writing at the path itself could replace a link with a file.
+      throw PromoError(.unwritable, file: path, "cannot resolve its path: \(FileIO.systemReason(errno))")
+    }
     defer { free(resolved) }
     return String(cString: resolved)
   }
