@@ -7,8 +7,12 @@
 #endif
 
 /// Replaces a file's content so that a crash at any moment leaves the old content or the
-/// new, never a mix: write a temporary file in the same folder, flush it to disk, give it
-/// the old file's mode, rename it over the file, and flush the folder.
+/// new, never a mix: write a temporary file in the same folder, give it the old file's
+/// mode, flush it to disk, rename it over the file, and flush the folder.
+///
+/// A failure of any step before the rename removes the temporary file and leaves the old
+/// file as it was. A failure to flush the folder after the rename is reported too: the new
+/// content is in place, but the rename may not survive a power cut.
 ///
 /// Callers hold the store's lock, so any temporary file of the same name pattern found
 /// beside the file was left by a writer that died; ``removeLeftovers(of:)`` deletes them.
@@ -18,17 +22,25 @@ enum AtomicFile {
     "." + FilePath.lastComponent(of: path) + ".tmp-"
   }
 
-  /// Writes `bytes` to `path` atomically and durably.
+  /// Writes `bytes` to `path` atomically and durably; `display` names the file in messages.
   static func write(_ bytes: [UInt8], to path: String, display: String) throws(PromoError) {
     let folder = FilePath.folder(of: path)
+    // The new file keeps the old one's mode; a mode that cannot be read is a failure, not
+    // a reason to widen it to the default.
     var existing = stat()
-    let mode: mode_t? = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : nil
+    var mode: mode_t?
+    if stat(path, &existing) == 0 {
+      mode = existing.st_mode & 0o7777
+    } else if errno != ENOENT {
+      throw notWritten(display, "cannot read its file mode", errno)
+    }
     let temporary =
       folder + "/" + temporaryPrefix(for: path) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    let descriptor = FileIO.retryingInterruptions {
+      open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    }
     guard descriptor >= 0 else {
-      throw PromoError(
-        .unwritable, file: display, "cannot write a temporary file beside it: \(FileIO.systemReason(errno))")
+      throw notWritten(display, "cannot create a temporary file beside it", errno)
     }
     var written = 0
     var failure: Int32 = 0
@@ -39,25 +51,54 @@ enum AtomicFile {
         failure = errno
         break
       }
+      // No progress on a regular file: give up rather than loop.
+      if count == 0 {
+        failure = EIO
+        break
+      }
       written += count
     }
     if failure == 0, let mode, fchmod(descriptor, mode) != 0 { failure = errno }
-    if failure == 0, fsync(descriptor) != 0 { failure = errno }
+    if failure == 0, FileIO.retryingInterruptions({ fsync(descriptor) }) != 0 { failure = errno }
+    // A failed close (a deferred write error, say) fails the write too.
     if close(descriptor) != 0 && failure == 0 { failure = errno }
     if failure == 0, rename(temporary, path) != 0 { failure = errno }
     guard failure == 0 else {
       unlink(temporary)
-      throw PromoError(.unwritable, file: display, "cannot write: \(FileIO.systemReason(failure))")
+      throw notWritten(display, "cannot write", failure)
     }
-    syncFolder(folder)
+    try syncFolder(folder, display: display)
   }
 
-  /// Flushes a folder's entries (the rename) to disk.
-  private static func syncFolder(_ folder: String) {
-    let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { return }
-    fsync(descriptor)
+  /// Flushes a folder's entries (the rename) to disk. Any failure, even to open the
+  /// folder, is reported: the new file is in place, but may not survive a power cut.
+  private static func syncFolder(_ folder: String, display: String) throws(PromoError) {
+    let descriptor = FileIO.retryingInterruptions { open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+    guard descriptor >= 0 else {
+      throw notDurable(display, "cannot open its folder to flush it", errno)
+    }
+    let flushed = FileIO.retryingInterruptions { fsync(descriptor) }
+    let reason = errno
+    // The flush is done (or has failed) by now: closing a folder opened for reading loses
+    // nothing, so its result does not matter.
     close(descriptor)
+    guard flushed == 0 else {
+      throw notDurable(display, "cannot flush its folder", reason)
+    }
+  }
+
+  /// A failure before the rename: the old file is untouched.
+  private static func notWritten(_ display: String, _ what: String, _ code: Int32) -> PromoError {
+    PromoError(
+      .unwritable, file: display,
+      "\(what): \(FileIO.systemReason(code)); the store was left as it was")
+  }
+
+  /// A failure after the rename: the new file is in place, but the rename may be lost.
+  private static func notDurable(_ display: String, _ what: String, _ code: Int32) -> PromoError {
+    PromoError(
+      .unwritable, file: display,
+      "the new store is in place but may not survive a power cut: \(what): \(FileIO.systemReason(code))")
   }
 
   /// Deletes temporary files left beside `path` by writers that died mid-write.

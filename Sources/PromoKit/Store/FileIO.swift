@@ -34,7 +34,7 @@ public enum FileIO {
     Int32, Int
   ) {
     let name = display ?? path
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    let descriptor = retryingInterruptions { open(path, O_RDONLY | O_CLOEXEC) }
     guard descriptor >= 0 else { throw unreadable(name, errno: errno) }
     var info = stat()
     guard fstat(descriptor, &info) == 0 else {
@@ -96,6 +96,15 @@ public enum FileIO {
   /// An ``PromoError/Category/unreadable`` error for `name` with the system's reason.
   static func unreadable(_ name: String, errno code: Int32) -> PromoError {
     PromoError(.unreadable, file: name, systemReason(code))
+  }
+
+  /// Calls `call` again as long as it fails with `EINTR` (a signal arrived before it did
+  /// anything), and returns its result; `errno` is left as the last call set it.
+  static func retryingInterruptions(_ call: () -> Int32) -> Int32 {
+    while true {
+      let result = call()
+      if result >= 0 || errno != EINTR { return result }
+    }
   }
 
   /// The reason for an `errno` value, in lower case as the system words it.

@@ -19,7 +19,7 @@ struct FileLock: ~Copyable {
   /// Fails with ``PromoError/Category/unwritable`` when the lock file cannot be created and
   /// ``PromoError/Category/lockTimeout`` when another process holds the lock too long.
   init(path: String, timeout: Double) throws(PromoError) {
-    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+    let descriptor = FileIO.retryingInterruptions { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666) }
     guard descriptor >= 0 else {
       throw PromoError(.unwritable, file: path, "cannot create the lock file: \(FileIO.systemReason(errno))")
     }

@@ -10,11 +10,11 @@
 ///
 /// Reading needs no lock (a write replaces the file in one rename). A change is first
 /// tried on the store as it is, without the lock, so that a change bound to fail (a
-/// missing or invalid store, an unknown id) fails before anything, even the lock file, is
-/// created. Then it takes the exclusive lock `<store>.lock`, reads the current store under
-/// it, applies the change again, and writes the result atomically and durably
-/// (``AtomicFile``), so concurrent writers lose no update and a crash leaves the old store
-/// or the new one.
+/// missing or invalid store, an unknown id, a read-only store) fails before anything,
+/// even the lock file, is created. Then it takes the exclusive lock `<store>.lock`, reads
+/// the current store under it, applies the change again, and writes the result
+/// atomically and durably (``AtomicFile``), so concurrent writers lose no update and a
+/// crash leaves the old store or the new one.
 ///
 ///     let store = PromotionStore(path: "promotions.json")
 ///     try store.change(lockTimeout: 10) { catalog in try catalog!.removing(id: "old") }
@@ -52,7 +52,8 @@ public struct PromotionStore: Sendable {
     lockTimeout: Double, _ change: (Catalog?) throws(PromoError) -> Catalog
   ) throws(PromoError) -> Catalog {
     _ = try change(loadIfPresent())
-    let target = resolvedPath()
+    let target = try resolvedPath()
+    try refuseIfReadOnly(target)
     let lock = try FileLock(path: lockPath, timeout: lockTimeout)
     AtomicFile.removeLeftovers(of: target)
     let updated = try change(loadIfPresent())
@@ -61,16 +62,66 @@ public struct PromotionStore: Sendable {
     return updated
   }
 
-  /// The catalog, or `nil` when there is no file at the path.
+  /// The catalog, or `nil` when there is no file at the path. A store that is there but
+  /// cannot be looked at (an I/O error, say) is an error, never taken for a missing one:
+  /// `add` would otherwise replace it with a new store.
   private func loadIfPresent() throws(PromoError) -> Catalog? {
-    exists ? try load() : nil
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      // A path below a file (`ENOTDIR`) has no store either; creating one fails later.
+      if errno == ENOENT || errno == ENOTDIR { return nil }
+      throw FileIO.unreadable(path, errno: errno)
+    }
+    return try load()
   }
 
   /// The path with a symbolic link at its end followed, so that a linked store is
-  /// rewritten where it really is.
-  private func resolvedPath() -> String {
-    guard let resolved = realpath(path, nil) else { return path }
+  /// rewritten where it really is. A store that does not exist yet is created at the path.
+  private func resolvedPath() throws(PromoError) -> String {
+    guard let resolved = realpath(path, nil) else {
+      if errno == ENOENT || errno == ENOTDIR { return path }
+      // Writing at the path itself could replace a link with a file.
+      throw PromoError(.unwritable, file: path, "cannot resolve its path: \(FileIO.systemReason(errno))")
+    }
     defer { free(resolved) }
     return String(cString: resolved)
+  }
+
+  /// Refuses to change a store its owner made read-only, before the lock or any file is
+  /// created. Renaming over a file needs no permission on the file itself, only on its
+  /// folder, so without this check a read-only store would be replaced; and root may write
+  /// any file, so the mode bits are checked, not only `access(2)`.
+  ///
+  /// Read-only means the owner's write bit is clear (`chmod a-w`, `chmod u-w`: mode 0444,
+  /// say), whoever runs `promo`; a user who is not allowed to write the file (`access(2)`
+  /// with the effective ids, as for a store owned by someone else) is refused too.
+  private func refuseIfReadOnly(_ target: String) throws(PromoError) {
+    var info = stat()
+    guard stat(target, &info) == 0 else {
+      if errno == ENOENT || errno == ENOTDIR { return }
+      throw PromoError(.unwritable, file: path, "cannot read its file mode: \(FileIO.systemReason(errno))")
+    }
+    let mode = Self.octal(info.st_mode & 0o7777)
+    if info.st_mode & S_IWUSR == 0 {
+      throw PromoError(
+        .unwritable, file: path,
+        "the store is read-only (mode \(mode)); make it writable (chmod u+w) to change it")
+    }
+    guard faccessat(AT_FDCWD, target, W_OK, AT_EACCESS) == 0 else {
+      let reason = errno
+      if reason == EACCES || reason == EPERM {
+        throw PromoError(
+          .unwritable, file: path,
+          "the store is read-only for you (mode \(mode), owned by uid \(info.st_uid)); "
+            + "its owner can change it, or make it writable for you")
+      }
+      throw PromoError(.unwritable, file: path, "cannot write the store: \(FileIO.systemReason(reason))")
+    }
+  }
+
+  /// A file mode as `chmod` takes it: `0644`.
+  private static func octal(_ mode: mode_t) -> String {
+    let digits = String(mode, radix: 8)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
 }
