@@ -28,7 +28,10 @@ enum PromotionRenderer {
     // promotion has one, so that a format-1 table stays as narrow as it was.
     let showsTarget = promotions.contains { $0.kind == .item }
     let showsCode = promotions.contains { $0.code != nil }
-    var alignments: [TextTable.Alignment] = [.left, .left, .decimal, .decimal]
+    // Benefits in words (`buy 2 get 1`, `20% up to 50.00`) read best left-aligned; plain
+    // amounts and percentages line up on the decimal point.
+    let wordy = promotions.contains { $0.kind == .item || $0.maximumDiscount != nil }
+    var alignments: [TextTable.Alignment] = [.left, .left, wordy ? .left : .decimal, .decimal]
     var header = ["ID", "KIND", "OFF", "MIN"]
     if showsTarget {
       alignments.append(.left)
