@@ -9,7 +9,7 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all build release test lint format example golden fuzz bench install install-files uninstall clean
+.PHONY: all build release test lint format example readme-example golden fuzz bench install install-files uninstall clean
 
 all: build
 
@@ -32,6 +32,10 @@ format:
 # Prices the shipped sample order (README's Quick start).
 example:
 	$(SWIFT) run promo price fixtures/orders/stack-wins.json --store fixtures/promotions.json --at 2026-11-22T12:00:00+08:00
+
+# Builds and runs the README's PromoKit example as a package of its own.
+readme-example:
+	scripts/readme-example.sh
 
 # Re-records the golden outputs in fixtures/golden from the current binary; review the diff.
 # A recording run always fails (so it never passes for a test run); run `make test` after it.

@@ -11,6 +11,8 @@ awk '/<!-- readme-example -->/{found=1; next} found && /^```swift/{inside=1; nex
   "$repo/README.md" >"$work/Sources/Example/main.swift"
 test -s "$work/Sources/Example/main.swift" || { echo "no example found in README.md" >&2; exit 1; }
 expected="$(sed -n 's|.*// prints: ||p' "$work/Sources/Example/main.swift")"
+# A path dependency is known by its folder's name, lower-cased.
+identity="$(basename "$repo" | tr '[:upper:]' '[:lower:]')"
 cat >"$work/Package.swift" <<PACKAGE
 // swift-tools-version:6.0
 import PackageDescription
@@ -18,7 +20,7 @@ import PackageDescription
 let package = Package(
   name: "Example",
   dependencies: [.package(path: "$repo")],
-  targets: [.executableTarget(name: "Example", dependencies: [.product(name: "PromoKit", package: "promo")])]
+  targets: [.executableTarget(name: "Example", dependencies: [.product(name: "PromoKit", package: "$identity")])]
 )
 PACKAGE
 output="$(cd "$work" && swift run -q Example)"

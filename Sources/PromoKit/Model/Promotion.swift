@@ -62,7 +62,10 @@ public struct Promotion: Sendable, Hashable, Identifiable {
     draft.name = name
     draft.kind = kind
     draft.code = code
-    draft.target = target.map { PromotionDraft.Target(skus: $0.skus, categories: $0.categories) }
+    draft.target = target.map {
+      PromotionDraft.Target(
+        skus: $0.skus.isEmpty ? nil : $0.skus, categories: $0.categories.isEmpty ? nil : $0.categories)
+    }
     draft.benefit = benefit
     draft.minimumAmount = minimumAmount
     draft.maximumDiscount = maximumDiscount
