@@ -27,6 +27,12 @@ public struct OrderItem: Sendable, Hashable {
     self.quantity = quantity
   }
 
+  /// `unitPrice × quantity` for a line of an ``Order``, whose construction checked that
+  /// it fits.
+  var lineAmount: Money {
+    Money(minorUnits: unitPrice.minorUnits * Int128(quantity), minorDigits: unitPrice.minorDigits)
+  }
+
   /// `unitPrice × quantity`, or ``MoneyOverflow``.
   public func lineTotal() throws(MoneyOverflow) -> Money {
     try unitPrice.multiplied(by: quantity)

@@ -57,12 +57,8 @@ extension PreparedPromotions {
     }
     if let pair = bestPair(on: amount) {
       let total = amount.subtracting(pair[0].discount).subtracting(pair[1].discount)
-      if total < best.total
-        || (total == best.total && best.steps.count == 2
-          && precedes(pair.map { orderRules[$0.rule].id }, best.steps.map { orderRules[$0.rule].id }))
-      {
-        best = (pair, total)
-      }
+      // A pair never wins a tie: the best so far has fewer promotions.
+      if total < best.total { best = (pair, total) }
     }
     return best
   }
@@ -120,8 +116,7 @@ extension PreparedPromotions {
     everyItem.reserveCapacity(items.count)
     stackableItems.reserveCapacity(items.count)
     for item in items {
-      let lineAmount = Money(
-        minorUnits: item.unitPrice.minorUnits * Int128(item.quantity), minorDigits: subtotal.minorDigits)
+      let lineAmount = item.lineAmount
       var all: Step?
       var stackable: Step?
       forEachItemRule(targeting: item.sku, categories: item.categories) { position in
@@ -200,11 +195,4 @@ func precedes(_ lhs: [String], _ rhs: [String]) -> Bool {
     return mine.utf8.lexicographicallyPrecedes(theirs.utf8)
   }
   return lhs.count < rhs.count
-}
-
-extension Money {
-  /// The sum of two amounts known to fit (parts of one order's subtotal).
-  func adding(unchecked other: Money) -> Money {
-    Money(minorUnits: minorUnits + other.minorUnits, minorDigits: minorDigits)
-  }
 }

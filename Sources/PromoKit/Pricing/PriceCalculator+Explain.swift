@@ -50,12 +50,9 @@ extension PriceCalculator {
       guard promotion.target?.matches(sku: item.sku, categories: item.categories) ?? true else {
         return false
       }
-      let lineAmount = Money(
-        minorUnits: item.unitPrice.minorUnits * Int128(item.quantity), minorDigits: item.unitPrice.minorDigits
-      )
-      return rule.discount(unitPrice: item.unitPrice, quantity: item.quantity, lineAmount: lineAmount)
-        .minorUnits
-        > 0
+      let discount = rule.discount(
+        unitPrice: item.unitPrice, quantity: item.quantity, lineAmount: item.lineAmount)
+      return discount.minorUnits > 0
     }
   }
 }

@@ -56,10 +56,7 @@ public struct PriceCalculator: Sendable {
   public func quote(for order: Order, explain: Bool = false) throws(PromoError) -> Quote {
     let (promotions, codes) = try promotions(for: order)
     let plan = promotions.bestPlan(items: order.items, subtotal: order.subtotal)
-    let pricingPlan = PricingPlan(
-      applied: plan.items.map { applied(promotions.itemRules[$0.rule].storeIndex, $0.discount) }
-        + plan.orderSteps.map { applied(promotions.orderRules[$0.rule].storeIndex, $0.discount) },
-      total: plan.total)
+    let pricingPlan = pricingPlan(plan, in: promotions)
     let lines = order.items.map { allocate(plan, over: $0, in: promotions) }
     let considered =
       explain ? consider(order: order, codes: codes, plan: pricingPlan, promotions: promotions) : nil
@@ -68,9 +65,19 @@ public struct PriceCalculator: Sendable {
       evaluatedAt: context.instant, considered: considered, lines: lines)
   }
 
-  /// The best plan for `order`.
+  /// The best plan for `order`, without dividing it over the lines.
   public func bestPlan(for order: Order) throws(PromoError) -> PricingPlan {
-    try quote(for: order).plan
+    let (promotions, _) = try promotions(for: order)
+    return pricingPlan(promotions.bestPlan(items: order.items, subtotal: order.subtotal), in: promotions)
+  }
+
+  /// A chosen plan in the public form: the promotions applied, named, in application order.
+  private func pricingPlan(_ plan: PreparedPromotions.Plan, in promotions: PreparedPromotions) -> PricingPlan
+  {
+    PricingPlan(
+      applied: plan.items.map { applied(promotions.itemRules[$0.rule].storeIndex, $0.discount) }
+        + plan.orderSteps.map { applied(promotions.orderRules[$0.rule].storeIndex, $0.discount) },
+      total: plan.total)
   }
 
   /// The promotions prepared for `order`'s currency and codes, and the codes it presents.
@@ -108,7 +115,7 @@ public struct PriceCalculator: Sendable {
     left.reserveCapacity(items.count)
     shares.reserveCapacity(items.count)
     for (index, item) in items.enumerated() {
-      var amount = item.unitPrice.minorUnits * Int128(item.quantity)
+      var amount = item.lineAmount.minorUnits
       var lineShares: [AppliedPromotion] = []
       if let step = plan.lineItems[index] {
         amount -= step.discount.minorUnits
@@ -130,7 +137,7 @@ public struct PriceCalculator: Sendable {
       let item = items[index]
       return LineQuote(
         sku: item.sku, name: item.name, quantity: item.quantity,
-        subtotal: Money(minorUnits: item.unitPrice.minorUnits * Int128(item.quantity), minorDigits: digits),
+        subtotal: item.lineAmount,
         promotions: shares[index])
     }
   }

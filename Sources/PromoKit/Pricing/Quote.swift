@@ -63,9 +63,7 @@ public struct LineQuote: Sendable, Hashable {
 
   /// The line's discount: the sum of its shares.
   public var discount: Money {
-    promotions.reduce(Money.zero(minorDigits: subtotal.minorDigits)) {
-      Money(minorUnits: $0.minorUnits + $1.discount.minorUnits, minorDigits: subtotal.minorDigits)
-    }
+    promotions.reduce(Money.zero(minorDigits: subtotal.minorDigits)) { $0.adding(unchecked: $1.discount) }
   }
 
   /// What the line comes to.

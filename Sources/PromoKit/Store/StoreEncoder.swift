@@ -123,34 +123,38 @@ public enum StoreEncoder {
     case .integer(let number): text += String(number)
     case .strings(let list): appendArray(list.map(FieldValue.string), indent: indent, to: &text)
     case .object(let members):
-      if members.isEmpty {
-        text += "{}"
-        return
-      }
-      let inner = String(repeating: "  ", count: indent + 1)
-      text += "{\n"
-      for (position, member) in members.enumerated() {
-        text += inner + quoted(member.key) + ": "
+      appendBlock("{", "}", members, indent: indent, to: &text) { member, text in
+        text += quoted(member.key) + ": "
         append(member.value, indent: indent + 1, to: &text)
-        text += position < members.count - 1 ? ",\n" : "\n"
       }
-      text += String(repeating: "  ", count: indent) + "}"
     }
   }
 
   private static func appendArray(_ elements: [FieldValue], indent: Int, to text: inout String) {
+    appendBlock("[", "]", elements, indent: indent, to: &text) { element, text in
+      append(element, indent: indent + 1, to: &text)
+    }
+  }
+
+  /// Appends `open`, each element on a line of its own one level deeper than `indent`
+  /// (written by `body`), commas between them, then `close` at `indent`; `open` and
+  /// `close` together for no elements.
+  private static func appendBlock<Element>(
+    _ open: String, _ close: String, _ elements: [Element], indent: Int, to text: inout String,
+    _ body: (Element, inout String) -> Void
+  ) {
     if elements.isEmpty {
-      text += "[]"
+      text += open + close
       return
     }
     let inner = String(repeating: "  ", count: indent + 1)
-    text += "[\n"
+    text += open + "\n"
     for (position, element) in elements.enumerated() {
       text += inner
-      append(element, indent: indent + 1, to: &text)
+      body(element, &text)
       text += position < elements.count - 1 ? ",\n" : "\n"
     }
-    text += String(repeating: "  ", count: indent) + "]"
+    text += String(repeating: "  ", count: indent) + close
   }
 
   private static func quoted(_ text: String) -> String {
