@@ -89,7 +89,7 @@ struct CompletionTests {
     let lines = output.split(separator: "\n").map { Set($0.split(separator: " ").map(String.init)) }
     try #require(lines.count == 4, "\(output)")
     #expect(lines[0].isSuperset(of: ["price", "list", "validate", "completions"]))
-    #expect(lines[1] == ["discount", "threshold"])
+    #expect(lines[1] == ["discount", "item", "threshold"])
     #expect(lines[2].isSuperset(of: ["autumn-20", "winter-25"]))
     #expect(lines[3].isSuperset(of: ["--format", "--fail-fast"]))
   }
