@@ -41,6 +41,9 @@ public enum CommandTable {
       OptionSpec(
         "--lines", "read JSON Lines (one order per line) as a stream; print each result as it is computed"),
       OptionSpec("--fail-fast", "with --lines, stop at the first bad line"),
+      OptionSpec(
+        "--jobs", value: "N",
+        "with --lines, price on N threads (default 1); the output is the same, in the same order"),
       store, quiet, help,
     ],
     minimumArguments: 1, maximumArguments: .max,
@@ -54,7 +57,10 @@ public enum CommandTable {
       unit. A promotion with a code applies only to an order that presents it (its "codes", \
       or --code). Without --lines, every input is read and checked before anything is printed. With \
       --lines, a bad line is reported with its line number, the other lines are still \
-      priced, and the status is 65 at the end.
+      priced, and the status is 65 at the end. --jobs N (with --lines) prices the stream on \
+      N threads: the results, the errors and their line numbers come out exactly as with \
+      one, in input order, in bounded memory; the default is 1, so that a stream in a \
+      pipeline leaves the other cores to its producer and consumer.
       """,
     examples: [
       "price order.json",
@@ -62,6 +68,7 @@ public enum CommandTable {
       "price --explain - < order.json",
       "price --code VIP10 order.json",
       "price --lines --format json orders.jsonl > results.jsonl",
+      "price --lines --jobs 2 --format json orders.jsonl > results.jsonl",
     ])
 
   /// `--lock-timeout SECONDS`, accepted by every command that writes the store.

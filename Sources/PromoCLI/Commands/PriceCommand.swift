@@ -4,14 +4,19 @@ import PromoKit
 ///
 /// Without `--lines`, every input is read and checked before anything is printed. With
 /// `--lines`, each input is a JSON Lines stream priced line by line as it is read; a bad
-/// line is reported on standard error and the others are still priced.
+/// line is reported on standard error and the others are still priced. `--jobs N` prices
+/// the stream's lines on N threads, with the same output as one.
 enum PriceCommand {
+  /// The most worker threads `--jobs` accepts.
+  static let maximumJobs = 256
+
   /// Runs the command; returns 65 when `--lines` met bad lines (each already reported).
   static func run(_ context: CommandContext) throws(PromoError) -> Int32 {
     let arguments = context.arguments
     if arguments.positionals.filter({ $0 == "-" }).count + (context.storePath == "-" ? 1 : 0) > 1 {
       throw PromoError(.usage, "standard input (-) can be read only once")
     }
+    let jobs = try jobCount(arguments)
     let instant = try context.evaluationTime()
     let codes = arguments.values("--code")
     for code in codes where !CouponCode.isValid(code) {
@@ -27,9 +32,15 @@ enum PriceCommand {
     } catch {
       throw error.inFile(context.storePath)
     }
-    var pricer = OrderPricer(context: context, calculator: calculator, storeCurrency: catalog.currency)
+    let pricer = LinePricer(
+      calculator: calculator, storeCurrency: catalog.currency, storePath: context.storePath,
+      explain: arguments.flag("--explain"), json: arguments.value("--format") == "json",
+      style: context.textStyle)
+    var stream = OrderStream(context: context, pricer: pricer)
     if arguments.flag("--lines") {
-      return try pricer.priceStreams(arguments.positionals)
+      return jobs > 1
+        ? try stream.priceInParallel(arguments.positionals, jobs: jobs)
+        : try stream.price(arguments.positionals)
     }
     var quotes: [Quote] = []
     for input in arguments.positionals {
@@ -38,36 +49,39 @@ enum PriceCommand {
         bytes, file: name, storeCurrency: catalog.currency)
       for order in orders { quotes.append(try pricer.quote(order)) }
     }
-    for quote in quotes { pricer.write(quote) }
+    for quote in quotes { stream.write(quote) }
     return ExitStatus.success
+  }
+
+  /// `--jobs N`: a whole number from 1 to ``maximumJobs``, only with `--lines`; 1 when not
+  /// given.
+  static func jobCount(_ arguments: ParsedArguments) throws(PromoError) -> Int {
+    guard let text = arguments.value("--jobs") else { return 1 }
+    guard let jobs = Int(text), jobs >= 1, jobs <= maximumJobs,
+      text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+    else {
+      throw PromoError(
+        .usage, position: "--jobs",
+        "\"\(text)\" is not a number of jobs: a whole number from 1 to \(maximumJobs)")
+    }
+    if !arguments.flag("--lines") {
+      throw PromoError(
+        .usage, position: "--jobs",
+        "works only with --lines: without it, every order is read before any is priced")
+    }
+    return jobs
   }
 }
 
-/// Prices orders against one prepared calculator and writes each result in the chosen
-/// format.
-private struct OrderPricer {
-  let context: CommandContext
+/// What pricing one order needs besides the order, and how its result is written: a value
+/// each worker thread of `--jobs` can use on its own.
+struct LinePricer: Sendable {
   let calculator: PriceCalculator
   let storeCurrency: Currency?
+  let storePath: String
   let explain: Bool
   let json: Bool
   let style: TextStyle
-  private var written = 0
-  private var jsonRenderer = QuoteJSONRenderer()
-
-  init(context: CommandContext, calculator: PriceCalculator, storeCurrency: Currency?) {
-    self.context = context
-    self.calculator = calculator
-    self.storeCurrency = storeCurrency
-    explain = context.arguments.flag("--explain")
-    json = context.arguments.value("--format") == "json"
-    style = context.textStyle
-  }
-
-  /// The input named on the command line: standard input for `-`, else a file.
-  func open(_ input: String) throws(PromoError) -> TextInput {
-    input == "-" ? context.stdin : try FileInput(path: input, name: input)
-  }
 
   /// The quote for one order; a store amount the order's currency cannot hold names the
   /// store.
@@ -75,22 +89,67 @@ private struct OrderPricer {
     do {
       return try calculator.quote(for: order, explain: explain)
     } catch {
-      throw error.inFile(context.storePath)
+      throw error.inFile(storePath)
     }
+  }
+
+  /// The quote for one line of a stream, or `nil` for a blank line; a line that cannot be
+  /// read or priced is an error naming its line.
+  func quote(line bytes: [UInt8], number: Int, source: String) throws(PromoError) -> Quote? {
+    if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return nil }
+    let order = try OrderDecoder.decodeLine(bytes, file: source, line: number, storeCurrency: storeCurrency)
+    do {
+      return try quote(order)
+    } catch {
+      throw PromoError(error.category, file: source, position: "line \(number)", "cannot be priced: \(error)")
+    }
+  }
+
+  /// The error for a line longer than the reader takes.
+  static func tooLong(_ number: Int, source: String) -> PromoError {
+    PromoError(
+      .invalidData, file: source, position: "line \(number)",
+      "longer than \(JSONLinesReader.maximumLineLength >> 20) MiB")
+  }
+}
+
+/// Writes the results of `promo price` in the chosen format, and prices `--lines` streams.
+private struct OrderStream {
+  let context: CommandContext
+  let pricer: LinePricer
+  private var written = 0
+  private var jsonRenderer = QuoteJSONRenderer()
+
+  init(context: CommandContext, pricer: LinePricer) {
+    self.context = context
+    self.pricer = pricer
+  }
+
+  /// The input named on the command line: standard input for `-`, else a file.
+  func open(_ input: String) throws(PromoError) -> TextInput {
+    input == "-" ? context.stdin : try FileInput(path: input, name: input)
   }
 
   /// Writes one result: a JSON line, or a text block (after a blank line if not the first).
   mutating func write(_ quote: Quote) {
-    if json {
+    if pricer.json {
       context.stdout.write(jsonRenderer.render(quote))
     } else {
-      context.stdout.write((written > 0 ? "\n" : "") + QuoteTextRenderer.render(quote, style: style))
+      context.stdout.write((written > 0 ? "\n" : "") + QuoteTextRenderer.render(quote, style: pricer.style))
     }
     written += 1
   }
 
+  /// Reports a bad line: the results so far first, then the error, both sent on at once,
+  /// so that in a pipeline the error appears next to the line it is about.
+  func report(_ error: PromoError) {
+    context.stdout.flush()
+    context.stderr.write(ErrorLine.render(error))
+    context.stderr.flush()
+  }
+
   /// Prices every line of every input as a stream; returns 65 if any line was bad.
-  mutating func priceStreams(_ inputs: [String]) throws(PromoError) -> Int32 {
+  mutating func price(_ inputs: [String]) throws(PromoError) -> Int32 {
     let failFast = context.arguments.flag("--fail-fast")
     var failures = 0
     // Every file is opened before the first line is priced, so a missing one fails the
@@ -103,28 +162,14 @@ private struct OrderPricer {
         do throws(PromoError) {
           switch line {
           case .tooLong(let number):
-            throw PromoError(
-              .invalidData, file: source.name, position: "line \(number)",
-              "longer than \(JSONLinesReader.maximumLineLength >> 20) MiB")
+            throw LinePricer.tooLong(number, source: source.name)
           case .text(let number, let bytes):
-            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            let order = try OrderDecoder.decodeLine(
-              Array(bytes), file: source.name, line: number, storeCurrency: storeCurrency)
-            let priced: Quote
-            do {
-              priced = try quote(order)
-            } catch {
-              throw PromoError(
-                error.category, file: source.name, position: "line \(number)", "cannot be priced: \(error)")
+            if let quote = try pricer.quote(line: Array(bytes), number: number, source: source.name) {
+              write(quote)
             }
-            write(priced)
           }
         } catch {
-          // Results so far first, then the error, both sent on at once: in a pipeline the
-          // error appears next to the line it is about.
-          context.stdout.flush()
-          context.stderr.write(ErrorLine.render(error))
-          context.stderr.flush()
+          report(error)
           failures += 1
           if failFast {
             context.stdout.flush()
@@ -134,5 +179,94 @@ private struct OrderPricer {
       }
     }
     return failures > 0 ? 65 : ExitStatus.success
+  }
+
+  /// The results of one chunk of lines, priced on a worker: the output bytes, and where
+  /// the bad lines' errors go among them.
+  struct PricedChunk {
+    /// The results, one after the other; each text block starts with its separating
+    /// blank line, which the first block of the whole output drops.
+    var bytes: [UInt8] = []
+    /// The bad lines: the error, and the length of `bytes` when it was met.
+    var failures: [(offset: Int, error: PromoError)] = []
+    /// Where the first text block starts, if the chunk has one.
+    var firstBlock: Int?
+    /// How many results the chunk holds.
+    var results = 0
+  }
+
+  /// Prices every line of every input on `jobs` threads (``ParallelLines``), writing the
+  /// results in input order: the same bytes as ``price(_:)``, the same line numbers in the
+  /// same places, and with `--fail-fast` nothing after the first bad line.
+  mutating func priceInParallel(_ inputs: [String], jobs: Int) throws(PromoError) -> Int32 {
+    let failFast = context.arguments.flag("--fail-fast")
+    let sources = try inputs.map { (input: String) throws(PromoError) -> TextInput in try open(input) }
+    let pricer = self.pricer
+    let stdout = context.stdout
+    var failures = 0
+    var stoppedAtFailure = false
+    var written = self.written
+    try ParallelLines.run(
+      sources, jobs: jobs,
+      makeProcessor: {
+        var renderer = QuoteJSONRenderer()
+        return { chunk in Self.price(chunk, with: pricer, renderer: &renderer) }
+      },
+      deliver: { (priced: PricedChunk) -> Bool in
+        var position = 0
+        func emit(upTo end: Int) {
+          if written == 0, let first = priced.firstBlock, first >= position, first < end {
+            if first > position { stdout.write(Array(priced.bytes[position..<first])) }
+            position = first + 1
+          }
+          if end > position { stdout.write(Array(priced.bytes[position..<end])) }
+          position = max(position, end)
+        }
+        for failure in priced.failures {
+          emit(upTo: failure.offset)
+          report(failure.error)
+          failures += 1
+          if failFast {
+            stdout.flush()
+            stoppedAtFailure = true
+            return false
+          }
+        }
+        emit(upTo: priced.bytes.count)
+        written += priced.results
+        return stdout.failure == nil
+      },
+      beforeWaiting: { stdout.flush() })
+    self.written = written
+    return failures > 0 || stoppedAtFailure ? 65 : ExitStatus.success
+  }
+
+  /// Prices the lines of `chunk` (on a worker thread).
+  private static func price(
+    _ chunk: ParallelLines.Chunk, with pricer: LinePricer, renderer: inout QuoteJSONRenderer
+  )
+    -> PricedChunk
+  {
+    var priced = PricedChunk()
+    priced.bytes.reserveCapacity(chunk.bytes.count * 3)
+    for (number, range) in chunk.lines {
+      do throws(PromoError) {
+        guard let range else { throw LinePricer.tooLong(number, source: chunk.source) }
+        guard
+          let quote = try pricer.quote(line: Array(chunk.bytes[range]), number: number, source: chunk.source)
+        else { continue }
+        if pricer.json {
+          priced.bytes.append(contentsOf: renderer.render(quote))
+        } else {
+          if priced.firstBlock == nil { priced.firstBlock = priced.bytes.count }
+          priced.bytes.append(UInt8(ascii: "\n"))
+          priced.bytes.append(contentsOf: QuoteTextRenderer.render(quote, style: pricer.style).utf8)
+        }
+        priced.results += 1
+      } catch {
+        priced.failures.append((priced.bytes.count, error))
+      }
+    }
+    return priced
   }
 }

@@ -21,7 +21,7 @@
 /// (``RateArithmetic/leastRate(reaching:on:)``).
 ///
 /// - Complexity: O(*n* log *n*) to build for *n* rules.
-struct OrderRuleSet: Sendable {
+final class OrderRuleSet: Sendable {
   /// The distinct sums of the fixed pieces, ascending (a key is a position here).
   private let sums: [Int128]
   /// The fixed pieces.

@@ -12,7 +12,7 @@
 ///   at one candidate per benefit kind. The plain lists of the rules targeting each SKU and
 ///   category are kept for the linear search the tests check the indexes against.
 /// - Order promotions: an ``OrderStageIndex``.
-struct PreparedPromotions: Sendable {
+final class PreparedPromotions: Sendable {
   /// The minor digits every amount here is in.
   let minorDigits: Int
   /// The working item promotions, in id order.

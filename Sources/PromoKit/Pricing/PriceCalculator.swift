@@ -39,6 +39,8 @@ public struct PriceCalculator: Sendable {
   private let codePositions: [String: [Int]]
   /// The promotions of `basePositions`, prepared for the store's currency.
   private let prepared: PreparedPromotions
+  /// `prepared` alone: the promotions of an order that presents no further code.
+  private let preparedOnly: WorkingPromotions
   /// The promotions of each code of `codePositions`, prepared for the store's currency.
   private let preparedByCode: [String: PreparedPromotions]
 
@@ -65,6 +67,7 @@ public struct PriceCalculator: Sendable {
     codePositions = byCode
     let digits = catalog.currency.minorDigits
     prepared = try PreparedPromotions(catalog: catalog, positions: base, ranks: ranks, minorDigits: digits)
+    preparedOnly = WorkingPromotions(parts: [prepared])
     var preparedByCode: [String: PreparedPromotions] = [:]
     for (code, positions) in byCode {
       preparedByCode[code] = try PreparedPromotions(
@@ -128,6 +131,7 @@ public struct PriceCalculator: Sendable {
     }
     let minorDigits = order.subtotal.minorDigits
     if prepared.minorDigits == minorDigits {
+      if extraCodes.isEmpty { return (preparedOnly, codes) }
       return (WorkingPromotions(parts: [prepared] + extraCodes.map { preparedByCode[$0]! }), codes)
     }
     // An order in a currency of other minor digits than the store's (a store without a
