@@ -95,7 +95,7 @@ struct LinePricer: Sendable {
 
   /// The quote for one line of a stream, or `nil` for a blank line; a line that cannot be
   /// read or priced is an error naming its line.
-  func quote(line bytes: [UInt8], number: Int, source: String) throws(PromoError) -> Quote? {
+  func quote(line bytes: ArraySlice<UInt8>, number: Int, source: String) throws(PromoError) -> Quote? {
     if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return nil }
     let order = try OrderDecoder.decodeLine(bytes, file: source, line: number, storeCurrency: storeCurrency)
     do {
@@ -113,16 +113,34 @@ struct LinePricer: Sendable {
   }
 }
 
+/// A quote's JSON line or text block, in bytes.
+struct QuoteRenderer {
+  private var json: QuoteJSONRenderer?
+  private var text: QuoteTextRenderer?
+
+  /// A renderer of JSON lines, or of text blocks styled as `style` says.
+  init(json: Bool, style: TextStyle) {
+    if json { self.json = QuoteJSONRenderer() } else { text = QuoteTextRenderer(style: style) }
+  }
+
+  /// Appends the quote's JSON line, or its text block (without a separating blank line).
+  mutating func render(_ quote: Quote, into output: inout [UInt8]) {
+    if json != nil { json!.render(quote, into: &output) } else { text!.render(quote, into: &output) }
+  }
+}
+
 /// Writes the results of `promo price` in the chosen format, and prices `--lines` streams.
 private struct OrderStream {
   let context: CommandContext
   let pricer: LinePricer
   private var written = 0
-  private var jsonRenderer = QuoteJSONRenderer()
+  private var renderer: QuoteRenderer
+  private var buffer: [UInt8] = []
 
   init(context: CommandContext, pricer: LinePricer) {
     self.context = context
     self.pricer = pricer
+    renderer = QuoteRenderer(json: pricer.json, style: pricer.style)
   }
 
   /// The input named on the command line: standard input for `-`, else a file.
@@ -132,11 +150,10 @@ private struct OrderStream {
 
   /// Writes one result: a JSON line, or a text block (after a blank line if not the first).
   mutating func write(_ quote: Quote) {
-    if pricer.json {
-      context.stdout.write(jsonRenderer.render(quote))
-    } else {
-      context.stdout.write((written > 0 ? "\n" : "") + QuoteTextRenderer.render(quote, style: pricer.style))
-    }
+    buffer.removeAll(keepingCapacity: true)
+    if !pricer.json && written > 0 { buffer.append(UInt8(ascii: "\n")) }
+    renderer.render(quote, into: &buffer)
+    context.stdout.write(buffer)
     written += 1
   }
 
@@ -164,7 +181,7 @@ private struct OrderStream {
           case .tooLong(let number):
             throw LinePricer.tooLong(number, source: source.name)
           case .text(let number, let bytes):
-            if let quote = try pricer.quote(line: Array(bytes), number: number, source: source.name) {
+            if let quote = try pricer.quote(line: bytes, number: number, source: source.name) {
               write(quote)
             }
           }
@@ -209,7 +226,7 @@ private struct OrderStream {
     try ParallelLines.run(
       sources, jobs: jobs,
       makeProcessor: {
-        var renderer = QuoteJSONRenderer()
+        var renderer = QuoteRenderer(json: pricer.json, style: pricer.style)
         return { chunk in Self.price(chunk, with: pricer, renderer: &renderer) }
       },
       deliver: { (priced: PricedChunk) -> Bool in
@@ -243,7 +260,7 @@ private struct OrderStream {
 
   /// Prices the lines of `chunk` (on a worker thread).
   private static func price(
-    _ chunk: ParallelLines.Chunk, with pricer: LinePricer, renderer: inout QuoteJSONRenderer
+    _ chunk: ParallelLines.Chunk, with pricer: LinePricer, renderer: inout QuoteRenderer
   )
     -> PricedChunk
   {
@@ -253,15 +270,13 @@ private struct OrderStream {
       do throws(PromoError) {
         guard let range else { throw LinePricer.tooLong(number, source: chunk.source) }
         guard
-          let quote = try pricer.quote(line: Array(chunk.bytes[range]), number: number, source: chunk.source)
+          let quote = try pricer.quote(line: chunk.bytes[range], number: number, source: chunk.source)
         else { continue }
-        if pricer.json {
-          priced.bytes.append(contentsOf: renderer.render(quote))
-        } else {
+        if !pricer.json {
           if priced.firstBlock == nil { priced.firstBlock = priced.bytes.count }
           priced.bytes.append(UInt8(ascii: "\n"))
-          priced.bytes.append(contentsOf: QuoteTextRenderer.render(quote, style: pricer.style).utf8)
         }
+        renderer.render(quote, into: &priced.bytes)
         priced.results += 1
       } catch {
         priced.failures.append((priced.bytes.count, error))

@@ -13,9 +13,18 @@ enum OrderFastPath {
   /// The order in `bytes`, or `nil` when the full decoder must look at it.
   static func decode(_ bytes: [UInt8], fallbackName: () -> String, storeCurrency: Currency?) -> Order? {
     bytes.withUnsafeBufferPointer { buffer in
-      var scanner = Scanner(bytes: buffer)
-      return scanner.order(fallbackName: fallbackName, storeCurrency: storeCurrency)
+      decode(buffer, fallbackName: fallbackName, storeCurrency: storeCurrency)
     }
+  }
+
+  /// The order in `bytes`, or `nil` when the full decoder must look at it.
+  static func decode(
+    _ bytes: UnsafeBufferPointer<UInt8>, fallbackName: () -> String, storeCurrency: Currency?
+  )
+    -> Order?
+  {
+    var scanner = Scanner(bytes: bytes)
+    return scanner.order(fallbackName: fallbackName, storeCurrency: storeCurrency)
   }
 
   /// The keys of orders and items, recognised from their bytes without making strings.
@@ -23,10 +32,23 @@ enum OrderFastPath {
     case id, currency, amount, items, sku, name, unitPrice, quantity
 
     init?(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) {
-      func equals(_ literal: StaticString) -> Bool {
-        literal.withUTF8Buffer { bytes.elementsEqual($0) }
+      // Compares the key's bytes, loaded as one little-endian word, with the literal's.
+      func word(_ pointer: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for index in 0..<min(count, 8) { value |= UInt64(pointer[index]) << (8 * index) }
+        return value
       }
-      switch bytes.count {
+      guard let base = bytes.base.baseAddress else { return nil }
+      let key = base + bytes.startIndex
+      let count = bytes.count
+      func equals(_ literal: StaticString) -> Bool {
+        literal.withUTF8Buffer { literal in
+          word(literal.baseAddress!, count) == word(key, count)
+            && (count <= 8
+              || literal[8...].elementsEqual(UnsafeBufferPointer(start: key + 8, count: count - 8)))
+        }
+      }
+      switch count {
       case 2 where equals("id"): self = .id
       case 3 where equals("sku"): self = .sku
       case 4 where equals("name"): self = .name

@@ -16,6 +16,8 @@ struct OrderStageIndex: Sendable {
   /// The minimums of the stackable thresholds that no stackable threshold with a lower
   /// minimum dominates, ascending, without repeats (see ``pairBreaks(_:)``).
   let pairBreaks: [Int128]
+  /// The positions of the stackable discounts (in id order).
+  let stackableDiscountPositions: [Int32]
 
   /// Indexes `rules`, which are in id order.
   ///
@@ -34,6 +36,7 @@ struct OrderStageIndex: Sendable {
     otherDiscounts = set(2)
     otherThresholds = set(3)
     pairBreaks = Self.pairBreaks(groups[1].map(\.rule))
+    stackableDiscountPositions = groups[0].map(\.weight)
   }
 
   /// The minimums of `thresholds` at which the best of them can take off more than just

@@ -276,6 +276,10 @@ extension WorkingPromotions {
     guard parts.contains(where: { !$0.orderIndex.stackableDiscounts.isEmpty }),
       let onWhole = bestThreshold(at: units)
     else { return nil }
+    let discountCount = parts.reduce(0) { $0 + $1.orderIndex.stackableDiscountPositions.count }
+    if discountCount <= Self.fewDiscounts {
+      return bestPairByDiscount(on: amount, below: limit)
+    }
     let breaks =
       parts.count == 1
       ? parts[0].orderIndex.pairBreaks
@@ -310,16 +314,25 @@ extension WorkingPromotions {
     // first one found to the last whose total is still the best.
     var discount: (rank: Int32, part: Int, weight: Int32)?
     for stretch in stretches {
+      // The last amount of the stretch whose total is still the best: galloping up from the
+      // first, then a binary search (the stretch where the total stays is usually short).
       var low = stretch.remaining
-      var high = stretch.index + 1 < breaks.count ? min(units, breaks[stretch.index + 1] - 1) : units
-      if high - bestThreshold(at: high)! <= bestTotal {
-        low = high
-      } else {
-        high -= 1
-        while low < high {
-          let middle = low + (high - low + 1) / 2
-          if middle - bestThreshold(at: middle)! <= bestTotal { low = middle } else { high = middle - 1 }
+      let end = stretch.index + 1 < breaks.count ? min(units, breaks[stretch.index + 1] - 1) : units
+      var step: Int128 = 1
+      var high = low
+      while high < end {
+        let probe = min(end, low + step)
+        if probe - bestThreshold(at: probe)! > bestTotal {
+          high = probe - 1
+          break
         }
+        low = probe
+        high = probe
+        step *= 2
+      }
+      while low < high {
+        let middle = low + (high - low + 1) / 2
+        if middle - bestThreshold(at: middle)! <= bestTotal { low = middle } else { high = middle - 1 }
       }
       if let found = lowestDiscount(at: units, within: units - low, units - stretch.remaining),
         discount == nil || found.rank < discount!.rank
@@ -342,6 +355,47 @@ extension WorkingPromotions {
           discount: Money(minorUnits: thresholdReduction, minorDigits: amount.minorDigits)),
       ],
       Money(minorUnits: bestTotal, minorDigits: amount.minorDigits)
+    )
+  }
+
+  /// Up to this many stackable discounts, the pair search tries each of them.
+  static let fewDiscounts = 8
+
+  /// ``bestPair(on:below:)`` for few stackable discounts: each of them, in id order, with
+  /// the best threshold on what it leaves.
+  ///
+  /// - Complexity: O(*d* log² *n*) for *d* stackable discounts.
+  private func bestPairByDiscount(on amount: Money, below limit: Money) -> (steps: [PlanStep], total: Money)?
+  {
+    var best: (rank: Int32, part: Int, position: Int32, reduction: Money, total: Int128)?
+    for (index, part) in parts.enumerated() {
+      for position in part.orderIndex.stackableDiscountPositions {
+        let reduction = part.orderRules[Int(position)].reduction(of: amount)
+        let remaining = amount.minorUnits - reduction.minorUnits
+        guard let threshold = bestThreshold(at: remaining) else { continue }
+        let total = remaining - threshold
+        let rank = part.orderRanks[Int(position)]
+        if total < limit.minorUnits
+          && (best == nil || total < best!.total || (total == best!.total && rank < best!.rank))
+        {
+          best = (rank, index, position, reduction, total)
+        }
+      }
+    }
+    guard let best else { return nil }
+    let discountRule = parts[best.part].orderRules[Int(best.position)]
+    let remaining = amount.minorUnits - best.reduction.minorUnits
+    let thresholdReduction = remaining - best.total
+    guard let threshold = lowestThreshold(at: remaining, reaching: thresholdReduction) else { return nil }
+    let thresholdRule = parts[threshold.part].orderRules[Int(threshold.weight)]
+    return (
+      [
+        PlanStep(storeIndex: discountRule.storeIndex, rank: best.rank, discount: best.reduction),
+        PlanStep(
+          storeIndex: thresholdRule.storeIndex, rank: threshold.rank,
+          discount: Money(minorUnits: thresholdReduction, minorDigits: amount.minorDigits)),
+      ],
+      Money(minorUnits: best.total, minorDigits: amount.minorDigits)
     )
   }
 
