@@ -201,6 +201,19 @@ struct RawWriter {
     byte(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { utf8 in
+      // Nothing to escape (nearly always): one copy.
+      var plain = true
+      for value in utf8
+      where value < 0x20 || value == UInt8(ascii: "\"") || value == UInt8(ascii: "\\") || value == 0xE2
+        || value == 0xC2
+      {
+        plain = false
+        break
+      }
+      if plain {
+        if let base = utf8.baseAddress { bytes(base, utf8.count) }
+        return
+      }
       var index = 0
       let count = utf8.count
       while index < count {
@@ -275,10 +288,10 @@ struct RawWriter {
   @inline(__always)
   private mutating func digits(_ magnitude: UInt64, negative: Bool, fraction: Int) {
     var length = 1
-    var rest = magnitude
-    while rest >= 10 {
-      rest /= 10
+    var power: UInt64 = 10
+    while length < 20 && magnitude >= power {
       length += 1
+      if length < 20 { power &*= 10 }
     }
     length = max(length, fraction + 1)
     if negative { byte(UInt8(ascii: "-")) }

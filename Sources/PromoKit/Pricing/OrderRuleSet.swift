@@ -33,10 +33,25 @@ final class OrderRuleSet: Sendable {
 
   /// Whether the set has no rule.
   let isEmpty: Bool
+  /// The rules themselves when there are at most ``fewRules``: a set that small is searched
+  /// directly (a bounded number of steps), its indexes left empty.
+  private let few: [(rule: OrderRule, weight: Int32)]?
+
+  /// Up to this many rules, a set is searched directly.
+  static let fewRules = 8
 
   /// Indexes `rules`, weighted by `weights` (the rules' positions in id order).
   init(_ rules: [OrderRule], weights: [Int32]) {
     isEmpty = rules.isEmpty
+    if rules.count <= Self.fewRules {
+      few = Array(zip(rules, weights))
+      sums = []
+      rates = []
+      fixed = StabbingIndex([])
+      percent = StabbingIndex([])
+      return
+    }
+    few = nil
     var fixedPieces: [(sum: Int128, from: Int128?, weight: Int32)] = []
     var percentPieces: [(rate: Int64, from: Int128?, to: Int128?, weight: Int32)] = []
     for (rule, weight) in zip(rules, weights) {
@@ -76,6 +91,12 @@ final class OrderRuleSet: Sendable {
   /// - Complexity: O(log *n*).
   func best(at amount: Int128) -> Int128? {
     var best: Int128?
+    if let few {
+      for (rule, _) in few {
+        if let value = Self.value(of: rule, at: amount), best == nil || value > best! { best = value }
+      }
+      return best
+    }
     if let key = fixed.maximumKey(at: amount) { best = min(sums[Int(key)], amount) }
     if let key = percent.maximumKey(at: amount) {
       let value = RateArithmetic.apply(rates[Int(key)], to: amount)
@@ -99,6 +120,16 @@ final class OrderRuleSet: Sendable {
   func lowestWeight(at amount: Int128, within low: Int128, _ high: Int128) -> Int32? {
     guard low <= amount, low <= high else { return nil }
     var best: Int32?
+    if let few {
+      for (rule, weight) in few {
+        if let value = Self.value(of: rule, at: amount), value >= low && value <= high,
+          best == nil || weight < best!
+        {
+          best = weight
+        }
+      }
+      return best
+    }
     // A fixed piece takes off min(sum, A): sums in low...high, or every sum >= low when
     // high >= A.
     let sumFrom = Self.lowerBound(low, in: sums)
@@ -131,6 +162,14 @@ final class OrderRuleSet: Sendable {
   /// - Complexity: O(log² *n*).
   func greatest(at amount: Int128, notAbove bound: Int128) -> Int128? {
     var best: Int128?
+    if let few {
+      for (rule, _) in few {
+        if let value = Self.value(of: rule, at: amount), value <= bound, best == nil || value > best! {
+          best = value
+        }
+      }
+      return best
+    }
     if bound >= amount {
       if let key = fixed.maximumKey(at: amount) { best = min(sums[Int(key)], amount) }
     } else {
@@ -146,6 +185,20 @@ final class OrderRuleSet: Sendable {
       if best == nil || value > best! { best = value }
     }
     return best
+  }
+
+  /// What `rule` takes off `amount` (in its minor units), or `nil` below its minimum: the
+  /// same as ``OrderRule/discount(on:)``.
+  @inline(__always)
+  private static func value(of rule: OrderRule, at amount: Int128) -> Int128? {
+    if let minimum = rule.minimum, amount < minimum.minorUnits { return nil }
+    switch rule.reduction {
+    case .fixed(let sum): return min(sum.minorUnits, amount)
+    case .percent(let rate, let cap):
+      let value = RateArithmetic.apply(rate.tenThousandths, to: amount)
+      if let cap { return min(value, cap.minorUnits) }
+      return value
+    }
   }
 
   /// The values sorted and without repeats.

@@ -32,7 +32,8 @@ struct PlanStep: Sendable, Hashable {
 
 /// A plan: the item promotion each line takes (if any), the order stage, and the total.
 struct SelectedPlan: Sendable {
-  /// For each line of the order, the item promotion it takes and its discount there.
+  /// For each line of the order, the item promotion it takes and its discount there;
+  /// empty when no line takes one.
   var lineItems: [PlanStep?]
   /// The item promotions that took something off a line, by ascending id, with their sums.
   var items: [PlanStep]
@@ -82,7 +83,7 @@ extension WorkingPromotions {
       ? bestOrderStageByScan(on: subtotal, stackableOnly: false)
       : bestOrderStage(on: subtotal, stackableOnly: false)
     var best = SelectedPlan(
-      lineItems: Array(repeating: nil, count: items?.count ?? 0), items: [], orderSteps: orderOnly.steps,
+      lineItems: [], items: [], orderSteps: orderOnly.steps,
       total: orderOnly.total)
     guard let items, parts.contains(where: { !$0.itemRules.isEmpty }) else { return best }
     // Each line's best item promotion of all, and of the stackable ones.

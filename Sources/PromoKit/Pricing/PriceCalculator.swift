@@ -114,8 +114,11 @@ public struct PriceCalculator: Sendable {
 
   /// A chosen plan in the public form: the promotions applied, named, in application order.
   private func pricingPlan(_ plan: SelectedPlan) -> PricingPlan {
-    PricingPlan(
-      applied: (plan.items + plan.orderSteps).map { applied($0.storeIndex, $0.discount) }, total: plan.total)
+    var steps: [AppliedPromotion] = []
+    steps.reserveCapacity(plan.items.count + plan.orderSteps.count)
+    for step in plan.items { steps.append(applied(step.storeIndex, step.discount)) }
+    for step in plan.orderSteps { steps.append(applied(step.storeIndex, step.discount)) }
+    return PricingPlan(applied: steps, total: plan.total)
   }
 
   /// The promotions working for `order` in its currency, and the codes it presents: the
@@ -149,8 +152,8 @@ public struct PriceCalculator: Sendable {
   }
 
   private func applied(_ storeIndex: Int, _ discount: Money) -> AppliedPromotion {
-    let promotion = catalog.promotions[storeIndex]
-    return AppliedPromotion(id: promotion.id, name: promotion.name, discount: discount)
+    AppliedPromotion(
+      id: catalog.promotions[storeIndex].id, name: catalog.promotions[storeIndex].name, discount: discount)
   }
 
   /// The lines of the order with every discount of `plan` divided among them (4.4): an
@@ -158,36 +161,39 @@ public struct PriceCalculator: Sendable {
   /// in proportion to what the lines have left before it.
   private func allocate(_ plan: SelectedPlan, over items: [OrderItem]) -> [LineQuote] {
     let digits = plan.total.minorDigits
-    var left: [Int128] = []
-    var shares: [[AppliedPromotion]] = []
-    left.reserveCapacity(items.count)
-    shares.reserveCapacity(items.count)
+    var lines: [LineQuote] = []
+    lines.reserveCapacity(items.count)
     for (index, item) in items.enumerated() {
-      var amount = item.lineAmount.minorUnits
-      var lineShares: [AppliedPromotion] = []
-      if let step = plan.lineItems[index] {
-        amount -= step.discount.minorUnits
-        lineShares.append(
+      var promotions: [AppliedPromotion] = []
+      if index < plan.lineItems.count, let step = plan.lineItems[index] {
+        promotions.append(
           AppliedPromotion(id: catalog.promotions[step.storeIndex].id, discount: step.discount))
       }
-      left.append(amount)
-      shares.append(lineShares)
+      lines.append(
+        LineQuote(
+          sku: item.sku, name: item.name, quantity: item.quantity, subtotal: item.lineAmount,
+          promotions: promotions))
     }
-    for step in plan.orderSteps {
-      let id = catalog.promotions[step.storeIndex].id
-      let parts = Allocation.shares(of: step.discount.minorUnits, over: left)
-      for index in items.indices where parts[index] > 0 {
-        left[index] -= parts[index]
-        shares[index].append(
-          AppliedPromotion(id: id, discount: Money(minorUnits: parts[index], minorDigits: digits)))
+    guard !plan.orderSteps.isEmpty, !items.isEmpty else { return lines }
+    withUnsafeTemporaryAllocation(of: Int128.self, capacity: 2 * items.count) { memory in
+      let left = UnsafeMutableBufferPointer(rebasing: memory[0..<items.count])
+      let parts = UnsafeMutableBufferPointer(rebasing: memory[items.count...])
+      for (index, item) in items.enumerated() {
+        left[index] = item.lineAmount.minorUnits
+        if index < plan.lineItems.count, let step = plan.lineItems[index] {
+          left[index] -= step.discount.minorUnits
+        }
+      }
+      for step in plan.orderSteps {
+        let id = catalog.promotions[step.storeIndex].id
+        Allocation.divide(step.discount.minorUnits, over: UnsafeBufferPointer(left), into: parts)
+        for index in 0..<items.count where parts[index] > 0 {
+          left[index] -= parts[index]
+          lines[index].promotions.append(
+            AppliedPromotion(id: id, discount: Money(minorUnits: parts[index], minorDigits: digits)))
+        }
       }
     }
-    return items.indices.map { index in
-      let item = items[index]
-      return LineQuote(
-        sku: item.sku, name: item.name, quantity: item.quantity,
-        subtotal: item.lineAmount,
-        promotions: shares[index])
-    }
+    return lines
   }
 }
