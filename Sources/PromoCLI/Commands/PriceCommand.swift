@@ -50,6 +50,7 @@ enum PriceCommand {
       for order in orders { quotes.append(try pricer.quote(order)) }
     }
     for quote in quotes { stream.write(quote) }
+    stream.finish()
     return ExitStatus.success
   }
 
@@ -135,12 +136,48 @@ private struct OrderStream {
   let pricer: LinePricer
   private var written = 0
   private var renderer: QuoteRenderer
-  private var buffer: [UInt8] = []
+  /// Results rendered but not yet handed to standard output.
+  private let pending: PendingOutput
 
   init(context: CommandContext, pricer: LinePricer) {
     self.context = context
     self.pricer = pricer
     renderer = QuoteRenderer(json: pricer.json, style: pricer.style)
+    pending = PendingOutput(context.stdout)
+  }
+
+  /// Results rendered into bytes, handed to standard output a few at a time (each hand-over
+  /// costs more than a result's bytes).
+  final class PendingOutput {
+    /// The bytes waiting.
+    var bytes: [UInt8] = []
+    let stdout: TextOutput
+
+    init(_ stdout: TextOutput) {
+      self.stdout = stdout
+      bytes.reserveCapacity(Self.batch + 4_096)
+    }
+
+    /// How many bytes wait at most before they are handed over.
+    static let batch = 1 << 15
+
+    /// Whether standard output failed (as of the last hand-over).
+    private(set) var failed = false
+
+    /// Hands the waiting bytes to standard output.
+    func send() {
+      guard !bytes.isEmpty else { return }
+      stdout.write(bytes)
+      bytes.removeAll(keepingCapacity: true)
+      failed = stdout.failure != nil
+    }
+
+    /// Hands the waiting bytes over and sends them on.
+    func flush() {
+      send()
+      stdout.flush()
+      failed = stdout.failure != nil
+    }
   }
 
   /// The input named on the command line: standard input for `-`, else a file.
@@ -150,17 +187,21 @@ private struct OrderStream {
 
   /// Writes one result: a JSON line, or a text block (after a blank line if not the first).
   mutating func write(_ quote: Quote) {
-    buffer.removeAll(keepingCapacity: true)
-    if !pricer.json && written > 0 { buffer.append(UInt8(ascii: "\n")) }
-    renderer.render(quote, into: &buffer)
-    context.stdout.write(buffer)
+    if !pricer.json && written > 0 { pending.bytes.append(UInt8(ascii: "\n")) }
+    renderer.render(quote, into: &pending.bytes)
     written += 1
+    if pending.bytes.count >= PendingOutput.batch { pending.send() }
+  }
+
+  /// Hands every result written so far to standard output.
+  func finish() {
+    pending.send()
   }
 
   /// Reports a bad line: the results so far first, then the error, both sent on at once,
   /// so that in a pipeline the error appears next to the line it is about.
   func report(_ error: PromoError) {
-    context.stdout.flush()
+    pending.flush()
     context.stderr.write(ErrorLine.render(error))
     context.stderr.flush()
   }
@@ -172,24 +213,26 @@ private struct OrderStream {
     // Every file is opened before the first line is priced, so a missing one fails the
     // command before anything is printed.
     let sources = try inputs.map { (input: String) throws(PromoError) -> TextInput in try open(input) }
+    defer { finish() }
     for source in sources {
-      let stdout = context.stdout
-      var reader = JSONLinesReader(input: source, willRead: { stdout.flush() })
-      while context.stdout.failure == nil, let line = try reader.next() {
+      let pending = self.pending
+      // Before a read that may block, what is written so far is sent on; reading stops once
+      // standard output fails (checked whenever results were handed to it).
+      var reader = JSONLinesReader(input: source, willRead: { pending.flush() })
+      let name = source.name
+      while !pending.failed, let line = try reader.next() {
         do throws(PromoError) {
           switch line {
           case .tooLong(let number):
-            throw LinePricer.tooLong(number, source: source.name)
+            throw LinePricer.tooLong(number, source: name)
           case .text(let number, let bytes):
-            if let quote = try pricer.quote(line: bytes, number: number, source: source.name) {
-              write(quote)
-            }
+            if let quote = try pricer.quote(line: bytes, number: number, source: name) { write(quote) }
           }
         } catch {
           report(error)
           failures += 1
           if failFast {
-            context.stdout.flush()
+            pending.flush()
             return 65
           }
         }

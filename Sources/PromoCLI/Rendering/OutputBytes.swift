@@ -199,6 +199,20 @@ struct RawWriter {
   /// does: `"`, `\`, control characters and U+2028, U+2029 and U+0085 escaped.
   mutating func quoted(_ text: String) {
     byte(UInt8(ascii: "\""))
+    let done: Bool? = text.utf8.withContiguousStorageIfAvailable { utf8 in
+      for value in utf8
+      where value < 0x20 || value == UInt8(ascii: "\"") || value == UInt8(ascii: "\\") || value == 0xE2
+        || value == 0xC2
+      {
+        return false
+      }
+      if let base = utf8.baseAddress { bytes(base, utf8.count) }
+      return true
+    }
+    if done == true {
+      byte(UInt8(ascii: "\""))
+      return
+    }
     var text = text
     text.withUTF8 { utf8 in
       // Nothing to escape (nearly always): one copy.
@@ -299,14 +313,35 @@ struct RawWriter {
     var cursor = position + total
     position = cursor
     var value = magnitude
-    for written in 0..<length {
-      if written == fraction && fraction > 0 {
+    var written = 0
+    // The fraction's digits, then the point.
+    if fraction > 0 {
+      while written < fraction {
         cursor -= 1
-        cursor.pointee = UInt8(ascii: ".")
+        cursor.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+        value /= 10
+        written += 1
       }
       cursor -= 1
+      cursor.pointee = UInt8(ascii: ".")
+    }
+    // The whole part, two digits at a time.
+    while length - written >= 2 {
+      let pair = Int(value % 100) &* 2
+      value /= 100
+      cursor -= 2
+      let pairs = RawWriter.digitPairs.utf8Start
+      cursor[0] = pairs[pair]
+      cursor[1] = pairs[pair + 1]
+      written += 2
+    }
+    if written < length {
+      cursor -= 1
       cursor.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
-      value /= 10
     }
   }
+
+  /// "00", "01", ... "99", side by side.
+  private static let digitPairs: StaticString =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 }

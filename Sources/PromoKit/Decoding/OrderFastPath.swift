@@ -41,22 +41,25 @@ enum OrderFastPath {
       guard let base = bytes.base.baseAddress else { return nil }
       let key = base + bytes.startIndex
       let count = bytes.count
-      func equals(_ literal: StaticString) -> Bool {
-        literal.withUTF8Buffer { literal in
-          word(literal.baseAddress!, count) == word(key, count)
-            && (count <= 8
-              || literal[8...].elementsEqual(UnsafeBufferPointer(start: key + 8, count: count - 8)))
-        }
+      // The key's first 8 bytes in one load when the line has them (a key is followed by
+      // at least `":` and a value, so it nearly always has), masked to its length.
+      let keyWord: UInt64
+      if bytes.startIndex + 8 <= bytes.base.count {
+        let loaded = UnsafeRawPointer(key).loadUnaligned(as: UInt64.self).littleEndian
+        keyWord = count >= 8 ? loaded : loaded & ((1 << (8 * UInt64(count))) - 1)
+      } else {
+        keyWord = word(key, count)
       }
+      // Each key's bytes as a little-endian word: "id" is 0x6469.
       switch count {
-      case 2 where equals("id"): self = .id
-      case 3 where equals("sku"): self = .sku
-      case 4 where equals("name"): self = .name
-      case 5 where equals("items"): self = .items
-      case 6 where equals("amount"): self = .amount
-      case 8 where equals("currency"): self = .currency
-      case 8 where equals("quantity"): self = .quantity
-      case 9 where equals("unitPrice"): self = .unitPrice
+      case 2 where keyWord == 0x6469: self = .id
+      case 3 where keyWord == 0x75_6b73: self = .sku
+      case 4 where keyWord == 0x656d_616e: self = .name
+      case 5 where keyWord == 0x73_6d65_7469: self = .items
+      case 6 where keyWord == 0x746e_756f_6d61: self = .amount
+      case 8 where keyWord == 0x7963_6e65_7272_7563: self = .currency
+      case 8 where keyWord == 0x7974_6974_6e61_7571: self = .quantity
+      case 9 where keyWord == 0x6369_7250_7469_6e75 && key[8] == UInt8(ascii: "e"): self = .unitPrice
       default: return nil
       }
     }
@@ -130,10 +133,50 @@ enum OrderFastPath {
       skipWhitespace()
       guard index < bytes.count else { return nil }
       let literal = bytes[index] == UInt8(ascii: "\"") ? plainString() : numberLiteral()
-      guard let literal, let value = try? DecimalNumber(utf8: literal), !value.isNegative,
+      guard let literal else { return nil }
+      if let units = Self.plainAmount(literal, minorDigits: minorDigits) {
+        return Money(minorUnits: units, minorDigits: minorDigits)
+      }
+      guard let value = try? DecimalNumber(utf8: literal), !value.isNegative,
         !(Order.maximumAmount < value)
       else { return nil }
       return Money(value, minorDigits: minorDigits)
+    }
+
+    /// The units of an amount written plainly (`128`, `12.5`, `0.07`: no sign, no leading
+    /// zero, no exponent, at most `minorDigits` decimals, at most the maximum amount), or
+    /// `nil` for any other form, which the decimal parser then reads.
+    @inline(__always)
+    static func plainAmount(_ literal: Slice<UnsafeBufferPointer<UInt8>>, minorDigits: Int) -> Int128? {
+      var index = literal.startIndex
+      let end = literal.endIndex
+      var whole: Int64 = 0
+      let wholeStart = index
+      while index < end, literal[index] >= 48, literal[index] <= 57 {
+        whole = whole &* 10 &+ Int64(literal[index] - 48)
+        index += 1
+      }
+      let wholeCount = index - wholeStart
+      guard wholeCount > 0, wholeCount <= 13, literal[wholeStart] != 48 || wholeCount == 1 else { return nil }
+      var fraction: Int64 = 0
+      var fractionCount = 0
+      if index < end {
+        guard literal[index] == UInt8(ascii: "."), minorDigits > 0 else { return nil }
+        index += 1
+        while index < end, literal[index] >= 48, literal[index] <= 57 {
+          fraction = fraction &* 10 &+ Int64(literal[index] - 48)
+          fractionCount += 1
+          index += 1
+          if fractionCount > minorDigits { return nil }
+        }
+        guard index == end, fractionCount > 0 else { return nil }
+      }
+      var scale: Int64 = 1
+      for _ in 0..<minorDigits { scale *= 10 }
+      var fractionScale: Int64 = 1
+      for _ in fractionCount..<minorDigits { fractionScale *= 10 }
+      let units = Int128(whole) * Int128(scale) + Int128(fraction) * Int128(fractionScale)
+      return units <= 1_000_000_000_000 * Int128(scale) ? units : nil
     }
 
     /// A quantity written as plain digits, from 1 to the maximum.
@@ -177,7 +220,12 @@ enum OrderFastPath {
       var currency: Currency?
       var amountStart: Int?
       var itemsStart: Int?
-      // First pass: the top-level keys. Amounts wait until the currency is known.
+      // The amounts are read as soon as they are met, in the minor digits of the currency
+      // known then (the order's, else the store's); when the order names its currency only
+      // after them in other digits, they are read again.
+      var amount: Money?
+      var items: [OrderItem]?
+      var readDigits = 0
       let complete = members { scanner, key in
         switch key {
         case .id:
@@ -189,10 +237,18 @@ enum OrderFastPath {
         case .amount:
           scanner.skipWhitespace()
           amountStart = scanner.index
+          readDigits = (currency ?? storeCurrency).minorDigits
+          amount = scanner.amount(minorDigits: readDigits)
+          if amount != nil { return true }
+          scanner.index = amountStart!
           return scanner.skipValue()
         case .items:
           scanner.skipWhitespace()
           itemsStart = scanner.index
+          readDigits = (currency ?? storeCurrency).minorDigits
+          items = scanner.items(minorDigits: readDigits)
+          if items != nil { return true }
+          scanner.index = itemsStart!
           return scanner.skipValue()
         default:
           return false
@@ -204,21 +260,32 @@ enum OrderFastPath {
       let effective = currency ?? storeCurrency
       let digits = effective.minorDigits
       if let amountStart {
-        index = amountStart
-        guard let amount = amount(minorDigits: digits) else { return nil }
+        if amount == nil || readDigits != digits {
+          index = amountStart
+          amount = self.amount(minorDigits: digits)
+        }
+        guard let amount else { return nil }
         return Order(name: id ?? fallbackName(), currency: effective, amount: amount)
       }
-      index = itemsStart!
+      if items == nil || readDigits != digits {
+        index = itemsStart!
+        items = self.items(minorDigits: digits)
+      }
+      guard let items else { return nil }
+      return try? Order(name: id ?? fallbackName(), currency: effective, items: items)
+    }
+
+    /// An order's array of items, in `minorDigits`.
+    mutating func items(minorDigits digits: Int) -> [OrderItem]? {
       guard take(UInt8(ascii: "[")) else { return nil }
       var items: [OrderItem] = []
-      if !take(UInt8(ascii: "]")) {
-        repeat {
-          guard items.count < Order.maximumItems, let item = item(minorDigits: digits) else { return nil }
-          items.append(item)
-        } while take(UInt8(ascii: ","))
-        guard take(UInt8(ascii: "]")) else { return nil }
-      }
-      return try? Order(name: id ?? fallbackName(), currency: effective, items: items)
+      if take(UInt8(ascii: "]")) { return items }
+      items.reserveCapacity(4)
+      repeat {
+        guard items.count < Order.maximumItems, let item = item(minorDigits: digits) else { return nil }
+        items.append(item)
+      } while take(UInt8(ascii: ","))
+      return take(UInt8(ascii: "]")) ? items : nil
     }
 
     mutating func item(minorDigits: Int) -> OrderItem? {

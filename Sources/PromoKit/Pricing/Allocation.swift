@@ -35,13 +35,25 @@ package enum Allocation {
     let divisor = UInt128(total)
     withUnsafeTemporaryAllocation(of: UInt128.self, capacity: count) { remainders in
       var given: Int128 = 0
-      for index in 0..<count {
-        // d × b_i can exceed 128 bits; the quotient never does (it is at most d).
-        let product = UInt128(discount).multipliedFullWidth(by: UInt128(amounts[index]))
-        let (quotient, remainder) = divisor.dividingFullWidth(product)
-        shares[index] = Int128(quotient)
-        remainders[index] = remainder
-        given += Int128(quotient)
+      // When d and B fit in 64 bits (nearly always), d × b_i fits in 128 and the division
+      // is one hardware instruction.
+      if let small = UInt64(exactly: total), let smallDiscount = UInt64(exactly: discount) {
+        for index in 0..<count {
+          let product = smallDiscount.multipliedFullWidth(by: UInt64(amounts[index]))
+          let (quotient, remainder) = small.dividingFullWidth(product)
+          shares[index] = Int128(quotient)
+          remainders[index] = UInt128(remainder)
+          given += Int128(quotient)
+        }
+      } else {
+        for index in 0..<count {
+          // d × b_i can exceed 128 bits; the quotient never does (it is at most d).
+          let product = UInt128(discount).multipliedFullWidth(by: UInt128(amounts[index]))
+          let (quotient, remainder) = divisor.dividingFullWidth(product)
+          shares[index] = Int128(quotient)
+          remainders[index] = remainder
+          given += Int128(quotient)
+        }
       }
       let missing = Int(discount - given)  // fewer than the number of lines
       guard missing > 0 else { return }

@@ -163,8 +163,10 @@ public struct PriceCalculator: Sendable {
     let digits = plan.total.minorDigits
     var lines: [LineQuote] = []
     lines.reserveCapacity(items.count)
+    let sharesPerLine = (plan.lineItems.isEmpty ? 0 : 1) + plan.orderSteps.count
     for (index, item) in items.enumerated() {
       var promotions: [AppliedPromotion] = []
+      if sharesPerLine > 0 { promotions.reserveCapacity(sharesPerLine) }
       if index < plan.lineItems.count, let step = plan.lineItems[index] {
         promotions.append(
           AppliedPromotion(id: catalog.promotions[step.storeIndex].id, discount: step.discount))
