@@ -29,7 +29,7 @@ enum OrderFastPath {
 
   /// The keys of orders and items, recognised from their bytes without making strings.
   private enum Key: Int {
-    case id, currency, amount, items, sku, name, unitPrice, quantity
+    case id, currency, amount, items, sku, name, unitPrice, quantity, codes, categories
 
     init?(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) {
       // Compares the key's bytes, loaded as one little-endian word, with the literal's.
@@ -60,6 +60,10 @@ enum OrderFastPath {
       case 8 where keyWord == 0x7963_6e65_7272_7563: self = .currency
       case 8 where keyWord == 0x7974_6974_6e61_7571: self = .quantity
       case 9 where keyWord == 0x6369_7250_7469_6e75 && key[8] == UInt8(ascii: "e"): self = .unitPrice
+      case 5 where keyWord == 0x73_6564_6f63: self = .codes
+      case 10
+      where keyWord == 0x6972_6f67_6574_6163 && key[8] == UInt8(ascii: "e") && key[9] == UInt8(ascii: "s"):
+        self = .categories
       default: return nil
       }
     }
@@ -225,12 +229,20 @@ enum OrderFastPath {
       // after them in other digits, they are read again.
       var amount: Money?
       var items: [OrderItem]?
+      var codes: [String] = []
       var readDigits = 0
       let complete = members { scanner, key in
         switch key {
         case .id:
           id = scanner.text()
           return id != nil
+        case .codes:
+          // At most 16 valid codes (repeats allowed); anything else is the full decoder's.
+          guard let list = scanner.strings(), list.count <= Order.maximumCodes,
+            list.allSatisfy(CouponCode.isValid)
+          else { return false }
+          codes = list
+          return true
         case .currency:
           currency = scanner.text().flatMap(Currency.init(code:))
           return currency != nil
@@ -265,14 +277,14 @@ enum OrderFastPath {
           amount = self.amount(minorDigits: digits)
         }
         guard let amount else { return nil }
-        return Order(name: id ?? fallbackName(), currency: effective, amount: amount)
+        return Order(name: id ?? fallbackName(), currency: effective, codes: codes, amount: amount)
       }
       if items == nil || readDigits != digits {
         index = itemsStart!
         items = self.items(minorDigits: digits)
       }
       guard let items else { return nil }
-      return try? Order(name: id ?? fallbackName(), currency: effective, items: items)
+      return try? Order(name: id ?? fallbackName(), currency: effective, codes: codes, items: items)
     }
 
     /// An order's array of items, in `minorDigits`.
@@ -291,10 +303,19 @@ enum OrderFastPath {
     mutating func item(minorDigits: Int) -> OrderItem? {
       var sku: String?
       var name: String?
+      var categories: [String] = []
       var unitPrice: Money?
       var quantity: Int64?
       let complete = members { scanner, key in
         switch key {
+        case .categories:
+          // At most 16 distinct non-empty categories; anything else is the full decoder's.
+          guard let list = scanner.strings(), list.count <= OrderItem.maximumCategories,
+            !list.contains(where: \.isEmpty)
+          else { return false }
+          for (index, category) in list.enumerated() where list[..<index].contains(category) { return false }
+          categories = list
+          return true
         case .sku:
           sku = scanner.text()
           return sku != nil
@@ -312,7 +333,19 @@ enum OrderFastPath {
         }
       }
       guard complete, let unitPrice, let quantity else { return nil }
-      return OrderItem(sku: sku, name: name, unitPrice: unitPrice, quantity: quantity)
+      return OrderItem(sku: sku, name: name, categories: categories, unitPrice: unitPrice, quantity: quantity)
+    }
+
+    /// An array of plain strings.
+    mutating func strings() -> [String]? {
+      guard take(UInt8(ascii: "[")) else { return nil }
+      var strings: [String] = []
+      if take(UInt8(ascii: "]")) { return strings }
+      repeat {
+        guard strings.count <= 16, let string = text() else { return nil }
+        strings.append(string)
+      } while take(UInt8(ascii: ","))
+      return take(UInt8(ascii: "]")) ? strings : nil
     }
 
     /// Skips one value of the shapes this path reads: a plain string, a number, or an
