@@ -28,7 +28,8 @@ struct ItemRuleGroup: Sendable {
 
     /// Sorts `entries` by value and keeps the suffix minima of their weights.
     init(_ entries: [(value: Int128, weight: Int32)]) {
-      let sorted = entries.sorted { $0.value < $1.value }
+      guard !entries.isEmpty else { return }
+      let sorted = entries.count == 1 ? entries : entries.sorted { $0.value < $1.value }
       values = sorted.map(\.value)
       suffixMinimum = sorted.map(\.weight)
       var index = suffixMinimum.count - 2
@@ -56,7 +57,10 @@ struct ItemRuleGroup: Sendable {
   private struct Shape: Sendable {
     var buy: Int64
     var get: Int64
+    /// The largest rate of the shape's rules.
+    var largest: Int64
     var rates: Ladder
+
   }
 
   private let percentages: Ladder
@@ -76,8 +80,7 @@ struct ItemRuleGroup: Sendable {
     var percentages: [(value: Int128, weight: Int32)] = []
     var perUnit: [(value: Int128, weight: Int32)] = []
     var leastPrice: (price: Int128, weight: Int32)?
-    var shapes: [Int64: [(value: Int128, weight: Int32)]] = [:]
-    var shapeTerms: [Int64: (buy: Int64, get: Int64)] = [:]
+    var buyGets: [(buy: Int64, get: Int64, value: Int128, weight: Int32)] = []
     for position in positions {
       let weight = Int32(position)
       switch rules[position].reduction {
@@ -85,24 +88,33 @@ struct ItemRuleGroup: Sendable {
       case .perUnit(let sum): perUnit.append((sum.minorUnits, weight))
       case .fixedPrice(let price):
         if let least = leastPrice,
-          least.price < price.minorUnits
-            || (least.price == price.minorUnits && least.weight < weight)
+          least.price < price.minorUnits || (least.price == price.minorUnits && least.weight < weight)
         {
           break
         }
         leastPrice = (price.minorUnits, weight)
       case .buyGet(let terms):
-        let key = terms.buy << 32 | terms.get
-        shapes[key, default: []].append((Int128(terms.percentOff.tenThousandths), weight))
-        shapeTerms[key] = (terms.buy, terms.get)
+        buyGets.append((terms.buy, terms.get, Int128(terms.percentOff.tenThousandths), weight))
       }
     }
     self.percentages = Ladder(percentages)
     self.perUnit = Ladder(perUnit)
     self.leastPrice = leastPrice
-    self.shapes = shapes.map { key, entries in
-      Shape(buy: shapeTerms[key]!.buy, get: shapeTerms[key]!.get, rates: Ladder(entries))
-    }.sorted { ($0.buy + $0.get, $0.buy) < ($1.buy + $1.get, $1.buy) }
+    // The shapes by ascending `buy + get`, each with the ladder of its rates.
+    buyGets.sort { ($0.buy + $0.get, $0.buy) < ($1.buy + $1.get, $1.buy) }
+    var shapes: [Shape] = []
+    var start = 0
+    while start < buyGets.count {
+      var end = start + 1
+      while end < buyGets.count && buyGets[end].buy == buyGets[start].buy && buyGets[end].get == buyGets[start].get {
+        end += 1
+      }
+      let rates = Ladder(buyGets[start..<end].map { ($0.value, $0.weight) })
+      shapes.append(
+        Shape(buy: buyGets[start].buy, get: buyGets[start].get, largest: Int64(rates.largest!), rates: rates))
+      start = end
+    }
+    self.shapes = shapes
   }
 
   /// The most a rule of the group takes off a line of `quantity` units at `unitPrice`
@@ -111,40 +123,60 @@ struct ItemRuleGroup: Sendable {
   ///
   /// - Complexity: O(log *k* + *s* log *k*).
   func best(unitPrice: Int128, quantity: Int64, lineAmount: Int128) -> (discount: Int128, weight: Int32)? {
-    var best: (discount: Int128, weight: Int32)?
-    func offer(_ discount: Int128, _ weight: @autoclosure () -> Int32?) {
-      guard discount > 0 else { return }
-      if let current = best, discount < current.discount { return }
-      guard let weight = weight() else { return }
-      if let current = best, discount == current.discount && weight > current.weight { return }
-      best = (discount, weight)
+    // First the most each kind (and each buy-get shape) takes off; then, among those that
+    // take off that much, the least weight. The shapes are read in place, never copied.
+    var most: Int128 = 0
+    let percentage = percentages.largest.map { RateArithmetic.apply(Int64($0), to: lineAmount) } ?? 0
+    most = max(most, percentage)
+    let perUnitOff = perUnit.largest.map { min($0, unitPrice) } ?? 0
+    let perUnitDiscount = RateArithmetic.product(perUnitOff, quantity)
+    most = max(most, perUnitDiscount)
+    let fixedPriceDiscount =
+      leastPrice.map { RateArithmetic.product(max(unitPrice - $0.price, 0), quantity) } ?? 0
+    most = max(most, fixedPriceDiscount)
+    // The shape taking off the most (the first of them), and whether another takes as much.
+    var shapeCount = 0
+    var shapeMost: Int128 = 0
+    var shapeWinner = -1
+    var shapesTie = false
+    while shapeCount < shapes.count && shapes[shapeCount].buy + shapes[shapeCount].get <= quantity {
+      let amount = Self.gotAmount(unitPrice, quantity, shapes[shapeCount].buy, shapes[shapeCount].get)
+      let value = RateArithmetic.apply(shapes[shapeCount].largest, to: amount)
+      if value > shapeMost {
+        shapeMost = value
+        shapeWinner = shapeCount
+        shapesTie = false
+      } else if value == shapeMost {
+        shapesTie = true
+      }
+      shapeCount += 1
     }
-    if let rate = percentages.largest {
-      let discount = RateArithmetic.apply(Int64(rate), to: lineAmount)
-      offer(
-        discount,
-        RateArithmetic.leastRate(reaching: discount, on: lineAmount).flatMap {
-          percentages.lowestWeight(from: Int128($0))
-        })
+    most = max(most, shapeMost)
+    guard most > 0 else { return nil }
+    var weight = Int32.max
+    if percentage == most, let rate = RateArithmetic.leastRate(reaching: most, on: lineAmount),
+      let found = percentages.lowestWeight(from: Int128(rate))
+    {
+      weight = min(weight, found)
     }
-    if let sum = perUnit.largest {
-      let off = min(sum, unitPrice)
-      offer(off * Int128(quantity), perUnit.lowestWeight(from: off))
+    if perUnitDiscount == most, let found = perUnit.lowestWeight(from: perUnitOff) { weight = min(weight, found) }
+    if fixedPriceDiscount == most, let least = leastPrice { weight = min(weight, least.weight) }
+    let tied = shapeMost == most ? (shapesTie ? 0..<shapeCount : shapeWinner..<(shapeWinner + 1)) : 0..<0
+    for index in tied {
+      let amount = Self.gotAmount(unitPrice, quantity, shapes[index].buy, shapes[index].get)
+      guard RateArithmetic.apply(shapes[index].largest, to: amount) == most,
+        let rate = RateArithmetic.leastRate(reaching: most, on: amount),
+        let found = shapes[index].rates.lowestWeight(from: Int128(rate))
+      else { continue }
+      weight = min(weight, found)
     }
-    if let least = leastPrice {
-      offer(max(unitPrice - least.price, 0) * Int128(quantity), least.weight)
-    }
-    for shape in shapes {
-      let group = shape.buy + shape.get
-      if group > quantity { break }
-      let amount = unitPrice * Int128(quantity / group * shape.get)
-      let discount = RateArithmetic.apply(Int64(shape.rates.largest!), to: amount)
-      offer(
-        discount,
-        RateArithmetic.leastRate(reaching: discount, on: amount).flatMap {
-          shape.rates.lowestWeight(from: Int128($0))
-        })
-    }
-    return best
+    return (most, weight)
+  }
+
+  /// The amount of the units got on a line of `quantity` units at `unitPrice` under
+  /// "buy `buy`, get `get`".
+  @inline(__always)
+  private static func gotAmount(_ unitPrice: Int128, _ quantity: Int64, _ buy: Int64, _ get: Int64) -> Int128 {
+    RateArithmetic.product(unitPrice, quantity / (buy + get) * get)
   }
 }

@@ -138,12 +138,18 @@ extension WorkingPromotions {
     }
     for part in parts where !part.itemRules.isEmpty {
       part.forEachItemGroup(targeting: item.sku, categories: item.categories) { groups in
-        offer(
-          groups.all.best(unitPrice: unitPrice, quantity: item.quantity, lineAmount: lineAmount), in: part,
-          to: &all)
-        offer(
-          groups.stackable.best(unitPrice: unitPrice, quantity: item.quantity, lineAmount: lineAmount),
-          in: part, to: &stackable)
+        // When no rule of the group applies, no stackable one does; when the best of all is
+        // stackable, it is the best of the stackable ones too.
+        guard let best = groups.all.best(unitPrice: unitPrice, quantity: item.quantity, lineAmount: lineAmount)
+        else { return }
+        offer(best, in: part, to: &all)
+        if part.itemRules[Int(best.weight)].isStackable {
+          offer(best, in: part, to: &stackable)
+        } else if !groups.stackable.isEmpty {
+          offer(
+            groups.stackable.best(unitPrice: unitPrice, quantity: item.quantity, lineAmount: lineAmount),
+            in: part, to: &stackable)
+        }
       }
     }
     return (all, stackable)
@@ -186,17 +192,24 @@ extension WorkingPromotions {
   /// The plan of an item stage alone: the lines' choices, the promotions that took
   /// something (by id, with their sums) and the amount left.
   private func itemStage(_ lineItems: [PlanStep?], subtotal: Money) -> SelectedPlan {
-    var sums: [Int32: PlanStep] = [:]
+    var steps: [PlanStep] = []
+    steps.reserveCapacity(lineItems.count)
     var total = subtotal
     for case let step? in lineItems {
-      if let sum = sums[step.rank] {
-        sums[step.rank]!.discount = sum.discount.adding(unchecked: step.discount)
-      } else {
-        sums[step.rank] = step
-      }
+      steps.append(step)
       total = total.subtracting(step.discount)
     }
-    let items = sums.values.sorted { $0.rank < $1.rank }
+    steps.sort { $0.rank < $1.rank }
+    // One step per promotion, with its lines' discounts summed.
+    var items: [PlanStep] = []
+    items.reserveCapacity(steps.count)
+    for step in steps {
+      if let last = items.last, last.rank == step.rank {
+        items[items.count - 1].discount = last.discount.adding(unchecked: step.discount)
+      } else {
+        items.append(step)
+      }
+    }
     return SelectedPlan(lineItems: lineItems, items: items, orderSteps: [], total: total)
   }
 }

@@ -26,9 +26,9 @@ final class PreparedPromotions: Sendable {
   /// Positions in `itemRules` of the promotions that target every line.
   let untargetedItems: [Int]
   /// The item groups of each SKU: of every rule, and of the stackable ones.
-  let itemGroupsBySKU: [String: ItemGroups]
+  let itemGroupsBySKU: StringTable<ItemGroups>
   /// The item groups of each category.
-  let itemGroupsByCategory: [String: ItemGroups]
+  let itemGroupsByCategory: StringTable<ItemGroups>
   /// The item groups of the promotions that target every line.
   let untargetedItemGroups: ItemGroups
   /// The working discounts and thresholds, in id order.
@@ -39,7 +39,7 @@ final class PreparedPromotions: Sendable {
   let orderIndex: OrderStageIndex
 
   /// The groups of the rules targeting the same lines: all of them, and the stackable ones.
-  struct ItemGroups: Sendable {
+  final class ItemGroups: Sendable {
     /// Every rule.
     let all: ItemRuleGroup
     /// The stackable rules.
@@ -98,8 +98,8 @@ final class PreparedPromotions: Sendable {
     itemsBySKU = bySKU
     itemsByCategory = byCategory
     untargetedItems = untargeted
-    itemGroupsBySKU = bySKU.mapValues { ItemGroups($0, of: itemRules) }
-    itemGroupsByCategory = byCategory.mapValues { ItemGroups($0, of: itemRules) }
+    itemGroupsBySKU = StringTable(bySKU.mapValues { ItemGroups($0, of: itemRules) })
+    itemGroupsByCategory = StringTable(byCategory.mapValues { ItemGroups($0, of: itemRules) })
     untargetedItemGroups = ItemGroups(untargeted, of: itemRules)
     self.orderRules = orderRules
     self.orderRanks = orderRanks
