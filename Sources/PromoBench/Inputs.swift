@@ -153,7 +153,8 @@ struct Inputs {
       case 7..<12: benefit = #""amountOff":"\#(random.next(10)).\#(cents(1 + random.next(99)))""#
       case 12..<16: benefit = #""fixedPrice":"\#(1 + random.next(50)).00""#
       default:
-        benefit = #""buy":\#(1 + random.next(3)),"get":\#(1 + random.next(2)),"percentOff":"\#(random.next(2) == 0 ? 50 : 100)""#
+        benefit =
+          #""buy":\#(1 + random.next(3)),"get":\#(1 + random.next(2)),"percentOff":"\#(random.next(2) == 0 ? 50 : 100)""#
       }
       let promotion = #"{"id":"i\#(index)","kind":"item"\#(target),\#(benefit)\#(stackable)\#(switchOff)}"#
       chunk += (index > 0 ? "," : "") + promotion + "\n"

@@ -76,7 +76,8 @@ struct Report {
   }
 
   /// The arguments that price `orders` as a JSON Lines stream against the small store.
-  static func stream(_ promo: String, _ inputs: Inputs, _ orders: String, _ extra: [String] = []) -> [String] {
+  static func stream(_ promo: String, _ inputs: Inputs, _ orders: String, _ extra: [String] = []) -> [String]
+  {
     [promo, "price", "--lines", orders, "--store", inputs.smallStore, "--at", inputs.at] + extra
   }
 

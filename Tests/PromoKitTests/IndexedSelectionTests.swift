@@ -299,14 +299,23 @@ struct IndexedSelectionTests {
         promotion("b", .discount, off: 55), promotion("a", .discount, off: 50),
         promotion("t5", .threshold, off: 5, minimum: 0), promotion("t10", .threshold, off: 10, minimum: 50),
       ])
-    let calculator = try PriceCalculator(catalog: catalog, at: Self.now)
-    let plan = try calculator.bestPlan(for: Order(name: "o", currency: nil, amount: Fixture.cents(100)))
-    #expect(plan.applied.map(\.id) == ["a", "t10"])
-    #expect(plan.total == Fixture.cents(40))
-    try Self.check(
-      catalog,
-      orders: (0...120).map { Order(name: "o\($0)", currency: nil, amount: Fixture.cents(Int64($0))) },
-      context: "two stretches")
+    // The same with 30 more discounts of 1 to 30 cents, which never win but make the
+    // search go by thresholds' minimums rather than by discounts.
+    let fillers = (1...30).map { promotion("f\($0)", .discount, off: Int64($0)) }
+    let stores = [
+      ("two stretches", catalog),
+      ("two stretches, by minimums", Catalog(version: 2, promotions: catalog.promotions + fillers)),
+    ]
+    for (name, store) in stores {
+      let calculator = try PriceCalculator(catalog: store, at: Self.now)
+      let plan = try calculator.bestPlan(for: Order(name: "o", currency: nil, amount: Fixture.cents(100)))
+      #expect(plan.applied.map(\.id) == ["a", "t10"], "\(name)")
+      #expect(plan.total == Fixture.cents(40), "\(name)")
+      try Self.check(
+        store,
+        orders: (0...120).map { Order(name: "o\($0)", currency: nil, amount: Fixture.cents(Int64($0))) },
+        context: name)
+    }
   }
 
   @Test("an item-heavy store: 4,000 item promotions over SKUs and categories")

@@ -23,33 +23,35 @@
 struct ItemRuleGroup: Sendable {
   /// Rates sorted ascending, with the least weight of each suffix.
   private struct Ladder: Sendable {
-    var values: [Int128] = []
-    var suffixMinimum: [Int32] = []
+    /// The values ascending, each with the least weight of the entries from it on.
+    private var entries: [(value: Int128, weight: Int32)] = []
 
-    /// Sorts `entries` by value and keeps the suffix minima of their weights.
+    /// Sorts `entries` by value and keeps the suffix minima of their weights, in the
+    /// array itself.
     init(_ entries: [(value: Int128, weight: Int32)]) {
       guard !entries.isEmpty else { return }
-      let sorted = entries.count == 1 ? entries : entries.sorted { $0.value < $1.value }
-      values = sorted.map(\.value)
-      suffixMinimum = sorted.map(\.weight)
-      var index = suffixMinimum.count - 2
+      self.entries = entries
+      if entries.count > 1 { self.entries.sort { $0.value < $1.value } }
+      var index = self.entries.count - 2
       while index >= 0 {
-        suffixMinimum[index] = min(suffixMinimum[index], suffixMinimum[index + 1])
+        self.entries[index].weight = min(self.entries[index].weight, self.entries[index + 1].weight)
         index -= 1
       }
     }
 
-    var largest: Int128? { values.last }
+    var isEmpty: Bool { entries.isEmpty }
+
+    var largest: Int128? { entries.last?.value }
 
     /// The least weight of the entries whose value is at least `value`.
     func lowestWeight(from value: Int128) -> Int32? {
       var low = 0
-      var high = values.count
+      var high = entries.count
       while low < high {
         let middle = (low + high) >> 1
-        if values[middle] < value { low = middle + 1 } else { high = middle }
+        if entries[middle].value < value { low = middle + 1 } else { high = middle }
       }
-      return low < values.count ? suffixMinimum[low] : nil
+      return low < entries.count ? entries[low].weight : nil
     }
   }
 
@@ -72,7 +74,7 @@ struct ItemRuleGroup: Sendable {
 
   /// Whether the group has no rule.
   var isEmpty: Bool {
-    percentages.values.isEmpty && perUnit.values.isEmpty && leastPrice == nil && shapes.isEmpty
+    percentages.isEmpty && perUnit.isEmpty && leastPrice == nil && shapes.isEmpty
   }
 
   /// Indexes the rules at `positions` of `rules` (their weights are their positions).
@@ -81,6 +83,8 @@ struct ItemRuleGroup: Sendable {
     var perUnit: [(value: Int128, weight: Int32)] = []
     var leastPrice: (price: Int128, weight: Int32)?
     var buyGets: [(buy: Int64, get: Int64, value: Int128, weight: Int32)] = []
+    percentages.reserveCapacity(positions.count)
+    perUnit.reserveCapacity(positions.count)
     for position in positions {
       let weight = Int32(position)
       switch rules[position].reduction {
@@ -106,7 +110,9 @@ struct ItemRuleGroup: Sendable {
     var start = 0
     while start < buyGets.count {
       var end = start + 1
-      while end < buyGets.count && buyGets[end].buy == buyGets[start].buy && buyGets[end].get == buyGets[start].get {
+      while end < buyGets.count && buyGets[end].buy == buyGets[start].buy
+        && buyGets[end].get == buyGets[start].get
+      {
         end += 1
       }
       let rates = Ladder(buyGets[start..<end].map { ($0.value, $0.weight) })
@@ -159,7 +165,9 @@ struct ItemRuleGroup: Sendable {
     {
       weight = min(weight, found)
     }
-    if perUnitDiscount == most, let found = perUnit.lowestWeight(from: perUnitOff) { weight = min(weight, found) }
+    if perUnitDiscount == most, let found = perUnit.lowestWeight(from: perUnitOff) {
+      weight = min(weight, found)
+    }
     if fixedPriceDiscount == most, let least = leastPrice { weight = min(weight, least.weight) }
     let tied = shapeMost == most ? (shapesTie ? 0..<shapeCount : shapeWinner..<(shapeWinner + 1)) : 0..<0
     for index in tied {
@@ -176,7 +184,8 @@ struct ItemRuleGroup: Sendable {
   /// The amount of the units got on a line of `quantity` units at `unitPrice` under
   /// "buy `buy`, get `get`".
   @inline(__always)
-  private static func gotAmount(_ unitPrice: Int128, _ quantity: Int64, _ buy: Int64, _ get: Int64) -> Int128 {
+  private static func gotAmount(_ unitPrice: Int128, _ quantity: Int64, _ buy: Int64, _ get: Int64) -> Int128
+  {
     RateArithmetic.product(unitPrice, quantity / (buy + get) * get)
   }
 }

@@ -140,7 +140,8 @@ extension WorkingPromotions {
       part.forEachItemGroup(targeting: item.sku, categories: item.categories) { groups in
         // When no rule of the group applies, no stackable one does; when the best of all is
         // stackable, it is the best of the stackable ones too.
-        guard let best = groups.all.best(unitPrice: unitPrice, quantity: item.quantity, lineAmount: lineAmount)
+        guard
+          let best = groups.all.best(unitPrice: unitPrice, quantity: item.quantity, lineAmount: lineAmount)
         else { return }
         offer(best, in: part, to: &all)
         if part.itemRules[Int(best.weight)].isStackable {
@@ -304,6 +305,10 @@ extension WorkingPromotions {
       let middle = (count + high) >> 1
       if breaks[middle] <= units { count = middle + 1 } else { high = middle }
     }
+    // A step per discount costs about a third of a step per break: take the fewer steps.
+    if discountCount <= 3 * count {
+      return bestPairByDiscount(on: amount, below: limit)
+    }
     var bestTotal: Int128?
     var stretches: [(index: Int, remaining: Int128)] = []
     for index in 0..<count {
@@ -375,8 +380,9 @@ extension WorkingPromotions {
   /// Up to this many stackable discounts, the pair search tries each of them.
   static let fewDiscounts = 8
 
-  /// ``bestPair(on:below:)`` for few stackable discounts: each of them, in id order, with
-  /// the best threshold on what it leaves.
+  /// ``bestPair(on:below:)`` for few stackable discounts (few, or not many more than the
+  /// breaks up to the amount): each of them, in id order, with the best threshold on what
+  /// it leaves.
   ///
   /// - Complexity: O(*d* log² *n*) for *d* stackable discounts.
   private func bestPairByDiscount(on amount: Money, below limit: Money) -> (steps: [PlanStep], total: Money)?

@@ -27,7 +27,7 @@ final class PreparedPromotions: Sendable {
   let untargetedItems: [Int]
   /// The item groups of each SKU: of every rule, and of the stackable ones.
   let itemGroupsBySKU: StringTable<ItemGroups>
-  /// The item groups of each category.
+  /// The item groups of each category, with the untargeted rules in them too.
   let itemGroupsByCategory: StringTable<ItemGroups>
   /// The item groups of the promotions that target every line.
   let untargetedItemGroups: ItemGroups
@@ -48,7 +48,10 @@ final class PreparedPromotions: Sendable {
     /// Indexes the rules at `positions` of `rules`.
     init(_ positions: [Int], of rules: [ItemRule]) {
       all = ItemRuleGroup(positions, of: rules)
-      stackable = ItemRuleGroup(positions.filter { rules[$0].isStackable }, of: rules)
+      let stackablePositions = positions.filter { rules[$0].isStackable }
+      // When every rule is stackable, the two groups are the same.
+      stackable =
+        stackablePositions.count == positions.count ? all : ItemRuleGroup(stackablePositions, of: rules)
     }
   }
 
@@ -99,7 +102,9 @@ final class PreparedPromotions: Sendable {
     itemsByCategory = byCategory
     untargetedItems = untargeted
     itemGroupsBySKU = StringTable(bySKU.mapValues { ItemGroups($0, of: itemRules) })
-    itemGroupsByCategory = StringTable(byCategory.mapValues { ItemGroups($0, of: itemRules) })
+    // A category's groups hold the untargeted rules too, so that a line in a category
+    // looks at one group fewer.
+    itemGroupsByCategory = StringTable(byCategory.mapValues { ItemGroups($0 + untargeted, of: itemRules) })
     untargetedItemGroups = ItemGroups(untargeted, of: itemRules)
     self.orderRules = orderRules
     self.orderRanks = orderRanks
@@ -119,15 +124,20 @@ final class PreparedPromotions: Sendable {
   }
 
   /// Calls `body` with the item groups that may target a line with `sku` and
-  /// `categories`: the untargeted ones, its SKU's and its categories'.
+  /// `categories`: its SKU's, its categories' (which hold the untargeted rules too), and
+  /// the untargeted ones when no category of the line has a group.
   ///
-  /// - Complexity: O(*c*) dictionary lookups for *c* categories.
+  /// - Complexity: O(*c*) table lookups for *c* categories.
   func forEachItemGroup(targeting sku: String?, categories: [String], _ body: (ItemGroups) -> Void) {
-    body(untargetedItemGroups)
     if let sku, let groups = itemGroupsBySKU[sku] { body(groups) }
+    var untargetedSeen = false
     for category in categories {
-      if let groups = itemGroupsByCategory[category] { body(groups) }
+      if let groups = itemGroupsByCategory[category] {
+        body(groups)
+        untargetedSeen = true
+      }
     }
+    if !untargetedSeen { body(untargetedItemGroups) }
   }
 }
 
