@@ -17,8 +17,10 @@ build:
 	$(SWIFT) build
 
 # An optimised, fully static binary (no dynamic linking at start-up): the fastest to start.
+# Package.swift links release builds statically on Linux, so this is plain
+# `swift build -c release`.
 release:
-	$(SWIFT) build -c release --static-swift-stdlib -Xswiftc -static-executable
+	$(SWIFT) build -c release
 
 test:
 	$(SWIFT) test

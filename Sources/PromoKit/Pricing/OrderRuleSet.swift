@@ -35,7 +35,9 @@ final class OrderRuleSet: Sendable {
   let isEmpty: Bool
   /// The rules themselves when there are at most ``fewRules``: a set that small is searched
   /// directly (a bounded number of steps), its indexes left empty.
-  private let few: [(rule: OrderRule, weight: Int32)]?
+  private let few: [OrderRule]?
+  /// The weights of `few`.
+  private let fewWeights: [Int32]
 
   /// Up to this many rules, a set is searched directly.
   static let fewRules = 8
@@ -44,14 +46,16 @@ final class OrderRuleSet: Sendable {
   init(_ rules: [OrderRule], weights: [Int32]) {
     isEmpty = rules.isEmpty
     if rules.count <= Self.fewRules {
-      few = Array(zip(rules, weights))
+      few = rules
+      fewWeights = weights
       sums = []
       rates = []
-      fixed = StabbingIndex([])
-      percent = StabbingIndex([])
+      fixed = StabbingIndex()
+      percent = StabbingIndex()
       return
     }
     few = nil
+    fewWeights = []
     var fixedPieces: [(sum: Int128, from: Int128?, weight: Int32)] = []
     var percentPieces: [(rate: Int64, from: Int128?, to: Int128?, weight: Int32)] = []
     for (rule, weight) in zip(rules, weights) {
@@ -92,7 +96,7 @@ final class OrderRuleSet: Sendable {
   func best(at amount: Int128) -> Int128? {
     var best: Int128?
     if let few {
-      for (rule, _) in few {
+      for rule in few {
         if let value = Self.value(of: rule, at: amount), best == nil || value > best! { best = value }
       }
       return best
@@ -121,7 +125,7 @@ final class OrderRuleSet: Sendable {
     guard low <= amount, low <= high else { return nil }
     var best: Int32?
     if let few {
-      for (rule, weight) in few {
+      for (rule, weight) in zip(few, fewWeights) {
         if let value = Self.value(of: rule, at: amount), value >= low && value <= high,
           best == nil || weight < best!
         {
@@ -163,7 +167,7 @@ final class OrderRuleSet: Sendable {
   func greatest(at amount: Int128, notAbove bound: Int128) -> Int128? {
     var best: Int128?
     if let few {
-      for (rule, _) in few {
+      for rule in few {
         if let value = Self.value(of: rule, at: amount), value <= bound, best == nil || value > best! {
           best = value
         }

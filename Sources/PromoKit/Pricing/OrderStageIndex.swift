@@ -23,20 +23,19 @@ struct OrderStageIndex: Sendable {
   ///
   /// - Complexity: O(*n* log *n*) for *n* rules.
   init(_ rules: [OrderRule]) {
-    var groups: [[(rule: OrderRule, weight: Int32)]] = [[], [], [], []]
+    var groupRules: [[OrderRule]] = [[], [], [], []]
+    var groupWeights: [[Int32]] = [[], [], [], []]
     for (position, rule) in rules.enumerated() {
       let group = (rule.isStackable ? 0 : 2) + (rule.minimum == nil ? 0 : 1)
-      groups[group].append((rule, Int32(position)))
+      groupRules[group].append(rule)
+      groupWeights[group].append(Int32(position))
     }
-    func set(_ group: Int) -> OrderRuleSet {
-      OrderRuleSet(groups[group].map(\.rule), weights: groups[group].map(\.weight))
-    }
-    stackableDiscounts = set(0)
-    stackableThresholds = set(1)
-    otherDiscounts = set(2)
-    otherThresholds = set(3)
-    pairBreaks = Self.pairBreaks(groups[1].map(\.rule))
-    stackableDiscountPositions = groups[0].map(\.weight)
+    stackableDiscounts = OrderRuleSet(groupRules[0], weights: groupWeights[0])
+    stackableThresholds = OrderRuleSet(groupRules[1], weights: groupWeights[1])
+    otherDiscounts = OrderRuleSet(groupRules[2], weights: groupWeights[2])
+    otherThresholds = OrderRuleSet(groupRules[3], weights: groupWeights[3])
+    pairBreaks = Self.pairBreaks(groupRules[1])
+    stackableDiscountPositions = groupWeights[0]
   }
 
   /// The minimums of `thresholds` at which the best of them can take off more than just

@@ -38,6 +38,15 @@ struct StabbingIndex: Sendable {
   /// Whether there are no intervals (or only empty ones).
   var isEmpty: Bool { keys.isEmpty }
 
+  /// No interval.
+  init() {
+    endpoints = []
+    leafCount = 1
+    nodeStart = [0, 0, 0]
+    keys = []
+    minima = []
+  }
+
   /// Indexes `intervals`; empty ones (`lower >= upper`) are left out.
   init(_ intervals: [Interval]) {
     var points: [Int128] = []
