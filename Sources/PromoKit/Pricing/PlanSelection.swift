@@ -226,7 +226,7 @@ extension WorkingPromotions {
   /// (O(log² *n*)). The best stacked pair comes from ``bestPair(on:below:)``.
   ///
   /// - Complexity: O(log² *n*) for the single promotion, plus the pair search's
-  ///   O(*s* log² *n* + *e* log *A* log *n*) (see ``bestPair(on:below:)``).
+  ///   O(min(*d* log *n*, *s* log² *n*) + *e* log *A* log *n*) (see ``bestPair(on:below:)``).
   func bestOrderStage(on amount: Money, stackableOnly: Bool) -> (steps: [PlanStep], total: Money) {
     let units = amount.minorUnits
     let setCount = stackableOnly ? 2 : 4
@@ -277,6 +277,10 @@ extension WorkingPromotions {
   /// the amounts, then a range query on the discounts), and the lowest-id threshold on
   /// what it leaves.
   ///
+  /// When there are few stackable discounts (at most ``fewDiscounts``, or at most three
+  /// times the breaks up to the amount), trying each of them with the best threshold on
+  /// what it leaves (O(log *n*) each) is cheaper, and is done instead.
+  ///
   /// No structure answers this in polylogarithmic time for every store: with fixed
   /// discounts and thresholds whose minimum equals their sum, the best pair on `A` is the
   /// largest sum of two values at most `A`, the 3SUM-indexing problem, believed to need
@@ -284,8 +288,9 @@ extension WorkingPromotions {
   /// the amount: one per tier of a store's tiered thresholds, and few (about the logarithm
   /// of their number) for thresholds with unrelated minimums and benefits.
   ///
-  /// - Complexity: O(*s* log² *n* + *e* (log *A*) log *n*) for *s* breaks up to the amount
-  ///   and *e* of them reaching the best total (usually one).
+  /// - Complexity: O(min(*d* log *n*, *s* log² *n*) + *e* (log *A*) log *n*) for *d*
+  ///   stackable discounts, *s* breaks up to the amount and *e* of them reaching the best
+  ///   total (usually one).
   private func bestPair(on amount: Money, below limit: Money) -> (steps: [PlanStep], total: Money)? {
     let units = amount.minorUnits
     guard parts.contains(where: { !$0.orderIndex.stackableDiscounts.isEmpty }),

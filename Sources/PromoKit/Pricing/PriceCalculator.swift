@@ -17,9 +17,11 @@
 ///
 /// - Complexity: preparing is O(*n* log *n*) for *n* promotions, once. An order costs
 ///   O(*L* *g* log *k*) for its *L* lines looking at *g* item groups of at most *k* rules,
-///   O(log² *n*) for the best single discount or threshold, and O(*s* log² *n*) for the
-///   best stacked pair, *s* being the minimums of the stackable thresholds where the best
-///   of them can jump, up to the amount (see ``WorkingPromotions/bestOrderStage(on:stackableOnly:)``).
+///   O(log² *n*) for the best single discount or threshold, and
+///   O(min(*d* log *n*, *s* log² *n*)) for the best stacked pair, *d* being the stackable
+///   discounts and *s* the minimums of the stackable thresholds where the best of them can
+///   jump, up to the amount (see ``WorkingPromotions/bestOrderStage(on:stackableOnly:)``).
+///   With `explain`, every promotion of the store is listed, so that is O(*n*).
 ///   The promotions of a code are prepared apart, so an order presenting a code costs no
 ///   more than one that does not.
 public struct PriceCalculator: Sendable {
