@@ -25,6 +25,10 @@ struct ItemRuleGroup: Sendable {
   private struct Ladder: Sendable {
     /// The values ascending, each with the least weight of the entries from it on.
     private var entries: [(value: Int128, weight: Int32)] = []
+    /// The largest value, the least weight of the entries holding it, and the next lower
+    /// value (-1 for none), kept in place: a query that only the largest value answers does
+    /// not touch `entries`' memory.
+    private var top: (value: Int128, weight: Int32, next: Int128) = (-1, Int32.max, -1)
 
     /// Sorts `entries` by value and keeps the suffix minima of their weights, in the
     /// array itself.
@@ -37,14 +41,20 @@ struct ItemRuleGroup: Sendable {
         self.entries[index].weight = min(self.entries[index].weight, self.entries[index + 1].weight)
         index -= 1
       }
+      let largest = self.entries[self.entries.count - 1].value
+      var first = self.entries.count - 1
+      while first > 0 && self.entries[first - 1].value == largest { first -= 1 }
+      top = (largest, self.entries[first].weight, first > 0 ? self.entries[first - 1].value : -1)
     }
 
     var isEmpty: Bool { entries.isEmpty }
 
-    var largest: Int128? { entries.last?.value }
+    var largest: Int128? { top.value >= 0 ? top.value : nil }
 
     /// The least weight of the entries whose value is at least `value`.
     func lowestWeight(from value: Int128) -> Int32? {
+      if value > top.value { return nil }
+      if value > top.next { return top.weight }
       var low = 0
       var high = entries.count
       while low < high {
@@ -67,6 +77,10 @@ struct ItemRuleGroup: Sendable {
 
   private let percentages: Ladder
   private let perUnit: Ladder
+  /// The largest rate and the largest sum per unit (-1 for none), kept beside the ladders
+  /// so that a line reads them without touching the ladders' memory.
+  private let largestRate: Int64
+  private let largestPerUnit: Int128
   /// The least fixed price and the least weight of the rules with it.
   private let leastPrice: (price: Int128, weight: Int32)?
   /// The buy-get shapes by ascending `buy + get`.
@@ -103,6 +117,8 @@ struct ItemRuleGroup: Sendable {
     }
     self.percentages = Ladder(percentages)
     self.perUnit = Ladder(perUnit)
+    largestRate = self.percentages.largest.map { Int64($0) } ?? -1
+    largestPerUnit = self.perUnit.largest ?? -1
     self.leastPrice = leastPrice
     // The shapes by ascending `buy + get`, each with the ladder of its rates.
     buyGets.sort { ($0.buy + $0.get, $0.buy) < ($1.buy + $1.get, $1.buy) }
@@ -132,9 +148,9 @@ struct ItemRuleGroup: Sendable {
     // First the most each kind (and each buy-get shape) takes off; then, among those that
     // take off that much, the least weight. The shapes are read in place, never copied.
     var most: Int128 = 0
-    let percentage = percentages.largest.map { RateArithmetic.apply(Int64($0), to: lineAmount) } ?? 0
+    let percentage = largestRate > 0 ? RateArithmetic.apply(largestRate, to: lineAmount) : 0
     most = max(most, percentage)
-    let perUnitOff = perUnit.largest.map { min($0, unitPrice) } ?? 0
+    let perUnitOff = largestPerUnit > 0 ? min(largestPerUnit, unitPrice) : 0
     let perUnitDiscount = RateArithmetic.product(perUnitOff, quantity)
     most = max(most, perUnitDiscount)
     let fixedPriceDiscount =

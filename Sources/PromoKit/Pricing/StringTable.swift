@@ -8,10 +8,16 @@
 /// - Complexity: O(*n*) to build for *n* keys; a lookup is O(*k*) for a key of *k* bytes,
 ///   expected.
 struct StringTable<Value: Sendable>: Sendable {
-  private var keys: [String] = []
-  private var values: [Value] = []
-  /// For each slot, the position of its key in `keys`, or -1.
-  private var slots: [Int32] = []
+  /// A key with its hash and value, in the slot its hash leads to (or a later one).
+  private struct Entry: Sendable {
+    var hash: Int
+    var key: String
+    var value: Value
+  }
+
+  /// The slots: each holds its entry in place, so that a lookup reads one place in memory
+  /// (a line's SKU is usually met for the first time in a while).
+  private var slots: [Entry?] = []
   private var mask = 0
 
   /// The pairs of `dictionary`.
@@ -20,32 +26,29 @@ struct StringTable<Value: Sendable>: Sendable {
     var capacity = 4
     while capacity < 2 * dictionary.count { capacity *= 2 }
     mask = capacity - 1
-    slots = [Int32](repeating: -1, count: capacity)
-    keys.reserveCapacity(dictionary.count)
-    values.reserveCapacity(dictionary.count)
+    slots = [Entry?](repeating: nil, count: capacity)
     for (key, value) in dictionary {
-      var slot = Self.hash(key) & mask
-      while slots[slot] >= 0 { slot = (slot + 1) & mask }
-      slots[slot] = Int32(keys.count)
-      keys.append(key)
-      values.append(value)
+      let hash = Self.hash(key)
+      var slot = hash & mask
+      while slots[slot] != nil { slot = (slot + 1) & mask }
+      slots[slot] = Entry(hash: hash, key: key, value: value)
     }
   }
 
   /// Whether the table has no key.
-  var isEmpty: Bool { keys.isEmpty }
+  var isEmpty: Bool { slots.isEmpty }
 
   /// The value of `key`, if it has one.
   @inline(__always)
   subscript(key: String) -> Value? {
-    guard !keys.isEmpty else { return nil }
-    var slot = Self.hash(key) & mask
-    while true {
-      let position = Int(slots[slot])
-      if position < 0 { return nil }
-      if keys[position] == key { return values[position] }
+    guard !slots.isEmpty else { return nil }
+    let hash = Self.hash(key)
+    var slot = hash & mask
+    while let entry = slots[slot] {
+      if entry.hash == hash && entry.key == key { return entry.value }
       slot = (slot + 1) & mask
     }
+    return nil
   }
 
   /// The FNV-1a hash of the key's UTF-8 bytes.
