@@ -78,9 +78,15 @@ struct SelectedPlan: Sendable {
     let count = items.count + orderSteps.count
     let otherCount = other.items.count + other.orderSteps.count
     if count != otherCount { return count < otherCount }
-    let mine = items.map(\.rank) + orderSteps.map(\.rank)
-    let theirs = other.items.map(\.rank) + other.orderSteps.map(\.rank)
-    return mine.lexicographicallyPrecedes(theirs)
+    // The ranks in application order, compared one by one (the counts are equal here).
+    func rank(_ plan: Self, _ position: Int) -> Int32 {
+      position < plan.items.count
+        ? plan.items[position].rank : plan.orderSteps[position - plan.items.count].rank
+    }
+    for position in 0..<count where rank(self, position) != rank(other, position) {
+      return rank(self, position) < rank(other, position)
+    }
+    return false
   }
 }
 
