@@ -204,6 +204,9 @@ struct ItemRuleGroup: Sendable {
   @inline(__always)
   private static func gotAmount(_ unitPrice: Int128, _ quantity: Int64, _ buy: Int64, _ get: Int64) -> Int128
   {
-    RateArithmetic.product(unitPrice, quantity / (buy + get) * get)
+    // A line rarely holds two sets of the offer: then no division is needed.
+    let size = buy + get
+    let sets = quantity < size ? 0 : (quantity - size < size ? 1 : quantity / size)
+    return RateArithmetic.product(unitPrice, sets * get)
   }
 }

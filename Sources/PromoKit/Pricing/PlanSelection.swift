@@ -354,7 +354,7 @@ extension WorkingPromotions {
     else { return nil }
     let discountCount = parts.reduce(0) { $0 + $1.orderIndex.stackableDiscountPositions.count }
     if discountCount <= Self.fewDiscounts {
-      return bestPairByDiscount(on: amount, below: limit)
+      return bestPairByDiscount(on: amount, below: limit, onWhole: onWhole)
     }
     let breaks =
       parts.count == 1
@@ -368,7 +368,7 @@ extension WorkingPromotions {
     }
     // A step per discount costs about a third of a step per break: take the fewer steps.
     if discountCount <= 3 * count {
-      return bestPairByDiscount(on: amount, below: limit)
+      return bestPairByDiscount(on: amount, below: limit, onWhole: onWhole)
     }
     var bestTotal: Int128?
     var stretches: [(index: Int, remaining: Int128)] = []
@@ -441,30 +441,48 @@ extension WorkingPromotions {
   static let fewDiscounts = 8
 
   /// ``bestPair(on:below:)`` for few stackable discounts (few, or not many more than the
-  /// breaks up to the amount): each of them, in id order, with the best threshold on what
-  /// it leaves.
+  /// breaks up to the amount): each of them with the best threshold on what it leaves.
   ///
-  /// - Complexity: O(*d* log² *n*) for *d* stackable discounts.
-  private func bestPairByDiscount(on amount: Money, below limit: Money) -> (steps: OrderSteps, total: Money)?
+  /// The best threshold on an amount never decreases as the amount grows, so a discount
+  /// taking off `D` leaves a pair total of at least `A − D − onWhole` (`onWhole`, the most a
+  /// stackable threshold takes off the whole amount `A`). The discount taking off the most
+  /// is paired first; a discount whose bound is above that pair's total (or not below
+  /// `limit`) cannot win and is not paired: only what each discount takes off is computed.
+  ///
+  /// - Complexity: O(*d* + *p* log² *n*) for *d* stackable discounts, *p* of them paired.
+  private func bestPairByDiscount(on amount: Money, below limit: Money, onWhole: Int128)
+    -> (steps: OrderSteps, total: Money)?
   {
+    let units = amount.minorUnits
+    // The most a stackable discount takes off.
+    var largest: Int128 = -1
+    for part in parts {
+      for position in part.orderIndex.stackableDiscountPositions {
+        largest = max(largest, part.orderRules[Int(position)].reduction(of: amount).minorUnits)
+      }
+    }
+    guard largest >= 0 else { return nil }
+    // The highest total worth pairing for: below `limit`, and no higher than the pair of
+    // the largest discount.
+    var bound = limit.minorUnits - 1
+    if let threshold = bestThreshold(at: units - largest) { bound = min(bound, units - largest - threshold) }
     var best: (rank: Int32, part: Int, position: Int32, reduction: Money, total: Int128)?
     for (index, part) in parts.enumerated() {
       for position in part.orderIndex.stackableDiscountPositions {
         let reduction = part.orderRules[Int(position)].reduction(of: amount)
-        let remaining = amount.minorUnits - reduction.minorUnits
-        guard let threshold = bestThreshold(at: remaining) else { continue }
+        let remaining = units - reduction.minorUnits
+        guard remaining - onWhole <= bound, let threshold = bestThreshold(at: remaining) else { continue }
         let total = remaining - threshold
         let rank = part.orderRanks[Int(position)]
-        if total < limit.minorUnits
-          && (best == nil || total < best!.total || (total == best!.total && rank < best!.rank))
-        {
+        guard total <= bound else { continue }
+        if best == nil || total < best!.total || (total == best!.total && rank < best!.rank) {
           best = (rank, index, position, reduction, total)
         }
       }
     }
     guard let best else { return nil }
     let discountRule = parts[best.part].orderRules[Int(best.position)]
-    let remaining = amount.minorUnits - best.reduction.minorUnits
+    let remaining = units - best.reduction.minorUnits
     let thresholdReduction = remaining - best.total
     guard let threshold = lowestThreshold(at: remaining, reaching: thresholdReduction) else { return nil }
     let thresholdRule = parts[threshold.part].orderRules[Int(threshold.weight)]
