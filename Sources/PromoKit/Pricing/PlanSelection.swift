@@ -172,19 +172,10 @@ extension WorkingPromotions {
     }
     for part in parts where !part.itemRules.isEmpty {
       part.forEachItemGroup(targeting: item.sku, categories: item.categories) { groups in
-        // When no rule of the group applies, no stackable one does; when the best of all is
-        // stackable, it is the best of the stackable ones too.
-        guard
-          let best = groups.all.best(unitPrice: unitPrice, quantity: item.quantity, lineAmount: lineAmount)
-        else { return }
-        offer(best, in: part, to: &all)
-        if part.itemRules[Int(best.weight)].isStackable {
-          offer(best, in: part, to: &stackable)
-        } else if !groups.stackable.isEmpty {
-          offer(
-            groups.stackable.best(unitPrice: unitPrice, quantity: item.quantity, lineAmount: lineAmount),
-            in: part, to: &stackable)
-        }
+        let found = groups.best(
+          unitPrice: unitPrice, quantity: item.quantity, lineAmount: lineAmount, rules: part.itemRules)
+        offer(found.all, in: part, to: &all)
+        offer(found.stackable, in: part, to: &stackable)
       }
     }
     return (all, stackable)
