@@ -14,6 +14,18 @@
 struct WorkingPromotions: Sendable {
   /// The prepared parts; the first holds the promotions without a code.
   let parts: [PreparedPromotions]
+  /// Whether there are at most ``fewOrderRules`` order rules in all, for the order stage
+  /// to try each rule and each pair directly.
+  let hasFewOrderRules: Bool
+
+  /// Up to this many order rules in all, the order stage tries every rule and pair.
+  static let fewOrderRules = 8
+
+  /// The promotions of `parts`.
+  init(parts: [PreparedPromotions]) {
+    self.parts = parts
+    hasFewOrderRules = parts.reduce(0) { $0 + $1.orderRules.count } <= Self.fewOrderRules
+  }
 
   /// The minor digits every amount is in.
   var minorDigits: Int { parts[0].minorDigits }
@@ -253,6 +265,7 @@ extension WorkingPromotions {
   /// - Complexity: O(log² *n*) for the single promotion, plus the pair search's
   ///   O(min(*d* log *n*, *s* log² *n*) + *e* log *A* log *n*) (see ``bestPair(on:below:)``).
   func bestOrderStage(on amount: Money, stackableOnly: Bool) -> (steps: OrderSteps, total: Money) {
+    if hasFewOrderRules { return bestOrderStageOfFew(on: amount, stackableOnly: stackableOnly) }
     let units = amount.minorUnits
     let setCount = stackableOnly ? 2 : 4
     var largest: Int128 = 0
@@ -305,6 +318,78 @@ extension WorkingPromotions {
     }
     // A pair never wins a tie: the best so far has fewer promotions.
     if let pair = bestPair(on: amount, below: best.total) { best = pair }
+    return best
+  }
+
+  /// ``bestOrderStage(on:stackableOnly:)`` over at most ``fewOrderRules`` rules: each rule
+  /// alone, and each stackable discount with each stackable threshold on what it leaves,
+  /// without the sets' machinery.
+  ///
+  /// - Complexity: O(*n* + *d* *t*) for *n* ≤ ``fewOrderRules`` rules, *d* stackable
+  ///   discounts and *t* stackable thresholds among them.
+  private func bestOrderStageOfFew(on amount: Money, stackableOnly: Bool) -> (steps: OrderSteps, total: Money)
+  {
+    let units = amount.minorUnits
+    let digits = amount.minorDigits
+    // The best single promotion: the most taken off, then the lowest id.
+    var single: (step: PlanStep, value: Int128)?
+    for part in parts {
+      for (position, rule) in part.orderRules.enumerated() where !stackableOnly || rule.isStackable {
+        guard let value = OrderRuleSet.value(of: rule, at: units), value > 0 else { continue }
+        let rank = part.orderRanks[position]
+        if let current = single, value < current.value || (value == current.value && rank > current.step.rank)
+        {
+          continue
+        }
+        single = (
+          PlanStep(
+            storeIndex: rule.storeIndex, rank: rank, discount: Money(minorUnits: value, minorDigits: digits)),
+          value
+        )
+      }
+    }
+    var best: (steps: OrderSteps, total: Money) = (OrderSteps(), amount)
+    if let single {
+      best = (OrderSteps(single.step), Money(minorUnits: units - single.value, minorDigits: digits))
+    }
+    // The best pair: the lowest total, then the lowest discount id, then the lowest
+    // threshold id; it must leave less than the best single (a tie goes to fewer).
+    var pair: (discount: PlanStep, threshold: PlanStep, total: Int128)?
+    for part in parts {
+      for (position, rule) in part.orderRules.enumerated() where rule.isStackable && rule.minimum == nil {
+        let reduction = OrderRuleSet.value(of: rule, at: units)!
+        let remaining = units - reduction
+        let rank = part.orderRanks[position]
+        for other in parts {
+          for (thresholdPosition, threshold) in other.orderRules.enumerated()
+          where threshold.isStackable && threshold.minimum != nil {
+            guard let value = OrderRuleSet.value(of: threshold, at: remaining) else { continue }
+            let total = remaining - value
+            let thresholdRank = other.orderRanks[thresholdPosition]
+            if let current = pair,
+              total > current.total
+                || (total == current.total
+                  && (rank > current.discount.rank
+                    || (rank == current.discount.rank && thresholdRank > current.threshold.rank)))
+            {
+              continue
+            }
+            pair = (
+              PlanStep(
+                storeIndex: rule.storeIndex, rank: rank,
+                discount: Money(minorUnits: reduction, minorDigits: digits)),
+              PlanStep(
+                storeIndex: threshold.storeIndex, rank: thresholdRank,
+                discount: Money(minorUnits: value, minorDigits: digits)),
+              total
+            )
+          }
+        }
+      }
+    }
+    if let pair, pair.total < best.total.minorUnits {
+      best = (OrderSteps(pair.discount, pair.threshold), Money(minorUnits: pair.total, minorDigits: digits))
+    }
     return best
   }
 
