@@ -194,7 +194,7 @@ final class OrderRuleSet: Sendable {
   /// What `rule` takes off `amount` (in its minor units), or `nil` below its minimum: the
   /// same as ``OrderRule/discount(on:)``.
   @inline(__always)
-  static func value(of rule: OrderRule, at amount: Int128) -> Int128? {
+  private static func value(of rule: OrderRule, at amount: Int128) -> Int128? {
     if let minimum = rule.minimum, amount < minimum.minorUnits { return nil }
     switch rule.reduction {
     case .fixed(let sum): return min(sum.minorUnits, amount)
@@ -227,5 +227,54 @@ final class OrderRuleSet: Sendable {
       if values[middle] < value { low = middle + 1 } else { high = middle }
     }
     return low
+  }
+}
+
+/// An order rule's amounts and flags in a trivial value (no id, so reading one touches no
+/// reference count), with the rank of its id: what the order stage over few rules reads.
+struct CompactOrderRule: Sendable {
+  /// The promotion's position in its catalog.
+  var storeIndex: Int
+  /// The rank of its id among every id of the store.
+  var rank: Int32
+  var isStackable: Bool
+  /// Whether it is a percentage (else a fixed sum).
+  var isPercent: Bool
+  /// The least amount it applies to; -1 for a discount.
+  var minimum: Int128
+  /// The rate in ten-thousandths of a percent, or the sum.
+  var value: Int128
+  /// A percentage's cap; -1 for none.
+  var cap: Int128
+
+  /// `rule`, whose id has rank `rank`.
+  init(_ rule: OrderRule, rank: Int32) {
+    storeIndex = rule.storeIndex
+    self.rank = rank
+    isStackable = rule.isStackable
+    minimum = rule.minimum?.minorUnits ?? -1
+    switch rule.reduction {
+    case .percent(let rate, let cap):
+      isPercent = true
+      value = Int128(rate.tenThousandths)
+      self.cap = cap?.minorUnits ?? -1
+    case .fixed(let sum):
+      isPercent = false
+      value = sum.minorUnits
+      cap = -1
+    }
+  }
+
+  /// Whether it is a threshold.
+  var isThreshold: Bool { minimum >= 0 }
+
+  /// What it takes off `amount`, or `nil` below its minimum: the same as
+  /// ``OrderRule/discount(on:)``.
+  @inline(__always)
+  func value(at amount: Int128) -> Int128? {
+    if amount < minimum { return nil }
+    if !isPercent { return min(value, amount) }
+    let discount = RateArithmetic.apply(Int64(value), to: amount)
+    return cap >= 0 ? min(discount, cap) : discount
   }
 }

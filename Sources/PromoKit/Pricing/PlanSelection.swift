@@ -331,64 +331,76 @@ extension WorkingPromotions {
   {
     let units = amount.minorUnits
     let digits = amount.minorDigits
+    // Each rule found is kept as its storeIndex and rank, never copied whole.
+    func step(_ found: (storeIndex: Int, rank: Int32), _ value: Int128) -> PlanStep {
+      PlanStep(
+        storeIndex: found.storeIndex, rank: found.rank,
+        discount: Money(minorUnits: value, minorDigits: digits))
+    }
     // The best single promotion: the most taken off, then the lowest id.
-    var single: (step: PlanStep, value: Int128)?
-    for part in parts {
-      for (position, rule) in part.orderRules.enumerated() where !stackableOnly || rule.isStackable {
-        guard let value = OrderRuleSet.value(of: rule, at: units), value > 0 else { continue }
-        let rank = part.orderRanks[position]
-        if let current = single, value < current.value || (value == current.value && rank > current.step.rank)
-        {
-          continue
-        }
-        single = (
-          PlanStep(
-            storeIndex: rule.storeIndex, rank: rank, discount: Money(minorUnits: value, minorDigits: digits)),
-          value
-        )
-      }
-    }
-    var best: (steps: OrderSteps, total: Money) = (OrderSteps(), amount)
-    if let single {
-      best = (OrderSteps(single.step), Money(minorUnits: units - single.value, minorDigits: digits))
-    }
+    var single: (storeIndex: Int, rank: Int32, value: Int128) = (0, 0, 0)
     // The best pair: the lowest total, then the lowest discount id, then the lowest
-    // threshold id; it must leave less than the best single (a tie goes to fewer).
-    var pair: (discount: PlanStep, threshold: PlanStep, total: Int128)?
+    // threshold id.
+    var pair:
+      (
+        discount: (storeIndex: Int, rank: Int32), reduction: Int128,
+        threshold: (storeIndex: Int, rank: Int32), value: Int128, total: Int128
+      )?
     for part in parts {
-      for (position, rule) in part.orderRules.enumerated() where rule.isStackable && rule.minimum == nil {
-        let reduction = OrderRuleSet.value(of: rule, at: units)!
-        let remaining = units - reduction
-        let rank = part.orderRanks[position]
-        for other in parts {
-          for (thresholdPosition, threshold) in other.orderRules.enumerated()
-          where threshold.isStackable && threshold.minimum != nil {
-            guard let value = OrderRuleSet.value(of: threshold, at: remaining) else { continue }
-            let total = remaining - value
-            let thresholdRank = other.orderRanks[thresholdPosition]
-            if let current = pair,
-              total > current.total
-                || (total == current.total
-                  && (rank > current.discount.rank
-                    || (rank == current.discount.rank && thresholdRank > current.threshold.rank)))
-            {
-              continue
-            }
-            pair = (
-              PlanStep(
-                storeIndex: rule.storeIndex, rank: rank,
-                discount: Money(minorUnits: reduction, minorDigits: digits)),
-              PlanStep(
-                storeIndex: threshold.storeIndex, rank: thresholdRank,
-                discount: Money(minorUnits: value, minorDigits: digits)),
-              total
-            )
+      part.compactOrderRules.withUnsafeBufferPointer { rules in
+        for index in rules.indices where !stackableOnly || rules[index].isStackable {
+          guard let value = rules[index].value(at: units), value > 0 else { continue }
+          if value > single.value || (value == single.value && rules[index].rank < single.rank) {
+            single = (rules[index].storeIndex, rules[index].rank, value)
           }
         }
       }
     }
+    for part in parts {
+      part.compactOrderRules.withUnsafeBufferPointer { discounts in
+        for index in discounts.indices where discounts[index].isStackable && !discounts[index].isThreshold {
+          let reduction = discounts[index].value(at: units)!
+          let remaining = units - reduction
+          let rank = discounts[index].rank
+          for other in parts {
+            other.compactOrderRules.withUnsafeBufferPointer { thresholds in
+              for position in thresholds.indices
+              where thresholds[position].isStackable && thresholds[position].isThreshold {
+                guard let value = thresholds[position].value(at: remaining) else { continue }
+                let total = remaining - value
+                let thresholdRank = thresholds[position].rank
+                if let current = pair,
+                  total > current.total
+                    || (total == current.total
+                      && (rank > current.discount.rank
+                        || (rank == current.discount.rank && thresholdRank > current.threshold.rank)))
+                {
+                  continue
+                }
+                pair = (
+                  (discounts[index].storeIndex, rank), reduction,
+                  (thresholds[position].storeIndex, thresholdRank),
+                  value, total
+                )
+              }
+            }
+          }
+        }
+      }
+    }
+    var best: (steps: OrderSteps, total: Money) = (OrderSteps(), amount)
+    if single.value > 0 {
+      best = (
+        OrderSteps(step((single.storeIndex, single.rank), single.value)),
+        Money(minorUnits: units - single.value, minorDigits: digits)
+      )
+    }
+    // A pair must leave less than the best single: a tie goes to fewer promotions.
     if let pair, pair.total < best.total.minorUnits {
-      best = (OrderSteps(pair.discount, pair.threshold), Money(minorUnits: pair.total, minorDigits: digits))
+      best = (
+        OrderSteps(step(pair.discount, pair.reduction), step(pair.threshold, pair.value)),
+        Money(minorUnits: pair.total, minorDigits: digits)
+      )
     }
     return best
   }

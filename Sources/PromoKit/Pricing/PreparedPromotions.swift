@@ -38,6 +38,9 @@ final class PreparedPromotions: Sendable {
   let orderRanks: [Int32]
   /// The order rules indexed for the order stage.
   let orderIndex: OrderStageIndex
+  /// The order rules as trivial values, when there are at most
+  /// ``WorkingPromotions/fewOrderRules`` (else empty).
+  let compactOrderRules: [CompactOrderRule]
 
   /// The rules targeting the same lines: all of them and the stackable ones as
   /// ``ItemRuleGroup``s, or, when there are at most ``fewRules`` of them, as one list.
@@ -144,6 +147,9 @@ final class PreparedPromotions: Sendable {
     self.orderRules = orderRules
     self.orderRanks = orderRanks
     orderIndex = OrderStageIndex(orderRules)
+    compactOrderRules =
+      orderRules.count <= WorkingPromotions.fewOrderRules
+      ? zip(orderRules, orderRanks).map { CompactOrderRule($0, rank: $1) } : []
   }
 
   /// Calls `body` with the position of every item rule that targets a line with `sku`
