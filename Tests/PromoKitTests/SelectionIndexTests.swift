@@ -186,6 +186,42 @@ struct SelectionIndexTests {
     }
   }
 
+  @Test("ItemRuleGroup: a buy-get rule tying exactly with another kind on large lines keeps the tie")
+  func buyGetTiesOnLargeLines() {
+    // Buy 1 get 1 free gets half the units of an even line, as 50% off does, and buy 1
+    // get 2 free two thirds of a line of 3n units, as 66.6667% rounds to on some amounts:
+    // the buy-get rule (weight 0) wins the tie whatever the line's size, so the shapes
+    // are never skipped while they may still reach the best.
+    let rules = [
+      ItemRule(
+        id: "b1g1", isStackable: true, reduction: .buyGet(BuyGet(buy: 1, get: 1, percentOff: .hundred)!)),
+      ItemRule(
+        id: "b1g2", isStackable: true, reduction: .buyGet(BuyGet(buy: 1, get: 2, percentOff: .hundred)!)),
+      ItemRule(id: "half", isStackable: true, reduction: .percent(Fixture.percent("50"))),
+      ItemRule(id: "two-thirds", isStackable: true, reduction: .percent(Fixture.percent("66.6667"))),
+    ]
+    let group = ItemRuleGroup(Array(rules.indices), of: rules)
+    for unitPrice in [1, 3, 99, 100_000, 99_999_999, 10_000_000_000_000] as [Int128] {
+      for quantity in [2, 3, 4, 6, 12, 300] as [Int64] {
+        let lineAmount = unitPrice * Int128(quantity)
+        var expected: (discount: Int128, weight: Int32)?
+        for (position, rule) in rules.enumerated() {
+          let discount = rule.discount(
+            unitPrice: Money(minorUnits: unitPrice, minorDigits: 2), quantity: quantity,
+            lineAmount: Money(minorUnits: lineAmount, minorDigits: 2)
+          ).minorUnits
+          if discount > 0 && (expected == nil || discount > expected!.discount) {
+            expected = (discount, Int32(position))
+          }
+        }
+        let found = group.best(unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount)
+        #expect(
+          found?.discount == expected?.discount && found?.weight == expected?.weight,
+          "\(quantity) × \(unitPrice)")
+      }
+    }
+  }
+
   @Test("rate arithmetic: the same rounding as Percentage, and exact inverses")
   func rateArithmetic() {
     var generator = Generator(seed: 99)

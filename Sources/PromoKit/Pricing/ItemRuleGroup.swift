@@ -86,6 +86,9 @@ struct ItemRuleGroup: Sendable {
   private let leastPrice: (price: Int64, weight: Int32)?
   /// The buy-get shapes by ascending `buy + get`.
   private let shapes: [Shape]
+  /// A rate no buy-get rule's discount on a line exceeds applied to the whole line: the
+  /// largest `⌈rate × get / (buy + get)⌉` (a line gets at most that share of its units).
+  private let shapeBound: Int64
 
   /// Whether the group has no rule.
   var isEmpty: Bool {
@@ -138,6 +141,10 @@ struct ItemRuleGroup: Sendable {
       start = end
     }
     self.shapes = shapes
+    shapeBound = shapes.reduce(0) { bound, shape in
+      let size = shape.buy + shape.get
+      return max(bound, (shape.largest * shape.get + size - 1) / size)
+    }
   }
 
   /// The most a rule of the group takes off a line of `quantity` units at `unitPrice`
@@ -163,7 +170,11 @@ struct ItemRuleGroup: Sendable {
     var shapeMost: Int128 = 0
     var shapeWinner = -1
     var shapesTie = false
-    while shapeCount < shapes.count && shapes[shapeCount].buy + shapes[shapeCount].get <= quantity {
+    // When even the bound is below what another kind takes off, no shape can win or tie.
+    let shapesMayReach = !shapes.isEmpty && RateArithmetic.apply(shapeBound, to: lineAmount) >= most
+    while shapesMayReach && shapeCount < shapes.count
+      && shapes[shapeCount].buy + shapes[shapeCount].get <= quantity
+    {
       let amount = Self.gotAmount(unitPrice, quantity, shapes[shapeCount].buy, shapes[shapeCount].get)
       let value = RateArithmetic.apply(shapes[shapeCount].largest, to: amount)
       if value > shapeMost {
