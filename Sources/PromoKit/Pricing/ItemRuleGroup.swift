@@ -221,81 +221,81 @@ struct ItemRuleGroup: Sendable {
   }
 }
 
-/// A few item promotions that target the same lines, kept as a plain list: for a handful of
-/// rules one pass over them costs less than the indexes of an ``ItemRuleGroup`` (and one
-/// array is all there is to build), and the pass finds the best of all and the best
-/// stackable one at once.
-struct FewItemRules: Sendable {
-  /// One rule, its amounts in minor units (or ten-thousandths of a percent).
-  private struct Entry: Sendable {
-    /// 0 `percentOff`, 1 `amountOff` per unit, 2 `fixedPrice`, 3 buy-get.
-    var kind: UInt8
-    var isStackable: Bool
-    var weight: Int32
-    /// The rate, the sum per unit, or the price.
-    var value: Int64
-    var buy: Int64 = 0
-    var get: Int64 = 0
-  }
+/// What an item search found: the most a promotion takes off a line, the rank of its id and
+/// its position in the store.
+typealias ItemPick = (discount: Int128, rank: Int32, storeIndex: Int)
 
-  private let entries: [Entry]
+/// One item promotion of a short list, its amounts in minor units (or ten-thousandths of a
+/// percent) in a trivial value of 32 bytes, with the rank of its id and its position in the
+/// store: a pass over a few of them, laid out one after the other, reads nothing else.
+struct FewItemRule: Sendable {
+  /// The rate, the sum per unit, or the price (store amounts fit in 64 bits).
+  var value: Int64
+  var rank: Int32
+  var storeIndex: Int32
+  /// A buy-get rule's terms (1 to 1,000 each).
+  var buy: Int32 = 0
+  var get: Int32 = 0
+  /// 0 `percentOff`, 1 `amountOff` per unit, 2 `fixedPrice`, 3 buy-get.
+  var kind: UInt8
+  var isStackable: Bool
 
-  /// The rules at `positions` of `rules` (their weights are their positions).
-  init(_ positions: [Int], of rules: [ItemRule]) {
-    var entries: [Entry] = []
-    entries.reserveCapacity(positions.count)
-    for position in positions {
-      let rule = rules[position]
-      let weight = Int32(position)
-      let stackable = rule.isStackable
-      // Store amounts are at most 10^12 in at most 3 minor digits: they fit in 64 bits.
-      switch rule.reduction {
-      case .percent(let rate):
-        entries.append(Entry(kind: 0, isStackable: stackable, weight: weight, value: rate.tenThousandths))
-      case .perUnit(let sum):
-        entries.append(Entry(kind: 1, isStackable: stackable, weight: weight, value: Int64(sum.minorUnits)))
-      case .fixedPrice(let price):
-        entries.append(Entry(kind: 2, isStackable: stackable, weight: weight, value: Int64(price.minorUnits)))
-      case .buyGet(let terms):
-        entries.append(
-          Entry(
-            kind: 3, isStackable: stackable, weight: weight, value: terms.percentOff.tenThousandths,
-            buy: terms.buy, get: terms.get))
-      }
+  /// `rule`, whose id has rank `rank`.
+  init(_ rule: ItemRule, rank: Int32) {
+    self.rank = rank
+    storeIndex = Int32(rule.storeIndex)
+    isStackable = rule.isStackable
+    switch rule.reduction {
+    case .percent(let rate):
+      kind = 0
+      value = rate.tenThousandths
+    case .perUnit(let sum):
+      kind = 1
+      value = Int64(sum.minorUnits)
+    case .fixedPrice(let price):
+      kind = 2
+      value = Int64(price.minorUnits)
+    case .buyGet(let terms):
+      kind = 3
+      value = terms.percentOff.tenThousandths
+      buy = Int32(terms.buy)
+      get = Int32(terms.get)
     }
-    self.entries = entries
   }
 
-  /// The most a rule takes off a line of `quantity` units at `unitPrice` (amount
-  /// `lineAmount`) and the least weight of the rules taking that off, of all the rules and
-  /// of the stackable ones; `nil` when none takes off more than 0.
+  /// The best of a few rules on a line of `quantity` units at `unitPrice` (amount
+  /// `lineAmount`): the most any of them takes off and the lowest id taking that much, of
+  /// all of them and of the stackable ones, in one pass; `nil` when none takes off more
+  /// than 0.
   ///
   /// - Complexity: O(*k*) for *k* rules.
   @inline(__always)
-  func best(unitPrice: Int128, quantity: Int64, lineAmount: Int128) -> (
-    all: (discount: Int128, weight: Int32)?, stackable: (discount: Int128, weight: Int32)?
-  ) {
-    var all: (discount: Int128, weight: Int32)?
-    var stackable: (discount: Int128, weight: Int32)?
-    for entry in entries {
+  static func best(
+    of rules: UnsafeBufferPointer<FewItemRule>, unitPrice: Int128, quantity: Int64, lineAmount: Int128
+  ) -> (all: ItemPick?, stackable: ItemPick?) {
+    var all: ItemPick?
+    var stackable: ItemPick?
+    for index in rules.indices {
       let discount: Int128
-      switch entry.kind {
-      case 0: discount = RateArithmetic.apply(entry.value, to: lineAmount)
-      case 1: discount = RateArithmetic.product(min(Int128(entry.value), unitPrice), quantity)
-      case 2: discount = RateArithmetic.product(max(unitPrice - Int128(entry.value), 0), quantity)
+      switch rules[index].kind {
+      case 0: discount = RateArithmetic.apply(rules[index].value, to: lineAmount)
+      case 1: discount = RateArithmetic.product(min(Int128(rules[index].value), unitPrice), quantity)
+      case 2: discount = RateArithmetic.product(max(unitPrice - Int128(rules[index].value), 0), quantity)
       default:
         discount = RateArithmetic.apply(
-          entry.value, to: ItemRuleGroup.gotAmount(unitPrice, quantity, entry.buy, entry.get))
+          rules[index].value,
+          to: ItemRuleGroup.gotAmount(unitPrice, quantity, Int64(rules[index].buy), Int64(rules[index].get)))
       }
       guard discount > 0 else { continue }
-      if all == nil || discount > all!.discount || (discount == all!.discount && entry.weight < all!.weight) {
-        all = (discount, entry.weight)
+      let rank = rules[index].rank
+      if all == nil || discount > all!.discount || (discount == all!.discount && rank < all!.rank) {
+        all = (discount, rank, Int(rules[index].storeIndex))
       }
-      if entry.isStackable
+      if rules[index].isStackable
         && (stackable == nil || discount > stackable!.discount
-          || (discount == stackable!.discount && entry.weight < stackable!.weight))
+          || (discount == stackable!.discount && rank < stackable!.rank))
       {
-        stackable = (discount, entry.weight)
+        stackable = (discount, rank, Int(rules[index].storeIndex))
       }
     }
     return (all, stackable)

@@ -166,31 +166,32 @@ extension WorkingPromotions {
   private func bestItems(for item: OrderItem) -> (all: PlanStep?, stackable: PlanStep?) {
     let unitPrice = item.unitPrice.minorUnits
     let lineAmount = item.lineAmount.minorUnits
-    let digits = item.unitPrice.minorDigits
-    var all: PlanStep?
-    var stackable: PlanStep?
-    func offer(
-      _ found: (discount: Int128, weight: Int32)?, in part: PreparedPromotions, to best: inout PlanStep?
-    ) {
+    var all: ItemPick?
+    var stackable: ItemPick?
+    func offer(_ found: ItemPick?, to best: inout ItemPick?) {
       guard let found else { return }
-      let rank = part.itemRanks[Int(found.weight)]
-      if let current = best {
-        if found.discount < current.discount.minorUnits { return }
-        if found.discount == current.discount.minorUnits && rank > current.rank { return }
+      if let current = best,
+        found.discount < current.discount
+          || (found.discount == current.discount && found.rank >= current.rank)
+      {
+        return
       }
-      best = PlanStep(
-        storeIndex: part.itemRules[Int(found.weight)].storeIndex, rank: rank,
-        discount: Money(minorUnits: found.discount, minorDigits: digits))
+      best = found
     }
     for part in parts where !part.itemRules.isEmpty {
-      part.forEachItemGroup(targeting: item.sku, categories: item.categories) { groups in
-        let found = groups.best(
-          unitPrice: unitPrice, quantity: item.quantity, lineAmount: lineAmount, rules: part.itemRules)
-        offer(found.all, in: part, to: &all)
-        offer(found.stackable, in: part, to: &stackable)
+      part.forEachItemGroup(targeting: item.sku, categories: item.categories) { target in
+        let found = part.best(
+          in: target, unitPrice: unitPrice, quantity: item.quantity, lineAmount: lineAmount)
+        offer(found.all, to: &all)
+        offer(found.stackable, to: &stackable)
       }
     }
-    return (all, stackable)
+    func step(_ pick: ItemPick) -> PlanStep {
+      PlanStep(
+        storeIndex: pick.storeIndex, rank: pick.rank,
+        discount: Money(minorUnits: pick.discount, minorDigits: item.unitPrice.minorDigits))
+    }
+    return (all.map(step), stackable.map(step))
   }
 
   /// A line's best item promotion of all and of the stackable ones, by a pass over every

@@ -6,11 +6,11 @@
 /// store: a position in ``itemRules`` or ``orderRules`` is a rule's *weight* in the
 /// indexes, and the lowest weight is the lowest id.
 ///
-/// - Item promotions: an ``ItemRuleGroup`` for each SKU and each category targeted and one
-///   for the untargeted promotions, of every rule and of the stackable ones, so that a line
-///   looks at the groups of its SKU, its categories and the untargeted group, and in each
-///   at one candidate per benefit kind; a group of at most ``ItemGroups/fewRules`` rules is
-///   a plain list (``FewItemRules``) instead, passed over in bounded time. The plain lists of the rules targeting each SKU and
+/// - Item promotions: the rules targeting each SKU, each category (with the untargeted
+///   ones) and the untargeted ones alone. At most ``ItemGroups/fewRules`` of them are laid
+///   out one after the other in ``fewItemRules`` and passed over; more are indexed as an
+///   ``ItemRuleGroup`` of every rule and one of the stackable ones, in which a line looks at
+///   one candidate per benefit kind. The plain lists of the rules targeting each SKU and
 ///   category are kept for the linear search the tests check the indexes against.
 /// - Order promotions: an ``OrderStageIndex``.
 final class PreparedPromotions: Sendable {
@@ -26,12 +26,14 @@ final class PreparedPromotions: Sendable {
   let itemsByCategory: StringTable<[Int]>
   /// Positions in `itemRules` of the promotions that target every line.
   let untargetedItems: [Int]
-  /// The item groups of each SKU: of every rule, and of the stackable ones.
-  let itemGroupsBySKU: StringTable<ItemGroups>
-  /// The item groups of each category, with the untargeted rules in them too.
-  let itemGroupsByCategory: StringTable<ItemGroups>
-  /// The item groups of the promotions that target every line.
-  let untargetedItemGroups: ItemGroups
+  /// The rules of each SKU.
+  let itemGroupsBySKU: StringTable<ItemTargetRules>
+  /// The rules of each category, with the untargeted rules too.
+  let itemGroupsByCategory: StringTable<ItemTargetRules>
+  /// The rules that target every line.
+  let untargetedItemGroups: ItemTargetRules
+  /// The rules of every target with few of them, each target's one after the other.
+  let fewItemRules: [FewItemRule]
   /// The working discounts and thresholds, in id order.
   let orderRules: [OrderRule]
   /// The rank of each order rule's id among every id of the store.
@@ -42,54 +44,65 @@ final class PreparedPromotions: Sendable {
   /// ``WorkingPromotions/fewOrderRules`` (else empty).
   let compactOrderRules: [CompactOrderRule]
 
-  /// The rules targeting the same lines: all of them and the stackable ones as
-  /// ``ItemRuleGroup``s, or, when there are at most ``fewRules`` of them, as one list.
+  /// Where the rules of one target are: `count` rules of ``fewItemRules`` from `start`, or
+  /// indexed `groups` when there are more than ``ItemGroups/fewRules``.
+  struct ItemTargetRules: Sendable {
+    var start: Int32 = 0
+    var count: Int32 = 0
+    var groups: ItemGroups?
+  }
+
+  /// The rules targeting the same lines indexed as ``ItemRuleGroup``s: all of them and the
+  /// stackable ones.
   final class ItemGroups: Sendable {
     /// Up to this many rules, a pass over them replaces the groups' indexes.
     static let fewRules = 16
-    /// The rules as a list, when there are few.
-    let few: FewItemRules?
-    /// Every rule (empty when `few` holds them).
+    /// Every rule.
     let all: ItemRuleGroup
-    /// The stackable rules (empty when `few` holds them).
+    /// The stackable rules.
     let stackable: ItemRuleGroup
 
     /// Indexes the rules at `positions` of `rules`.
     init(_ positions: [Int], of rules: [ItemRule]) {
-      if positions.count <= Self.fewRules {
-        few = FewItemRules(positions, of: rules)
-        all = ItemRuleGroup([], of: rules)
-        stackable = all
-        return
-      }
-      few = nil
       all = ItemRuleGroup(positions, of: rules)
       let stackablePositions = positions.filter { rules[$0].isStackable }
       // When every rule is stackable, the two groups are the same.
       stackable =
         stackablePositions.count == positions.count ? all : ItemRuleGroup(stackablePositions, of: rules)
     }
+  }
 
-    /// The most a rule takes off a line of `quantity` units at `unitPrice` (amount
-    /// `lineAmount`) and the least weight of the rules taking that off, of all the rules and
-    /// of the stackable ones (`rules` says which are); `nil` when none takes off more than 0.
-    ///
-    /// - Complexity: O(``fewRules``) for few rules, else that of two
-    ///   ``ItemRuleGroup/best(unitPrice:quantity:lineAmount:)`` queries.
-    @inline(__always)
-    func best(unitPrice: Int128, quantity: Int64, lineAmount: Int128, rules: [ItemRule]) -> (
-      all: (discount: Int128, weight: Int32)?, stackable: (discount: Int128, weight: Int32)?
-    ) {
-      if let few { return few.best(unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount) }
-      // When no rule applies, no stackable one does; when the best of all is stackable, it
-      // is the best of the stackable ones too.
-      guard let best = all.best(unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount) else {
-        return (nil, nil)
+  /// The most a rule of `target` takes off a line of `quantity` units at `unitPrice`
+  /// (amount `lineAmount`), with the lowest id taking that much, of all the rules and of the
+  /// stackable ones; `nil` when none takes off more than 0.
+  ///
+  /// - Complexity: O(``ItemGroups/fewRules``) for few rules, else that of two
+  ///   ``ItemRuleGroup/best(unitPrice:quantity:lineAmount:)`` queries.
+  @inline(__always)
+  func best(in target: ItemTargetRules, unitPrice: Int128, quantity: Int64, lineAmount: Int128) -> (
+    all: ItemPick?, stackable: ItemPick?
+  ) {
+    guard let groups = target.groups else {
+      return fewItemRules.withUnsafeBufferPointer { rules in
+        FewItemRule.best(
+          of: UnsafeBufferPointer(rebasing: rules[Int(target.start)..<Int(target.start + target.count)]),
+          unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount)
       }
-      if rules[Int(best.weight)].isStackable { return (best, best) }
-      if stackable.isEmpty { return (best, nil) }
-      return (best, stackable.best(unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount))
     }
+    func pick(_ found: (discount: Int128, weight: Int32)) -> ItemPick {
+      (found.discount, itemRanks[Int(found.weight)], itemRules[Int(found.weight)].storeIndex)
+    }
+    // When no rule applies, no stackable one does; when the best of all is stackable, it is
+    // the best of the stackable ones too.
+    guard let best = groups.all.best(unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount) else {
+      return (nil, nil)
+    }
+    if itemRules[Int(best.weight)].isStackable { return (pick(best), pick(best)) }
+    if groups.stackable.isEmpty { return (pick(best), nil) }
+    return (
+      pick(best),
+      groups.stackable.best(unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount).map(pick)
+    )
   }
 
   /// Prepares the promotions of `catalog` at `positions` (working ones), in a currency of
@@ -138,12 +151,24 @@ final class PreparedPromotions: Sendable {
     itemsBySKU = StringTable(keys: bySKU.keys, values: bySKU.lists)
     itemsByCategory = StringTable(keys: byCategory.keys, values: byCategory.lists)
     untargetedItems = untargeted
-    itemGroupsBySKU = StringTable(keys: bySKU.keys, values: bySKU.lists.map { ItemGroups($0, of: itemRules) })
-    // A category's groups hold the untargeted rules too, so that a line in a category
-    // looks at one group fewer.
+    var fewItemRules: [FewItemRule] = []
+    func target(_ positions: [Int]) -> ItemTargetRules {
+      guard positions.count <= ItemGroups.fewRules else {
+        return ItemTargetRules(groups: ItemGroups(positions, of: itemRules))
+      }
+      let start = fewItemRules.count
+      for position in positions {
+        fewItemRules.append(FewItemRule(itemRules[position], rank: itemRanks[position]))
+      }
+      return ItemTargetRules(start: Int32(start), count: Int32(positions.count))
+    }
+    itemGroupsBySKU = StringTable(keys: bySKU.keys, values: bySKU.lists.map(target))
+    // A category's rules include the untargeted ones, so that a line in a category looks
+    // at one group fewer.
     itemGroupsByCategory = StringTable(
-      keys: byCategory.keys, values: byCategory.lists.map { ItemGroups($0 + untargeted, of: itemRules) })
-    untargetedItemGroups = ItemGroups(untargeted, of: itemRules)
+      keys: byCategory.keys, values: byCategory.lists.map { target($0 + untargeted) })
+    untargetedItemGroups = target(untargeted)
+    self.fewItemRules = fewItemRules
     self.orderRules = orderRules
     self.orderRanks = orderRanks
     orderIndex = OrderStageIndex(orderRules)
@@ -164,12 +189,12 @@ final class PreparedPromotions: Sendable {
     }
   }
 
-  /// Calls `body` with the item groups that may target a line with `sku` and
-  /// `categories`: its SKU's, its categories' (which hold the untargeted rules too), and
-  /// the untargeted ones when no category of the line has a group.
+  /// Calls `body` with the rules of each target of a line with `sku` and `categories`: its
+  /// SKU's, its categories' (which hold the untargeted rules too), and the untargeted ones
+  /// when no category of the line has rules.
   ///
   /// - Complexity: O(*c*) table lookups for *c* categories.
-  func forEachItemGroup(targeting sku: String?, categories: [String], _ body: (ItemGroups) -> Void) {
+  func forEachItemGroup(targeting sku: String?, categories: [String], _ body: (ItemTargetRules) -> Void) {
     if let sku, let groups = itemGroupsBySKU[sku] { body(groups) }
     var untargetedSeen = false
     for category in categories {
