@@ -355,9 +355,16 @@ struct PriceCalculatorTests {
     let calculator = try PriceCalculator(catalog: catalog, at: Self.now)
     let order = Order(
       name: "o", currency: Currency(code: "JPY"), amount: Money(minorUnits: 100, minorDigits: 0))
-    let best = try calculator.bestPlan(for: order)
-    #expect(ids(best) == ["h"])
-    #expect(best.total.description == "85")
+    // The promotions prepared for yen are kept: the same plan every time, and fils (three
+    // minor digits) in between get their own.
+    let fils = Order(
+      name: "k", currency: Currency(code: "KWD"), amount: Money(minorUnits: 100_000, minorDigits: 3))
+    for _ in 0..<3 {
+      let best = try calculator.bestPlan(for: order)
+      #expect(ids(best) == ["h"])
+      #expect(best.total.description == "85")
+      #expect(try calculator.bestPlan(for: fils).total.description == "85.000")
+    }
   }
 
   @Test("a store without a currency cannot price a JPY order when a working amount has a fraction")
@@ -369,12 +376,15 @@ struct PriceCalculatorTests {
     let calculator = try PriceCalculator(catalog: catalog, at: Self.now)
     let order = Order(
       name: "o", currency: Currency(code: "JPY"), amount: Money(minorUnits: 100, minorDigits: 0))
-    do {
-      _ = try calculator.bestPlan(for: order)
-      Issue.record("priced a JPY order with a 0.5 amountOff")
-    } catch {
-      #expect(error.category == .invalidData)
-      #expect(error.position == "promotions[1].amountOff")
+    // Every such order reports it, not only the first.
+    for _ in 0..<2 {
+      do {
+        _ = try calculator.bestPlan(for: order)
+        Issue.record("priced a JPY order with a 0.5 amountOff")
+      } catch {
+        #expect(error.category == .invalidData)
+        #expect(error.position == "promotions[1].amountOff")
+      }
     }
   }
 

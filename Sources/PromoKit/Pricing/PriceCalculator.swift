@@ -23,7 +23,9 @@
 ///   jump, up to the amount (see ``WorkingPromotions/bestOrderStage(on:stackableOnly:)``).
 ///   With `explain`, every promotion of the store is listed, so that is O(*n*).
 ///   The promotions of a code are prepared apart, so an order presenting a code costs no
-///   more than one that does not.
+///   more than one that does not; an order in a currency of other minor digits than the
+///   store's (a store without a currency) uses promotions prepared for those digits by the
+///   first such order.
 public struct PriceCalculator: Sendable {
   /// The store's promotions.
   public let catalog: Catalog
@@ -45,6 +47,8 @@ public struct PriceCalculator: Sendable {
   private let preparedOnly: WorkingPromotions
   /// The promotions of each code of `codePositions`, prepared for the store's currency.
   private let preparedByCode: [String: PreparedPromotions]
+  /// The promotions prepared for orders of other minor digits, as they come.
+  private let preparedByDigits = PreparedByDigits()
 
   /// Prepares the catalog's promotions for pricing in `context`.
   ///
@@ -140,16 +144,16 @@ public struct PriceCalculator: Sendable {
       return (WorkingPromotions(parts: [prepared] + extraCodes.map { preparedByCode[$0]! }), codes)
     }
     // An order in a currency of other minor digits than the store's (a store without a
-    // currency): its promotions are prepared for it.
-    var parts = [
-      try PreparedPromotions(
-        catalog: catalog, positions: basePositions, ranks: ranks, minorDigits: minorDigits)
-    ]
-    for code in extraCodes {
-      parts.append(
-        try PreparedPromotions(
-          catalog: catalog, positions: codePositions[code]!, ranks: ranks, minorDigits: minorDigits))
+    // currency): its promotions are prepared for those digits by the first such order.
+    let catalog = self.catalog
+    let ranks = self.ranks
+    func preparedForDigits(_ code: String?, _ positions: [Int]) throws(PromoError) -> PreparedPromotions {
+      try preparedByDigits.promotions(minorDigits: minorDigits, code: code) { () throws(PromoError) in
+        try PreparedPromotions(catalog: catalog, positions: positions, ranks: ranks, minorDigits: minorDigits)
+      }
     }
+    var parts = [try preparedForDigits(nil, basePositions)]
+    for code in extraCodes { parts.append(try preparedForDigits(code, codePositions[code]!)) }
     return (WorkingPromotions(parts: parts), codes)
   }
 
