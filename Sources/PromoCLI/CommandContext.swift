@@ -61,7 +61,7 @@ struct CommandContext {
   /// The error for a store that does not exist, saying how to make one.
   var missingStore: PromoError {
     PromoError(
-      .unreadable, file: storePath,
+      .missing, file: storePath,
       "no promotion store here; create one with 'promo init' or 'promo add', or name one with --store or $PROMO_STORE"
     )
   }
@@ -76,14 +76,49 @@ struct CommandContext {
   /// Reads and decodes the store in use (`--store -` reads it from standard input); a
   /// missing one is an error that says how to make one.
   func loadStore() throws(PromoError) -> Catalog {
-    if storePath == "-" {
-      let (bytes, name) = try readInput(storePath)
+    do {
+      return try loadCatalog(at: storePath)
+    } catch  where error.category == .missing && storePath != "-" {
+      throw missingStore
+    }
+  }
+
+  /// Reads and decodes the store at `path` (`-` reads standard input).
+  func loadCatalog(at path: String) throws(PromoError) -> Catalog {
+    if path == "-" {
+      let (bytes, name) = try readInput(path)
       return try StoreDecoder.decode(bytes, file: name)
     }
+    return try PromotionStore(path: path).load()
+  }
+
+  /// The coupon codes `--code` presents for every order; a malformed one is a usage error.
+  func presentedCodes() throws(PromoError) -> [String] {
+    let codes = arguments.values("--code")
+    for code in codes where !CouponCode.isValid(code) {
+      throw PromoError(
+        .usage, position: "--code",
+        "\"\(code)\" is not a coupon code: 1 to \(CouponCode.maximumLength) characters of A-Z a-z 0-9 _ -")
+    }
+    return codes
+  }
+
+  /// A calculator of `catalog` for the evaluation time and `codes`; an amount of the
+  /// store that its own currency cannot hold names the store at `path`.
+  func calculator(
+    for catalog: Catalog, at path: String, instant: Instant, codes: [String]
+  ) throws(PromoError) -> PriceCalculator {
     do {
-      return try store.load()
-    } catch  where error.category == .unreadable && error.message == FileIO.noSuchFileReason {
-      throw missingStore
+      return try PriceCalculator(catalog: catalog, context: PricingContext(instant: instant, codes: codes))
+    } catch {
+      throw error.inFile(path == "-" ? stdin.name : path)
+    }
+  }
+
+  /// Throws a usage error when standard input (`-`) is named more than once among `paths`.
+  func readStandardInputOnce(_ paths: [String]) throws(PromoError) {
+    if paths.filter({ $0 == "-" }).count > 1 {
+      throw PromoError(.usage, "standard input (-) can be read only once")
     }
   }
 

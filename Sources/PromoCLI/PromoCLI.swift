@@ -22,13 +22,19 @@ public enum PromoCLI {
       let status = try dispatch(
         arguments, environment: environment, stdin: stdin, stdout: stdout, stderr: stderr, clock: clock)
       stdout.flush()
-      if let failure = stdout.failure {
-        stderr.write(ErrorLine.render(PromoError(.outputFailed, file: "stdout", "cannot write: \(failure)")))
+      switch stdout.failure {
+      case nil:
+        stderr.flush()
+        return status
+      case .closedByReader:
+        // The reader has all it wanted (`promo ... | head -1`): stop quietly, as `rg` does.
+        stderr.flush()
+        return ExitStatus.success
+      case .failed(let reason):
+        stderr.write(ErrorLine.render(PromoError(.outputFailed, file: "stdout", "cannot write: \(reason)")))
         stderr.flush()
         return ExitStatus.of(PromoError(.outputFailed, ""))
       }
-      stderr.flush()
-      return status
     } catch {
       stderr.write(ErrorLine.render(error))
       stderr.flush()
@@ -88,6 +94,7 @@ public enum PromoCLI {
       arguments: parsed, environment: environment, stdin: stdin, stdout: output, stderr: stderr, clock: clock)
     switch command.name {
     case CommandTable.price.name: return try PriceCommand.run(context)
+    case CommandTable.diff.name: return try DiffCommand.run(context)
     case CommandTable.list.name: try ReadCommands.list(context)
     case CommandTable.show.name: try ReadCommands.show(context)
     case CommandTable.validate.name: try ReadCommands.validate(context)
@@ -109,6 +116,8 @@ public enum PromoCLI {
 public enum ExitStatus {
   /// Success.
   public static let success: Int32 = 0
+  /// The request could not be met: `diff --fail-on-change` found a change.
+  public static let changed: Int32 = 1
 
   /// The status for an error of each category.
   public static func of(_ error: PromoError) -> Int32 {
@@ -116,7 +125,7 @@ public enum ExitStatus {
     case .notFound, .alreadyExists: 1
     case .usage: 64
     case .invalidData: 65
-    case .unreadable: 66
+    case .missing, .unreadable: 66
     case .unwritable: 73
     case .lockTimeout: 75
     case .outputFailed: 74

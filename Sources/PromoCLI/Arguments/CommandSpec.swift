@@ -38,11 +38,11 @@ public struct OptionSpec: Sendable {
   /// Whether it takes a value.
   public var takesValue: Bool { valueName != nil }
 
-  /// What a shell may offer for its value: its choices, file names for a `FILE`, else
-  /// nothing.
+  /// What a shell may offer for its value: its choices, file names for a `FILE` or a
+  /// `STORE`, else nothing.
   public var completion: Completion {
     if !choices.isEmpty { return .choices(choices) }
-    return valueName == "FILE" ? .files : .none
+    return valueName == "FILE" || valueName == "STORE" ? .files : .none
   }
 }
 

@@ -64,6 +64,46 @@ public enum CommandTable {
       "price --lines --format json orders.jsonl > results.jsonl",
     ])
 
+  /// `promo diff`.
+  public static let diff = CommandSpec(
+    name: "diff",
+    summary: "show what a change of the store does to the prices of reference orders",
+    arguments: [
+      ArgumentSpec(
+        "ORDER.json...",
+        "order files (one order or an array each; JSON Lines with --lines); - reads standard input",
+        completes: .files)
+    ],
+    options: [
+      OptionSpec(
+        "--base", value: "STORE", required: true,
+        "the store before the change (the store in use is the one after it)"),
+      at, code,
+      OptionSpec(
+        "--lines", "read JSON Lines (one order per line) as a stream; print each changed order as it is found"
+      ),
+      format,
+      OptionSpec("--fail-on-change", "exit with status 1 when any order's total changed, for a CI gate"),
+      store, quiet, help,
+    ],
+    minimumArguments: 1, maximumArguments: .max,
+    discussion: """
+      Prices every order against the --base store and against the store in use, at the same \
+      time with the same codes, and reports each order whose total changed: its total \
+      before and after, the change, and the promotions applied before and after. A summary \
+      follows: the orders priced, how many changed, went up and went down, the sums of the \
+      totals before and after, and their difference, which is what the change earns (above \
+      zero) or costs on these orders. The two stores must have the same currency, and so \
+      must the orders. With --format json, each changed order is one object and the summary \
+      one last object {"summary": ...}. With --lines, a bad line is reported with its line \
+      number, the other lines are still compared, and the status is 65 at the end.
+      """,
+    examples: [
+      "diff --base main-promotions.json reference-orders.json",
+      "diff --base <(git show main:promotions.json) --lines --fail-on-change orders.jsonl",
+      "diff --base old.json --format json --at 2026-11-22T12:00:00+08:00 orders/*.json",
+    ])
+
   /// `--lock-timeout SECONDS`, accepted by every command that writes the store.
   static let lockTimeout = OptionSpec(
     "--lock-timeout", value: "SECONDS", "wait at most SECONDS for the store's lock (default 10)")
@@ -263,7 +303,8 @@ public enum CommandTable {
 
   /// Every command, in the order help lists them.
   public static let commands: [CommandSpec] = [
-    price, list, show, add, update, delete, enable, disable, validate, initialize, completions, helpCommand,
+    price, diff, list, show, add, update, delete, enable, disable, validate, initialize, completions,
+    helpCommand,
   ]
 
   /// The command named `name`, if there is one.

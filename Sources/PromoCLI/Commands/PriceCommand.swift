@@ -9,24 +9,12 @@ enum PriceCommand {
   /// Runs the command; returns 65 when `--lines` met bad lines (each already reported).
   static func run(_ context: CommandContext) throws(PromoError) -> Int32 {
     let arguments = context.arguments
-    if arguments.positionals.filter({ $0 == "-" }).count + (context.storePath == "-" ? 1 : 0) > 1 {
-      throw PromoError(.usage, "standard input (-) can be read only once")
-    }
+    try context.readStandardInputOnce(arguments.positionals + [context.storePath])
     let instant = try context.evaluationTime()
-    let codes = arguments.values("--code")
-    for code in codes where !CouponCode.isValid(code) {
-      throw PromoError(
-        .usage, position: "--code",
-        "\"\(code)\" is not a coupon code: 1 to \(CouponCode.maximumLength) characters of A-Z a-z 0-9 _ -")
-    }
+    let codes = try context.presentedCodes()
     let catalog = try context.loadStore()
-    let calculator: PriceCalculator
-    do {
-      calculator = try PriceCalculator(
-        catalog: catalog, context: PricingContext(instant: instant, codes: codes))
-    } catch {
-      throw error.inFile(context.storePath)
-    }
+    let calculator = try context.calculator(
+      for: catalog, at: context.storePath, instant: instant, codes: codes)
     var pricer = OrderPricer(context: context, calculator: calculator, storeCurrency: catalog.currency)
     if arguments.flag("--lines") {
       return try pricer.priceStreams(arguments.positionals)

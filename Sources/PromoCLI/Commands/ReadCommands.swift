@@ -64,8 +64,7 @@ enum ReadCommands {
     do {
       (bytes, name) = try context.readInput(path)
     } catch
-      where error.category == .unreadable && error.message == FileIO.noSuchFileReason
-      && context.arguments.positionals.isEmpty
+      where error.category == .missing && context.arguments.positionals.isEmpty
     {
       throw context.missingStore
     }

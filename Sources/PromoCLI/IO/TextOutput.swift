@@ -18,13 +18,23 @@ public protocol TextOutput: AnyObject {
   var isTerminal: Bool { get }
   /// Sends buffered text on.
   func flush()
-  /// Why writing failed, if it did (a full disk, a closed pipe); later writes are dropped.
-  var failure: String? { get }
+  /// Why writing failed, if it did (the reader went away, a full disk); later writes are
+  /// dropped.
+  var failure: OutputFailure? { get }
 }
 
 extension TextOutput {
   /// Outputs in memory never fail.
-  public var failure: String? { nil }
+  public var failure: OutputFailure? { nil }
+}
+
+/// Why an output stopped taking text.
+public enum OutputFailure: Equatable, Sendable {
+  /// The reader closed its end (`promo ... | head -1`): nobody wants more, which is not an
+  /// error; the command stops quietly with status 0.
+  case closedByReader
+  /// Writing failed for another reason (a full disk, an I/O error): status 74.
+  case failed(reason: String)
 }
 
 /// Output to a file descriptor, buffered, written with `write(2)`.
@@ -32,7 +42,7 @@ public final class FileDescriptorOutput: TextOutput {
   private let descriptor: Int32
   private var buffer: [UInt8] = []
   /// Why a write failed, if one did.
-  public private(set) var failure: String?
+  public private(set) var failure: OutputFailure?
   /// Whether the descriptor is a terminal.
   public let isTerminal: Bool
 
@@ -57,15 +67,18 @@ public final class FileDescriptorOutput: TextOutput {
     if buffer.count >= 1 << 16 { flush() }
   }
 
-  /// Writes the whole buffer, retrying after interruptions; output to a closed pipe is
-  /// dropped.
+  /// Writes the whole buffer, retrying after interruptions. After a failure (``failure``
+  /// says which) the buffer and every later write are dropped.
   public func flush() {
+    guard failure == nil else { return buffer.removeAll(keepingCapacity: true) }
     var start = 0
     while start < buffer.count {
       let written = buffer[start...].withUnsafeBytes { writeBytes(descriptor, $0.baseAddress, $0.count) }
       if written < 0 {
         if errno == EINTR { continue }
-        failure = failure ?? FileIO.systemReason(errno)
+        if failure == nil {
+          failure = errno == EPIPE ? .closedByReader : .failed(reason: FileIO.systemReason(errno))
+        }
         break
       }
       start += written

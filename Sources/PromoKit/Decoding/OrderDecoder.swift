@@ -7,9 +7,9 @@
 ///     let orders = try OrderDecoder.decodeFile(bytes, file: "order.json", storeCurrency: catalog.currency)
 public enum OrderDecoder {
   /// The keys an order object may have; `$schema` (any value) is accepted and ignored.
-  public static let orderKeys = ["$schema", "id", "currency", "codes", "items", "amount"]
+  package static let orderKeys = ["$schema", "id", "currency", "codes", "items", "amount"]
   /// The keys an item object may have.
-  public static let itemKeys = ["sku", "name", "categories", "unitPrice", "quantity"]
+  package static let itemKeys = ["sku", "name", "categories", "unitPrice", "quantity"]
 
   /// The orders in a file: one order object, or an array of order objects.
   ///
@@ -54,7 +54,7 @@ public enum OrderDecoder {
 
   /// ``decodeLine(_:file:line:storeCurrency:)`` without the fast path: the reference the
   /// fast path is tested against.
-  public static func decodeLineFully(
+  package static func decodeLineFully(
     _ bytes: [UInt8], file: String, line: Int, storeCurrency: Currency?
   ) throws(PromoError) -> Order {
     let root = try JSONDocument.parse(bytes, file: file, lineOffset: line - 1)

@@ -6,18 +6,18 @@
 /// Complexity: O(*n*) in the size of the file.
 public enum StoreDecoder {
   /// The keys a store's top-level object may have.
-  public static let topLevelKeys = ["$schema", "version", "currency", "promotions"]
+  package static let topLevelKeys = ["$schema", "version", "currency", "promotions"]
   /// The keys a promotion object may have, in the order the store writes them.
-  public static let promotionKeys = [
+  package static let promotionKeys = [
     "id", "name", "kind", "code", "target", "minimumAmount", "buy", "get", "percentOff", "amountOff",
     "fixedPrice", "maximumDiscount", "startsAt", "endsAt", "active", "stackable",
   ]
   /// The keys that hold a promotion's benefit.
   static let benefitKeys: Set<String> = ["percentOff", "amountOff", "fixedPrice", "buy", "get"]
   /// The keys of a promotion's `target`.
-  public static let targetKeys = ["skus", "categories"]
+  package static let targetKeys = ["skus", "categories"]
   /// The promotion keys that only a version-2 store may have.
-  public static let format2Keys: Set<String> = [
+  package static let format2Keys: Set<String> = [
     "code", "target", "buy", "get", "fixedPrice", "maximumDiscount",
   ]
 

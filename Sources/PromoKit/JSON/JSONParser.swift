@@ -1,17 +1,17 @@
 /// A JSON syntax error: where it is (a byte offset) and what is wrong.
-public struct JSONSyntaxError: Error, Sendable, Equatable {
+package struct JSONSyntaxError: Error, Sendable, Equatable {
   /// The byte offset of the offending text.
-  public var offset: Int
+  package var offset: Int
   /// What is wrong, in words, with a hint where one helps.
-  public var message: String
+  package var message: String
   /// For a duplicate key: the byte offset of its first use.
-  public var earlierOffset: Int?
+  package var earlierOffset: Int?
   /// Whether the text goes on after one complete JSON value (a JSON Lines file read as
   /// one document, say).
-  public var isContentAfterValue = false
+  package var isContentAfterValue = false
 
   /// Creates a syntax error.
-  public init(offset: Int, message: String, earlierOffset: Int? = nil) {
+  package init(offset: Int, message: String, earlierOffset: Int? = nil) {
     self.offset = offset
     self.message = message
     self.earlierOffset = earlierOffset
@@ -28,9 +28,9 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
 ///     let root = try JSONParser.parse(Array(#"{"a": [1, 2.50]}"#.utf8))
 ///
 /// Complexity: O(*n*) in the length of the input.
-public struct JSONParser {
+package struct JSONParser {
   /// The deepest nesting of arrays and objects accepted.
-  public static let maximumDepth = 64
+  package static let maximumDepth = 64
 
   private let bytes: [UInt8]
   private var index = 0
@@ -41,7 +41,7 @@ public struct JSONParser {
   }
 
   /// Parses one complete JSON text: a single value with only whitespace around it.
-  public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+  package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
     var parser = JSONParser(bytes: bytes)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
       throw JSONSyntaxError(

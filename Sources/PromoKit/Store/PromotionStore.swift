@@ -36,8 +36,7 @@ public struct PromotionStore: Sendable {
     return stat(path, &info) == 0
   }
 
-  /// The store's catalog. A missing store is ``PromoError/Category/unreadable`` with the
-  /// reason ``FileIO/noSuchFileReason``.
+  /// The store's catalog. A missing store is ``PromoError/Category/missing``.
   public func load() throws(PromoError) -> Catalog {
     try StoreDecoder.decode(FileIO.readFile(atPath: path), file: path)
   }
