@@ -1,4 +1,5 @@
-# promo: common tasks. Every target works with only the Swift toolchain installed.
+# promo: common tasks. Every target but spark-check (Java and Python too) works with only the
+# Swift toolchain installed.
 SWIFT ?= swift
 PREFIX ?= /usr/local
 # The binary `install-files` installs; `install` builds it first.
@@ -9,7 +10,7 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all build release test lint format example readme-example golden fuzz bench install install-files uninstall clean
+.PHONY: all build release test lint format example readme-example spark-check golden fuzz bench install install-files uninstall clean
 
 all: build
 
@@ -36,6 +37,12 @@ example:
 # Builds and runs the README's PromoKit example as a package of its own.
 readme-example:
 	scripts/readme-example.sh
+
+# Runs docs/CI.md's Hadoop Streaming mappers and PySpark recipe for real (Spark in local
+# mode) and compares them with one `promo price --lines` process. Opt-in, not CI: needs
+# Java 17+ and PyPI (pyspark goes into a venv under ~/.cache/promo, reused).
+spark-check:
+	scripts/spark-check.sh
 
 # Re-records the golden outputs in fixtures/golden from the current binary; review the diff.
 # A recording run always fails (so it never passes for a test run); run `make test` after it.
