@@ -55,6 +55,11 @@ struct CommandContext {
     TextStyle(isEnabled: stdout.isTerminal && environment["NO_COLOR"] == nil)
   }
 
+  /// The language of banners: `--locale`, English by default.
+  var bannerLocale: BannerLocale {
+    arguments.value("--locale").flatMap(BannerLocale.init(rawValue:)) ?? .english
+  }
+
   /// The store in use.
   var store: PromotionStore { PromotionStore(path: storePath) }
 

@@ -17,6 +17,10 @@ public enum CommandTable {
   static let code = OptionSpec(
     "--code", value: "CODE", repeatable: true,
     "present the coupon code CODE for every order (repeatable; case does not matter)")
+  /// `--locale en|zh-CN`: the language of the banner text.
+  static let locale = OptionSpec(
+    "--locale", value: "LOCALE", choices: BannerLocale.allCases.map(\.rawValue),
+    "the language of each promotion's banner: en (default) or zh-CN (全场8折, 满100减15)")
   /// `--format text|json`.
   static let format = OptionSpec(
     "--format", value: "FORMAT", choices: ["text", "json"],
@@ -145,23 +149,29 @@ public enum CommandTable {
       OptionSpec(
         "--kind", value: "KIND", choices: PromotionKind.allCases.map(\.rawValue),
         "only item promotions, only discounts or only thresholds"),
-      at, format, store, quiet, help,
+      at, locale, format, store, quiet, help,
     ],
     discussion: """
       The status of each promotion at the evaluation time is working, inactive (switched \
-      off), not-started or ended. With --format json, each promotion is one line in the \
-      store's own form plus a "status" key.
+      off), not-started or ended. The last column is each promotion's banner, as a shop \
+      would show it to customers, in English or, with --locale zh-CN, in Chinese. Window \
+      bounds keep the offset they were written with: shown once in the heading when the \
+      bounds share it, else beside each bound. With --format json, each promotion is one \
+      line in the store's own form plus a "status" key.
       """,
-    examples: ["list", "list --working --format json", "list --kind threshold --at 2026-12-24T00:00:00Z"])
+    examples: [
+      "list", "list --working --format json", "list --kind threshold --at 2026-12-24T00:00:00Z",
+      "list --locale zh-CN",
+    ])
 
   /// `promo show`.
   public static let show = CommandSpec(
     name: "show",
     summary: "show one promotion",
     arguments: [ArgumentSpec("ID", "the promotion's id", completes: .ids)],
-    options: [at, format, store, quiet, help],
+    options: [at, locale, format, store, quiet, help],
     minimumArguments: 1, maximumArguments: 1,
-    examples: ["show autumn-20", "show autumn-20 --format json"])
+    examples: ["show autumn-20", "show autumn-20 --format json", "show autumn-20 --locale zh-CN"])
 
   /// `promo add`.
   public static let add = CommandSpec(
