@@ -4,7 +4,8 @@ import PromoKit
 public enum CommandTable {
   /// `--store FILE`, accepted by every command that uses the store.
   static let store = OptionSpec(
-    "--store", value: "FILE", "the promotion store (default: $PROMO_STORE, else ./promotions.json)")
+    "--store", value: "FILE", completes: .jsonFiles,
+    "the promotion store (default: $PROMO_STORE, else ./promotions.json)")
   /// `--help`, accepted by every command.
   static let help = OptionSpec("--help", "show this help")
   /// `--quiet`, accepted by every command that prints results.
@@ -135,7 +136,8 @@ public enum CommandTable {
         "item (acts on lines), discount or threshold (act on the whole order)"),
     ] + fieldOptions.dropFirst(2) + [
       OptionSpec(
-        "--file", value: "FILE", "add the promotion or array of promotions in FILE (- for standard input)"),
+        "--file", value: "FILE", completes: .jsonFiles,
+        "add the promotion or array of promotions in FILE (- for standard input)"),
       store, lockTimeout, quiet, help,
     ],
     discussion: """
@@ -213,7 +215,9 @@ public enum CommandTable {
   public static let validate = CommandSpec(
     name: "validate",
     summary: "check a store and report every problem (and warnings)",
-    arguments: [ArgumentSpec("FILE", "the store to check (default: the store in use)", completes: .files)],
+    arguments: [
+      ArgumentSpec("FILE", "the store to check (default: the store in use)", completes: .jsonFiles)
+    ],
     options: [at, store, quiet, help],
     maximumArguments: 1,
     discussion: """
@@ -260,6 +264,10 @@ public enum CommandTable {
       "completions zsh > \"${fpath[1]}/_promo\"",
       "completions fish > ~/.config/fish/completions/promo.fish",
     ])
+
+  /// The options `promo` also takes before the command (`promo --store FILE -q list`), and
+  /// reads as if they came after it.
+  public static let leadingOptions: [OptionSpec] = [store, quiet]
 
   /// Every command, in the order help lists them.
   public static let commands: [CommandSpec] = [
