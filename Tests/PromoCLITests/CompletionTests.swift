@@ -184,6 +184,9 @@ struct CompletionTests {
     let script = try PromoBinary.run(["completions", "zsh"]).stdout
     #expect(script.hasPrefix("#compdef promo\n"))
     #expect(!script.contains("bashcompinit"))
+    // Sourced without compinit: nothing registered, and a word on why.
+    let bare = try Self.shell("zsh", "source <(promo completions zsh)")
+    #expect(bare.status == 1 && bare.output.contains("needs compinit first"), "\(bare.output)")
   }
 
   @Test(
@@ -198,7 +201,9 @@ struct CompletionTests {
       "promo show ", "promo show --store stores/jpy.json ", "promo disable --store=stores/jpy.json ",
       "promo --store stores/jpy.json enable ", "promo show autumn-20 ", "promo price orders/st",
       "promo validate --store orders/st", "promo add --id x --kind item --sku a --s",
-      "promo update VIP10 --no-c",
+      "promo update VIP10 --no-c", "promo list --e", "promo list --working --e", "promo update VIP10 --in",
+      "promo update VIP10 --active --in", "promo update VIP10 --sku a --no-t", "promo add --i",
+      "promo add --file new-promotions.json --i",
     ])
     func offered(_ line: String) -> Set<String> { offers[line].map { Set($0.keys) } ?? [] }
     // The first word: every command, shown with what it does.
@@ -235,6 +240,14 @@ struct CompletionTests {
     #expect(offered("promo price orders/st") == ["stack-wins.json", "stream.jsonl"])
     #expect(offered("promo validate --store orders/st") == ["stack-wins.json"])
     #expect(offers["promo update VIP10 --no-c"]?.keys.contains("--no-code") == true)
+    // Options the table says exclude each other are not offered after one another.
+    #expect(offered("promo list --e") == ["--effective"])
+    #expect(offered("promo list --working --e").isEmpty)
+    #expect(offered("promo update VIP10 --in") == ["--inactive"])
+    #expect(offered("promo update VIP10 --active --in").isEmpty)
+    #expect(offered("promo update VIP10 --sku a --no-t").isEmpty)
+    #expect(offered("promo add --i") == ["--id", "--inactive"])
+    #expect(offered("promo add --file new-promotions.json --i").isEmpty)
   }
 
   @Test(

@@ -101,6 +101,9 @@ public struct CommandSpec: Sendable {
   public let arguments: [ArgumentSpec]
   /// Its options, in the order help lists them.
   public let options: [OptionSpec]
+  /// Pairs of its options that cannot be given together: the command refuses them (a
+  /// usage error), and completion does not offer one after the other.
+  public let exclusivePairs: [(String, String)]
   /// The most positional arguments it takes (`Int.max` for any number).
   public let maximumArguments: Int
   /// The fewest positional arguments it takes.
@@ -113,7 +116,7 @@ public struct CommandSpec: Sendable {
   /// Creates a command description.
   public init(
     name: String, summary: String, alternativeUsage: String? = nil, arguments: [ArgumentSpec] = [],
-    options: [OptionSpec] = [],
+    options: [OptionSpec] = [], exclusive exclusivePairs: [(String, String)] = [],
     minimumArguments: Int = 0, maximumArguments: Int = 0, discussion: String = "", examples: [String] = []
   ) {
     self.name = name
@@ -121,6 +124,7 @@ public struct CommandSpec: Sendable {
     self.extraUsage = alternativeUsage
     self.arguments = arguments
     self.options = options
+    self.exclusivePairs = exclusivePairs
     self.minimumArguments = minimumArguments
     self.maximumArguments = maximumArguments
     self.discussion = discussion
@@ -139,6 +143,15 @@ public struct CommandSpec: Sendable {
     var line = parts.joined(separator: " ")
     if let extraUsage { line += " | " + extraUsage }
     return line
+  }
+
+  /// The options that cannot be given with the option named `name`, in the order of
+  /// ``exclusivePairs``.
+  public func options(excludedBy name: String) -> [String] {
+    exclusivePairs.compactMap { pair in
+      if pair.0 == name { return pair.1 }
+      return pair.1 == name ? pair.0 : nil
+    }
   }
 
   /// The option named `name`, if the command has it.

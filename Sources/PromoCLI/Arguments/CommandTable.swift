@@ -96,6 +96,16 @@ public enum CommandTable {
     OptionSpec("--stackable", "may be combined with promotions of the other stages"),
   ]
 
+  /// Field options that contradict each other (``PromotionFlags`` refuses them together).
+  static let exclusiveFieldPairs = [
+    ("--percent-off", "--amount-off"), ("--percent-off", "--fixed-price"), ("--amount-off", "--fixed-price"),
+    ("--amount-off", "--buy"), ("--amount-off", "--get"), ("--fixed-price", "--buy"),
+    ("--fixed-price", "--get"),
+    ("--starts-at", "--no-starts-at"), ("--ends-at", "--no-ends-at"), ("--code", "--no-code"),
+    ("--maximum-discount", "--no-maximum-discount"), ("--sku", "--no-target"), ("--category", "--no-target"),
+    ("--active", "--inactive"), ("--stackable", "--no-stackable"),
+  ]
+
   /// `promo list`.
   public static let list = CommandSpec(
     name: "list",
@@ -108,6 +118,7 @@ public enum CommandTable {
         "only item promotions, only discounts or only thresholds"),
       at, format, store, quiet, help,
     ],
+    exclusive: [("--working", "--effective")],
     discussion: """
       The status of each promotion at the evaluation time is working, inactive (switched \
       off), not-started or ended. With --format json, each promotion is one line in the \
@@ -124,12 +135,10 @@ public enum CommandTable {
     minimumArguments: 1, maximumArguments: 1,
     examples: ["show autumn-20", "show autumn-20 --format json"])
 
-  /// `promo add`.
-  public static let add = CommandSpec(
-    name: "add",
-    summary: "add a promotion (or several from a file); creates the store if needed",
-    alternativeUsage: "add --file FILE|- [--store FILE] [--lock-timeout SECONDS] [--quiet]",
-    options: [
+  /// The options of `promo add`: the field options (`--id` and `--kind` required), or
+  /// `--file`.
+  static let addOptions: [OptionSpec] =
+    [
       OptionSpec("--id", value: "ID", required: true, "the id: 1 to 64 characters of A-Z a-z 0-9 . _ -"),
       OptionSpec(
         "--kind", value: "KIND", choices: PromotionKind.allCases.map(\.rawValue), required: true,
@@ -139,7 +148,18 @@ public enum CommandTable {
         "--file", value: "FILE", completes: .jsonFiles,
         "add the promotion or array of promotions in FILE (- for standard input)"),
       store, lockTimeout, quiet, help,
-    ],
+    ]
+
+  /// `promo add`.
+  public static let add = CommandSpec(
+    name: "add",
+    summary: "add a promotion (or several from a file); creates the store if needed",
+    alternativeUsage: "add --file FILE|- [--store FILE] [--lock-timeout SECONDS] [--quiet]",
+    options: addOptions,
+    // The field options' pairs that add has, and --file against every field option.
+    exclusive: exclusiveFieldPairs.filter { pair in
+      addOptions.contains { $0.name == pair.0 } && addOptions.contains { $0.name == pair.1 }
+    } + fieldOptions.map { ("--file", $0.name) },
     discussion: """
       Either the field options or --file, not both. The benefit is one of --percent-off, \
       --amount-off, --fixed-price, or --buy and --get (with an optional --percent-off). \
@@ -171,6 +191,7 @@ public enum CommandTable {
       OptionSpec("--no-stackable", "may not be combined"),
       store, lockTimeout, quiet, help,
     ],
+    exclusive: exclusiveFieldPairs,
     minimumArguments: 1, maximumArguments: 1,
     discussion: """
       The promotion is checked as a whole after the change. A benefit option replaces the \

@@ -151,7 +151,10 @@ enum CompletionScripts {
     for command in CommandTable.commands {
       var specs: [String] = []
       for option in command.options {
-        specs += zshSpecs(option, exclusions: [])
+        let excluded = command.options(excludedBy: option.name).flatMap { name in
+          ParsedArguments.shortNames.filter { $0.value == name }.map(\.key).sorted() + [name]
+        }
+        specs += zshSpecs(option, exclusions: excluded)
       }
       for (index, argument) in command.arguments.enumerated() {
         let isLast = index == command.arguments.count - 1
@@ -179,6 +182,7 @@ enum CompletionScripts {
         compdef _promo promo
       else
         print -ru2 -- 'promo: zsh completion needs compinit first: autoload -Uz compinit && compinit'
+        return 1
       fi
 
       """#
@@ -186,7 +190,8 @@ enum CompletionScripts {
   }
 
   /// The `_arguments` specs of `option`, quoted: one for its name, one more for each short
-  /// spelling of it (`-q`), which exclude each other; `--help` excludes everything. A
+  /// spelling of it (`-q`), which exclude each other and the options in `exclusions`
+  /// (`(--inactive)--active`); `--help` excludes everything. A
   /// repeatable option may come back (`*--code`); a value is `--at=` (in the same word
   /// after `=` or as the next word) with a message and what to offer.
   private static func zshSpecs(_ option: OptionSpec, exclusions: [String]) -> [String] {
@@ -196,7 +201,9 @@ enum CompletionScripts {
     if option.name == "--help" {
       excluded = "(- *)"
     } else if names.count > 1 || !exclusions.isEmpty {
-      excluded = "(" + (names + exclusions).joined(separator: " ") + ")"
+      // A repeatable option must not exclude itself.
+      let own = names.count > 1 && !option.isRepeatable ? names : []
+      excluded = "(" + (own + exclusions).joined(separator: " ") + ")"
     } else {
       excluded = ""
     }
