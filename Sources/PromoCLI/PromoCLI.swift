@@ -50,12 +50,11 @@ public enum PromoCLI {
     // `promo --store FILE -q COMMAND ...` is read as `promo COMMAND ... --store FILE -q`.
     var leading: [String] = []
     while let first = arguments.first, arguments.count > 1 {
-      let taken: Int
-      switch first {
-      case "--store": taken = 2
-      case "-q", "--quiet": taken = 1
-      case _ where first.hasPrefix("--store="): taken = 1
-      default: taken = 0
+      let name = ParsedArguments.shortNames[first] ?? first
+      var taken = 0
+      for option in CommandTable.leadingOptions {
+        if name == option.name { taken = option.takesValue ? 2 : 1 }
+        if option.takesValue && name.hasPrefix(option.name + "=") { taken = 1 }
       }
       guard taken > 0, arguments.count > taken else { break }
       leading += arguments.prefix(taken)

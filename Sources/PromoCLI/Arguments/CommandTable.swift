@@ -4,7 +4,8 @@ import PromoKit
 public enum CommandTable {
   /// `--store FILE`, accepted by every command that uses the store.
   static let store = OptionSpec(
-    "--store", value: "FILE", "the promotion store (default: $PROMO_STORE, else ./promotions.json)")
+    "--store", value: "FILE", completes: .jsonFiles,
+    "the promotion store (default: $PROMO_STORE, else ./promotions.json)")
   /// `--help`, accepted by every command.
   static let help = OptionSpec("--help", "show this help")
   /// `--quiet`, accepted by every command that prints results.
@@ -80,7 +81,7 @@ public enum CommandTable {
     ],
     options: [
       OptionSpec(
-        "--base", value: "STORE", required: true,
+        "--base", value: "STORE", required: true, completes: .jsonFiles,
         "the store before the change (the store in use is the one after it)"),
       at, code,
       OptionSpec(
@@ -139,6 +140,16 @@ public enum CommandTable {
     OptionSpec("--stackable", "may be combined with promotions of the other stages"),
   ]
 
+  /// Field options that contradict each other (``PromotionFlags`` refuses them together).
+  static let exclusiveFieldPairs = [
+    ("--percent-off", "--amount-off"), ("--percent-off", "--fixed-price"), ("--amount-off", "--fixed-price"),
+    ("--amount-off", "--buy"), ("--amount-off", "--get"), ("--fixed-price", "--buy"),
+    ("--fixed-price", "--get"),
+    ("--starts-at", "--no-starts-at"), ("--ends-at", "--no-ends-at"), ("--code", "--no-code"),
+    ("--maximum-discount", "--no-maximum-discount"), ("--sku", "--no-target"), ("--category", "--no-target"),
+    ("--active", "--inactive"), ("--stackable", "--no-stackable"),
+  ]
+
   /// `promo list`.
   public static let list = CommandSpec(
     name: "list",
@@ -151,6 +162,7 @@ public enum CommandTable {
         "only item promotions, only discounts or only thresholds"),
       at, locale, format, store, quiet, help,
     ],
+    exclusive: [("--working", "--effective")],
     discussion: """
       The status of each promotion at the evaluation time is working, inactive (switched \
       off), not-started or ended. The last column is each promotion's banner, as a shop \
@@ -173,21 +185,31 @@ public enum CommandTable {
     minimumArguments: 1, maximumArguments: 1,
     examples: ["show autumn-20", "show autumn-20 --format json", "show autumn-20 --locale zh-CN"])
 
-  /// `promo add`.
-  public static let add = CommandSpec(
-    name: "add",
-    summary: "add a promotion (or several from a file); creates the store if needed",
-    alternativeUsage: "add --file FILE|- [--store FILE] [--lock-timeout SECONDS] [--quiet]",
-    options: [
+  /// The options of `promo add`: the field options (`--id` and `--kind` required), or
+  /// `--file`.
+  static let addOptions: [OptionSpec] =
+    [
       OptionSpec("--id", value: "ID", required: true, "the id: 1 to 64 characters of A-Z a-z 0-9 . _ -"),
       OptionSpec(
         "--kind", value: "KIND", choices: PromotionKind.allCases.map(\.rawValue), required: true,
         "item (acts on lines), discount or threshold (act on the whole order)"),
     ] + fieldOptions.dropFirst(2) + [
       OptionSpec(
-        "--file", value: "FILE", "add the promotion or array of promotions in FILE (- for standard input)"),
+        "--file", value: "FILE", completes: .jsonFiles,
+        "add the promotion or array of promotions in FILE (- for standard input)"),
       store, lockTimeout, quiet, help,
-    ],
+    ]
+
+  /// `promo add`.
+  public static let add = CommandSpec(
+    name: "add",
+    summary: "add a promotion (or several from a file); creates the store if needed",
+    alternativeUsage: "add --file FILE|- [--store FILE] [--lock-timeout SECONDS] [--quiet]",
+    options: addOptions,
+    // The field options' pairs that add has, and --file against every field option.
+    exclusive: exclusiveFieldPairs.filter { pair in
+      addOptions.contains { $0.name == pair.0 } && addOptions.contains { $0.name == pair.1 }
+    } + fieldOptions.map { ("--file", $0.name) },
     discussion: """
       Either the field options or --file, not both. The benefit is one of --percent-off, \
       --amount-off, --fixed-price, or --buy and --get (with an optional --percent-off). \
@@ -219,6 +241,7 @@ public enum CommandTable {
       OptionSpec("--no-stackable", "may not be combined"),
       store, lockTimeout, quiet, help,
     ],
+    exclusive: exclusiveFieldPairs,
     minimumArguments: 1, maximumArguments: 1,
     discussion: """
       The promotion is checked as a whole after the change. A benefit option replaces the \
@@ -263,7 +286,9 @@ public enum CommandTable {
   public static let validate = CommandSpec(
     name: "validate",
     summary: "check a store and report every problem (and warnings)",
-    arguments: [ArgumentSpec("FILE", "the store to check (default: the store in use)", completes: .files)],
+    arguments: [
+      ArgumentSpec("FILE", "the store to check (default: the store in use)", completes: .jsonFiles)
+    ],
     options: [at, store, quiet, help],
     maximumArguments: 1,
     discussion: """
@@ -310,6 +335,10 @@ public enum CommandTable {
       "completions zsh > \"${fpath[1]}/_promo\"",
       "completions fish > ~/.config/fish/completions/promo.fish",
     ])
+
+  /// The options `promo` also takes before the command (`promo --store FILE -q list`), and
+  /// reads as if they came after it.
+  public static let leadingOptions: [OptionSpec] = [store, quiet]
 
   /// Every command, in the order help lists them.
   public static let commands: [CommandSpec] = [

@@ -16,25 +16,16 @@ enum PromotionFlags {
   /// The options that set the benefit.
   static let benefitOptions = ["--percent-off", "--amount-off", "--fixed-price", "--buy", "--get"]
 
-  /// Options that contradict each other when given together.
-  static let exclusivePairs = [
-    ("--percent-off", "--amount-off"), ("--percent-off", "--fixed-price"), ("--amount-off", "--fixed-price"),
-    ("--amount-off", "--buy"), ("--amount-off", "--get"), ("--fixed-price", "--buy"),
-    ("--fixed-price", "--get"),
-    ("--starts-at", "--no-starts-at"), ("--ends-at", "--no-ends-at"), ("--code", "--no-code"),
-    ("--maximum-discount", "--no-maximum-discount"), ("--sku", "--no-target"), ("--category", "--no-target"),
-    ("--active", "--inactive"), ("--stackable", "--no-stackable"),
-  ]
-
   /// The options only item promotions take.
   static let itemOnlyOptions = ["--sku", "--category", "--fixed-price", "--buy", "--get"]
 
   /// Refuses, as usage errors (64), command lines that contradict themselves or the
-  /// synopsis: two exclusive options, options of another kind than `--kind` names, and,
-  /// when `adding`, a missing id, kind or benefit, or a threshold without `--minimum`.
+  /// synopsis: two exclusive options (the command's ``CommandSpec/exclusivePairs``),
+  /// options of another kind than `--kind` names, and, when `adding`, a missing id, kind
+  /// or benefit, or a threshold without `--minimum`.
   static func checkConsistency(_ arguments: ParsedArguments, adding: Bool) throws(PromoError) {
     func given(_ option: String) -> Bool { arguments.flag(option) || !arguments.values(option).isEmpty }
-    for (first, second) in exclusivePairs where given(first) && given(second) {
+    for (first, second) in arguments.command.exclusivePairs where given(first) && given(second) {
       throw PromoError(.usage, "\(first) and \(second) cannot be used together")
     }
     let kind = arguments.value("--kind").flatMap(PromotionKind.init(rawValue:))
