@@ -62,7 +62,9 @@ public enum PromoCLI {
     }
     arguments += leading
     guard let name = arguments.first else {
-      throw PromoError(.usage, "no command given; try 'promo help'")
+      // No command at all: a short usage where errors go, and the usage status.
+      stderr.write(HelpRenderer.shortUsage())
+      return ExitStatus.of(PromoError(.usage, ""))
     }
     switch name {
     case "--version", "version":

@@ -108,7 +108,10 @@ enum PromotionFlags {
     do {
       return try draft.promotion(currency: .some(currency))
     } catch {
-      throw PromoError(.invalidData, position: optionForField[error.field] ?? error.field, error.message)
+      let option = optionForField[error.field]
+      throw PromoError(
+        .invalidData, position: option ?? error.field,
+        error.message(writtenAs: option.flatMap { arguments.value($0) }))
     }
   }
 

@@ -194,7 +194,7 @@ public enum StoreDecoder {
     draft.minimumAmount = reader.decimal("minimumAmount", in: object)
     draft.buy = reader.integer("buy", in: object)
     draft.get = reader.integer("get", in: object)
-    draft.percentOff = reader.decimal("percentOff", in: object)
+    draft.percentOff = reader.decimal("percentOff", in: object, largest: DecimalNumber(significand: 100))
     draft.amountOff = reader.decimal("amountOff", in: object)
     draft.fixedPrice = reader.decimal("fixedPrice", in: object)
     draft.maximumDiscount = reader.decimal("maximumDiscount", in: object)
@@ -211,7 +211,13 @@ public enum StoreDecoder {
         continue  // a benefit is there, and its type was reported
       }
       if unreadable.contains(String(violation.field.split(separator: ".")[0])) { continue }
-      reader.report(violation.message, at: path.appending(key: violation.field))
+      let written = object.fields.first { $0.key == violation.field }.flatMap { member -> String? in
+        switch member.value.value {
+        case .number(let literal), .string(let literal): literal
+        default: nil
+        }
+      }
+      reader.report(violation.message(writtenAs: written), at: path.appending(key: violation.field))
     }
     reader.sortProblems(from: before) { problem in
       problem.path.lastKey(below: path).flatMap { promotionKeys.firstIndex(of: $0) } ?? -1

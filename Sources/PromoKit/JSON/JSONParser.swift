@@ -108,9 +108,30 @@ package struct JSONParser {
       throw error("strings must use double quotes, not single quotes")
     case UInt8(ascii: "]"), UInt8(ascii: "}"):
       throw error("unexpected '\(Character(Unicode.Scalar(bytes[index])))'; expected a value")
+    case _ where Self.isWordByte(bytes[index]):
+      throw notAValue(at: index)
     default:
       throw error("unexpected \(describeCurrent()); expected a value")
     }
+  }
+
+  /// The error for a bare word where a value should be (`not json`, `nul`, `True`): it
+  /// quotes the word, so that the reader sees what was found.
+  private func notAValue(at start: Int) -> JSONSyntaxError {
+    var end = start
+    while end < bytes.count && end - start < 24 && Self.isWordByte(bytes[end]) { end += 1 }
+    let word = String(decoding: bytes[start..<end], as: UTF8.self)
+    var message = "not JSON: found \"\(word)\" where a value should be (an object, an array, a string, a number, true, false or null)"
+    if let literal = ["true", "false", "null"].first(where: { $0 == word.lowercased() || $0.hasPrefix(word) }) {
+      message += "; did you mean \(literal)?"
+    }
+    return error(message, at: start)
+  }
+
+  /// Letters, digits and `_`: the bytes of a bare word.
+  private static func isWordByte(_ byte: UInt8) -> Bool {
+    (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
+      || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
   }
 
   private mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
@@ -119,9 +140,7 @@ package struct JSONParser {
     let matches = literal.withUTF8Buffer { expected in
       bytes.count - index >= count && bytes[index..<index + count].elementsEqual(expected)
     }
-    guard matches else {
-      throw error("invalid literal; expected '\(literal)'", at: start)
-    }
+    guard matches else { throw notAValue(at: start) }
     index += count
   }
 
