@@ -2,6 +2,8 @@
 # Swift toolchain installed.
 SWIFT ?= swift
 PREFIX ?= /usr/local
+# Debug symbols are not installed: `make install STRIP=true` keeps them.
+STRIP ?= strip
 # The binary `install-files` installs; `install` builds it first.
 PROMO ?= .build/release/promo
 BINDIR = $(DESTDIR)$(PREFIX)/bin
@@ -18,6 +20,9 @@ build:
 	$(SWIFT) build
 
 # An optimised, fully static binary (no dynamic linking at start-up): the fastest to start.
+# The linker warns that libswiftCore calls dlopen: the Swift runtime looks for an optional
+# library of prespecialized generics that way; in a static binary the lookup finds nothing
+# and the runtime goes on without it. promo itself loads nothing at run time.
 release:
 	$(SWIFT) build -c release --static-swift-stdlib -Xswiftc -static-executable
 
@@ -68,6 +73,7 @@ install: release install-files
 install-files:
 	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
 	install -m 755 $(PROMO) $(BINDIR)/promo
+	$(STRIP) $(BINDIR)/promo
 	$(PROMO) help --man > $(MANDIR)/promo.1
 	$(PROMO) completions bash > $(BASHDIR)/promo
 	$(PROMO) completions zsh > $(ZSHDIR)/_promo
