@@ -23,7 +23,9 @@ struct ListTableTests {
     // The switch and the status are both shown: staff-30 is off, and inactive.
     let staff = lines.first { $0.hasPrefix("staff-30") }.map { $0.split(separator: " ").map(String.init) }
     #expect(
-      staff == ["staff-30", "discount", "30%", "-", "always", "off", "no", "inactive", "30%", "off", "everything"])
+      staff == [
+        "staff-30", "discount", "30%", "-", "always", "off", "no", "inactive", "30%", "off", "everything",
+      ])
   }
 
   @Test("amounts line up on the decimal point, and dates outside the evaluation year keep their year")

@@ -127,7 +127,8 @@ struct SchemaReader {
           "\(field) \"\(excerpt(text))\" is not a decimal number; write it like \"12.50\"",
           at: object.path.appending(key: field))
       case .tooLarge:
-        report("\(field) \(excerpt(text)) is too large: at most \(largest)", at: object.path.appending(key: field))
+        report(
+          "\(field) \(excerpt(text)) is too large: at most \(largest)", at: object.path.appending(key: field))
       case .tooPrecise:
         report(
           "\(field) \(excerpt(text)) has too many digits: at most 18 significant digits and 18 decimal places",

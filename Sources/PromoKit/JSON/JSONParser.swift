@@ -121,8 +121,10 @@ package struct JSONParser {
     var end = start
     while end < bytes.count && end - start < 24 && Self.isWordByte(bytes[end]) { end += 1 }
     let word = String(decoding: bytes[start..<end], as: UTF8.self)
-    var message = "not JSON: found \"\(word)\" where a value should be (an object, an array, a string, a number, true, false or null)"
-    if let literal = ["true", "false", "null"].first(where: { $0 == word.lowercased() || $0.hasPrefix(word) }) {
+    var message =
+      "not JSON: found \"\(word)\" where a value should be (an object, an array, a string, a number, true, false or null)"
+    if let literal = ["true", "false", "null"].first(where: { $0 == word.lowercased() || $0.hasPrefix(word) })
+    {
       message += "; did you mean \(literal)?"
     }
     return error(message, at: start)
