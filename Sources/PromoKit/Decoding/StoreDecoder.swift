@@ -22,6 +22,12 @@ public enum StoreDecoder {
   ]
 
   /// The catalog in `bytes`, or the first problem found in it.
+  ///
+  ///     let catalog = try StoreDecoder.decode(Array(text.utf8), file: "promotions.json")
+  ///
+  /// - Throws: a ``PromoError`` naming `file`, the line and column of a syntax error or
+  ///   the JSON path of a broken rule (`promotions[2].endsAt`).
+  /// - Complexity: O(*b* + *n* log *n*) for *b* bytes and *n* promotions.
   public static func decode(_ bytes: [UInt8], file: String) throws(PromoError) -> Catalog {
     let result = diagnose(bytes, file: file)
     if let first = result.problems.first { throw first }
@@ -29,7 +35,9 @@ public enum StoreDecoder {
   }
 
   /// The catalog in `bytes` (when it has no problem) and every problem found in it, in the
-  /// order they stand in the file's structure.
+  /// order they stand in the file's structure (what `promo validate` reports).
+  ///
+  /// - Complexity: O(*b* + *n* log *n*) for *b* bytes and *n* promotions.
   public static func diagnose(_ bytes: [UInt8], file: String) -> (catalog: Catalog?, problems: [PromoError]) {
     let root: JSONNode
     do {
@@ -46,6 +54,8 @@ public enum StoreDecoder {
   /// The promotions in a file given to `promo add --file`: one promotion object or an
   /// array of them, checked against the store's `currency` (any format-2 field allowed).
   /// The first problem is thrown.
+  ///
+  /// - Complexity: O(*b*) for *b* bytes.
   public static func decodePromotions(
     _ bytes: [UInt8], file: String, currency: Currency?
   ) throws(PromoError) -> [Promotion] {

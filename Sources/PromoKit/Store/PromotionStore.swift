@@ -37,6 +37,8 @@ public struct PromotionStore: Sendable {
   }
 
   /// The store's catalog. A missing store is ``PromoError/Category/missing``.
+  ///
+  /// - Complexity: one read of the file, then ``StoreDecoder/decode(_:file:)``.
   public func load() throws(PromoError) -> Catalog {
     try StoreDecoder.decode(FileIO.readFile(atPath: path), file: path)
   }

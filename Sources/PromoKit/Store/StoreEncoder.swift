@@ -34,7 +34,11 @@ public enum StoreEncoder {
     case object([Field])
   }
 
-  /// The store file's text.
+  /// The store file's text, in the canonical form: two-space indentation, keys in the
+  /// contract's order, defaults left out, a final newline. Encoding what
+  /// ``StoreDecoder/decode(_:file:)`` read from a canonical file gives its bytes back.
+  ///
+  /// - Complexity: O(*n*) in the size of the catalog.
   public static func encode(_ catalog: Catalog) -> String {
     var text = "{\n"
     if let schema = catalog.schema {
