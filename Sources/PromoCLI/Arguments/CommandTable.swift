@@ -27,16 +27,17 @@ public enum CommandTable {
     "--format", value: "FORMAT", choices: ["text", "json"],
     "text for people (default), json for one object per line")
 
+  /// `ORDER.json...`, the orders `price` and `diff` read.
+  static let orderFiles = ArgumentSpec(
+    "ORDER.json...",
+    "order files (one order or an array each; JSON Lines with --lines); - reads standard input",
+    completes: .files)
+
   /// `promo price`.
   public static let price = CommandSpec(
     name: "price",
     summary: "price orders with the best plan the promotions allow",
-    arguments: [
-      ArgumentSpec(
-        "ORDER.json...",
-        "order files (one order or an array each; JSON Lines with --lines); - reads standard input",
-        completes: .files)
-    ],
+    arguments: [orderFiles],
     options: [
       at, code, format,
       OptionSpec(
@@ -73,12 +74,7 @@ public enum CommandTable {
   public static let diff = CommandSpec(
     name: "diff",
     summary: "show what a change of the store does to the prices of reference orders",
-    arguments: [
-      ArgumentSpec(
-        "ORDER.json...",
-        "order files (one order or an array each; JSON Lines with --lines); - reads standard input",
-        completes: .files)
-    ],
+    arguments: [orderFiles],
     options: [
       OptionSpec(
         "--base", value: "STORE", required: true, completes: .jsonFiles,
