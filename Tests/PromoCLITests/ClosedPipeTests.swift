@@ -22,6 +22,7 @@ struct ClosedPipeTests {
     "help price",
     "help --man",
     "completions bash",
+    "completions zsh",
     "--version",
   ]
 
@@ -40,6 +41,9 @@ struct ClosedPipeTests {
     // `true` exits at once; the delay makes sure it has closed the pipe before promo writes.
     let run = try Self.bash(#"(sleep 0.2; "$PROMO" \#(command)) | true; echo "status=$?""#)
     #expect(run.output == "status=0\n", "\(command)")
+    // And as a CI script peeks: the first line, status 0, no message.
+    let peek = try Self.bash(#""$PROMO" \#(command) | head -1 >/dev/null; echo "status=$?""#)
+    #expect(peek.output == "status=0\n", "\(command) | head -1")
   }
 
   @Test("`promo price --lines | head -1` under pipefail: the first result, status 0, no message")
