@@ -65,12 +65,19 @@ public enum StoreAudit {
     return warnings
   }
 
-  /// Everything about a promotion but its id, with the window compared by instant.
+  /// Everything about a promotion but its id: the window compared by instant, the code
+  /// without regard to ASCII case, the target's lists as sets.
   private struct SameTerms: Hashable {
     var name: String?
     var kind: PromotionKind
+    /// The code as orders present it: compared without regard to ASCII case.
+    var code: String?
+    /// The target's SKUs and categories, in any order.
+    var skus: Set<String>?
+    var categories: Set<String>?
     var benefit: Benefit
     var minimumAmount: DecimalNumber?
+    var maximumDiscount: DecimalNumber?
     var startsAt: Instant?
     var endsAt: Instant?
     var isActive: Bool
@@ -79,8 +86,12 @@ public enum StoreAudit {
     init(_ promotion: Promotion) {
       name = promotion.name
       kind = promotion.kind
+      code = promotion.code.map(CouponCode.normalized)
+      skus = promotion.target.map { Set($0.skus) }
+      categories = promotion.target.map { Set($0.categories) }
       benefit = promotion.benefit
       minimumAmount = promotion.minimumAmount
+      maximumDiscount = promotion.maximumDiscount
       startsAt = promotion.startsAt?.instant
       endsAt = promotion.endsAt?.instant
       isActive = promotion.isActive
