@@ -12,7 +12,7 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all build release test lint format example readme-example spark-check golden fuzz bench install install-files uninstall clean
+.PHONY: all build release test lint format example readme-example spark-check golden fuzz fuzz-pricing bench install install-files uninstall clean
 
 all: build
 
@@ -54,11 +54,18 @@ spark-check:
 golden:
 	-RECORD_SNAPSHOTS=1 $(SWIFT) test --filter GoldenTests
 
-# Runs the libFuzzer harness (Sources/PromoFuzz) for FUZZ_SECONDS over a seed corpus
-# made from fixtures/; crashes land in fuzz-findings/.
+# Runs the libFuzzer harness (Sources/PromoFuzz) for FUZZ_SECONDS; crashes land in
+# fuzz-findings/. `fuzz` runs the parser target over a seed corpus made from fixtures/
+# (FUZZ_TARGET=pricing runs the other); `fuzz-pricing` holds PromoKit's pricing against the
+# brute-force reference on generated stores and orders. FUZZ_RUNS=N bounds the executions
+# instead of the time.
 FUZZ_SECONDS ?= 300
+FUZZ_TARGET ?= parser
 fuzz:
-	fuzz/run.sh $(FUZZ_SECONDS)
+	fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGET)
+
+fuzz-pricing:
+	fuzz/run.sh $(FUZZ_SECONDS) pricing
 
 # Measures the release binary against baselines side by side (docs/BENCHMARKS.md).
 BENCH_DIR ?= /tmp/promo-bench

@@ -1,4 +1,5 @@
 import PromoKit
+import PromoTestSupport
 
 /// A promotion described by plain integers, so that the reference pricing below does not
 /// depend on the library's own money, percentage or time code.

@@ -114,13 +114,16 @@ public enum StoreAudit {
     return warnings
   }
 
-  /// Everything about a promotion but its id, with the window compared by instant and the
-  /// code without regard to case.
+  /// Everything about a promotion but its id: the window compared by instant, the code
+  /// without regard to ASCII case, the target's lists as sets.
   private struct SameTerms: Hashable {
     var name: String?
     var kind: PromotionKind
+    /// The code as orders present it: compared without regard to ASCII case.
     var code: String?
-    var target: ItemTarget?
+    /// The target's SKUs and categories, in any order.
+    var skus: Set<String>?
+    var categories: Set<String>?
     var benefit: Benefit
     var minimumAmount: DecimalNumber?
     var maximumDiscount: DecimalNumber?
@@ -133,7 +136,8 @@ public enum StoreAudit {
       name = promotion.name
       kind = promotion.kind
       code = promotion.code.map(CouponCode.normalized)
-      target = promotion.target
+      skus = promotion.target.map { Set($0.skus) }
+      categories = promotion.target.map { Set($0.categories) }
       benefit = promotion.benefit
       minimumAmount = promotion.minimumAmount
       maximumDiscount = promotion.maximumDiscount
