@@ -109,9 +109,13 @@ enum PromotionFlags {
       return try draft.promotion(currency: .some(currency))
     } catch {
       let option = optionForField[error.field]
-      throw PromoError(
-        .invalidData, position: option ?? error.field,
-        error.message(writtenAs: option.flatMap { arguments.value($0) }))
+      var message = error.message(writtenAs: option.flatMap { arguments.value($0) })
+      // A cap the stored promotion already had, which the new benefit cannot keep: say
+      // how to drop it.
+      if case .maximumDiscountNotAllowed = error, arguments.value("--maximum-discount") == nil {
+        message += "; clear it with --no-maximum-discount"
+      }
+      throw PromoError(.invalidData, position: option ?? error.field, message)
     }
   }
 
