@@ -75,7 +75,21 @@ struct CommandContext {
   /// `-` is standard input, named `stdin`.
   func readInput(_ path: String) throws(PromoError) -> (bytes: [UInt8], name: String) {
     if path == "-" { return (try stdin.readAll(), stdin.name) }
+    try Self.refuseEmpty(path)
     return (try FileIO.readFile(atPath: path), path)
+  }
+
+  /// An input named on the command line, to read as a stream: standard input for `-`, else
+  /// the file.
+  func open(_ path: String) throws(PromoError) -> TextInput {
+    if path == "-" { return stdin }
+    try Self.refuseEmpty(path)
+    return try FileInput(path: path, name: path)
+  }
+
+  /// Refuses an empty file name (`--base ""`) as a usage error, before any file is read.
+  static func refuseEmpty(_ path: String) throws(PromoError) {
+    if path.isEmpty { throw PromoError(.usage, "a file name cannot be empty") }
   }
 
   /// Reads and decodes the store in use (`--store -` reads it from standard input); a
@@ -94,6 +108,7 @@ struct CommandContext {
       let (bytes, name) = try readInput(path)
       return try StoreDecoder.decode(bytes, file: name)
     }
+    try Self.refuseEmpty(path)
     return try PromotionStore(path: path).load()
   }
 

@@ -28,8 +28,9 @@ public enum PromoCLI {
         return status
       case .closedByReader:
         // The reader has all it wanted (`promo ... | head -1`): stop quietly, as `rg` does.
+        // A `diff --fail-on-change` verdict is not output, so it stands.
         stderr.flush()
-        return ExitStatus.success
+        return status == ExitStatus.changed ? status : ExitStatus.success
       case .failed(let reason):
         stderr.write(ErrorLine.render(PromoError(.outputFailed, file: "stdout", "cannot write: \(reason)")))
         stderr.flush()

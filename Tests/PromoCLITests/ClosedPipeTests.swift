@@ -75,6 +75,39 @@ struct ClosedPipeTests {
     #expect(run.output.hasPrefix("order stdin:1 "), "\(run.output)")
   }
 
+  @Test("an endless diff --lines stream, in text too, stops as soon as its reader is gone")
+  func endlessDiffStops() throws {
+    for format in ["text", "json"] {
+      let run = try Self.bash(
+        #"""
+        yes '{"amount":"128.00"}' | timeout 20 "$PROMO" diff --lines - --base stores/tea-shop.json --store stores/tea-shop-changed.json --at \#(Self.at) --format \#(format) | head -1 >/dev/null
+        echo "promo=${PIPESTATUS[1]}"
+        """#)
+      #expect(run.output == "promo=0\n", "\(format): \(run.output)")
+    }
+  }
+
+  @Test("the verdict of diff --fail-on-change stands when the reader goes away")
+  func gateStandsWhenPiped() throws {
+    // A change in the first order: the gate says 1 though the table was cut short.
+    let changed = try Self.bash(
+      #"""
+      yes '{"amount":"128.00"}' | head -5000 | "$PROMO" diff --lines - --base stores/tea-shop.json --store stores/tea-shop-changed.json --at \#(Self.at) --fail-on-change | head -1 >/dev/null
+      echo "promo=${PIPESTATUS[2]}"
+      """#)
+    // (How many were compared before the reader left depends on the timing.)
+    #expect(changed.output.hasPrefix("promo: at least "), "\(changed.output)")
+    #expect(changed.output.hasSuffix(" changed total (--fail-on-change)\npromo=1\n"), "\(changed.output)")
+    // Nothing is written before the only change, at the very end: every order is compared.
+    let late = try Self.bash(
+      #"""
+      { yes '{"amount":"0.00"}' | head -20000; echo '{"amount":"128.00"}'; } | "$PROMO" diff --lines - --base stores/tea-shop.json --store stores/tea-shop-changed.json --at \#(Self.at) --fail-on-change --format json | head -c 1 >/dev/null
+      echo "promo=${PIPESTATUS[1]}"
+      """#)
+    #expect(
+      late.output == "promo: 1 of 20001 orders changed total (--fail-on-change)\npromo=1\n", "\(late.output)")
+  }
+
   @Test(
     "any other write failure is still status 74 with one message",
     .enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))

@@ -5,8 +5,9 @@ import PromoKit
 ///
 /// Each order is priced against the base store and the store in use, at the same instant
 /// with the same codes. Without `--lines`, every input is read and checked before anything
-/// is printed; with `--lines`, changed orders stream out (as JSON; the text table is
-/// aligned, so it is printed at the end) and a bad line is reported without stopping.
+/// is printed, and the text table is aligned as a whole; with `--lines`, changed orders
+/// stream out as they are found (text rows aligned to the widest cell so far) and a bad
+/// line is reported without stopping.
 enum DiffCommand {
   /// Runs the command: 65 when `--lines` met bad lines, 1 when `--fail-on-change` found a
   /// change, else 0.
@@ -29,7 +30,7 @@ enum DiffCommand {
     } catch {
       throw PromoError(.invalidData, file: context.storePath, error.message)
     }
-    var report = DiffReport(context: context, comparison: comparison, currency: changed.currency)
+    var report = DiffReport(context: context, comparison: comparison, basePath: basePath)
     var status = ExitStatus.success
     if arguments.flag("--lines") {
       status = try report.compareStreams(arguments.positionals)
@@ -41,18 +42,23 @@ enum DiffCommand {
           changes.append(try report.compare(order, file: name, position: nil))
         }
       }
-      for change in changes { report.write(change) }
+      var table = DiffRenderer.Table()
+      for change in changes where change.isChanged {
+        if report.json { report.write(change) } else { table.append(change) }
+      }
+      if !report.json { context.stdout.write(table.render()) }
     }
     report.finish()
-    if status == ExitStatus.success && arguments.flag("--fail-on-change") && report.summary.changed > 0 {
-      let summary = report.summary
-      context.stderr.write(
-        ErrorLine.render(
-          message: "\(summary.changed) of \(summary.orders) order\(summary.orders == 1 ? "" : "s") "
-            + "changed total (--fail-on-change)"))
-      return ExitStatus.changed
-    }
-    return status
+    guard status == ExitStatus.success && report.gate && report.summary.changed > 0 else { return status }
+    // The gate's verdict is not output: it stands even when the reader of standard output
+    // went away before the end (a changed order had been written, so there was a change).
+    let summary = report.summary
+    let counted =
+      context.stdout.failure == .closedByReader
+      ? "at least \(summary.changed) order\(summary.changed == 1 ? "" : "s")"
+      : "\(summary.changed) of \(summary.orders) order\(summary.orders == 1 ? "" : "s")"
+    context.stderr.write(ErrorLine.render(message: "\(counted) changed total (--fail-on-change)"))
+    return ExitStatus.changed
   }
 }
 
@@ -61,61 +67,77 @@ enum DiffCommand {
 private struct DiffReport {
   let context: CommandContext
   let comparison: PriceComparison
+  /// The base store as named on the command line, for messages.
+  let basePath: String
+  /// Whether the output is JSON lines (else text).
   let json: Bool
+  /// Whether `--fail-on-change` makes a change the command's status.
+  let gate: Bool
   /// The summary so far.
   private(set) var summary: PriceChangeSummary
-  /// The text table's rows, printed by ``finish()``.
-  private var table = DiffRenderer.Table()
+  /// The rows written so far, for text streams: each aligned to the widest cell yet.
+  private var rows = DiffRenderer.StreamedRows()
 
-  init(context: CommandContext, comparison: PriceComparison, currency: Currency?) {
+  init(context: CommandContext, comparison: PriceComparison, basePath: String) {
     self.context = context
     self.comparison = comparison
+    self.basePath = basePath
     json = context.arguments.value("--format") == "json"
-    summary = PriceChangeSummary(minorDigits: currency.minorDigits)
+    gate = context.arguments.flag("--fail-on-change")
+    summary = PriceChangeSummary(minorDigits: comparison.changed.catalog.currency.minorDigits)
   }
 
-  /// `order` compared and counted in the summary; an error names `file` and `position`.
+  /// `order` compared and counted in the summary; an error names `file` and `position`,
+  /// and, when a store cannot price the order, which store.
   mutating func compare(_ order: Order, file: String, position: String?) throws(PromoError) -> PriceChange {
     let change: PriceChange
     do {
       change = try comparison.compare(order)
-    } catch {
-      throw PromoError(error.category, file: file, position: position, "cannot be priced: \(error)")
-    }
-    do {
       try summary.add(change)
     } catch {
-      throw PromoError(.invalidData, file: file, position: position, error.message)
+      switch error {
+      case .cannotPrice(let side, let cause):
+        let store = side == .base ? basePath : context.storePath
+        throw PromoError(
+          cause.category, file: file, position: position,
+          "cannot be priced against \(store == "-" ? context.stdin.name : store): \(cause)")
+      default:
+        throw PromoError(.invalidData, file: file, position: position, error.message)
+      }
     }
     return change
   }
 
-  /// Reports `change` if the order's total changed: a JSON line at once, or a table row.
+  /// Writes `change` as it is found (only an order whose total changed): a JSON line, or a
+  /// text row of a stream.
   mutating func write(_ change: PriceChange) {
     guard change.isChanged else { return }
     if json {
       context.stdout.write(DiffRenderer.json(change))
     } else {
-      table.append(change)
+      context.stdout.write(rows.row(for: change))
     }
   }
 
-  /// Writes the table (text) and the summary.
+  /// Writes the summary (in text, after a line saying no order changed if none did).
   func finish() {
     if json {
       context.stdout.write(DiffRenderer.json(summary))
     } else {
-      context.stdout.write(DiffRenderer.text(table, summary: summary))
+      context.stdout.write(DiffRenderer.text(summary))
     }
   }
 
   /// Compares every line of every input as a stream; returns 65 if any line was bad.
+  ///
+  /// It stops reading when the reader of standard output goes away. Only a changed order
+  /// writes anything, so by then `--fail-on-change` has its verdict.
   mutating func compareStreams(_ inputs: [String]) throws(PromoError) -> Int32 {
     var failures = 0
     let storeCurrency = comparison.changed.catalog.currency
     // Every file is opened before the first line, so a missing one fails the command first.
     let sources = try inputs.map { (input: String) throws(PromoError) -> TextInput in
-      input == "-" ? context.stdin : try FileInput(path: input, name: input)
+      try context.open(input)
     }
     for source in sources {
       let stdout = context.stdout

@@ -12,40 +12,79 @@ import PromoKit
 ///     total after   333.70
 ///     difference    -11.90
 enum DiffRenderer {
-  /// The changed orders, kept to be printed as one aligned table.
+  /// The table's heading.
+  static let heading = ["ORDER", "BEFORE", "AFTER", "CHANGE", "BEFORE PROMOTIONS", "AFTER PROMOTIONS"]
+  /// How each column is aligned: amounts to the right.
+  static let alignments: [TextTable.Alignment] = [.left, .right, .right, .right, .left, .left]
+
+  /// The cells of a changed order's row.
+  static func cells(_ change: PriceChange) -> [String] {
+    func ids(_ plan: PricingPlan) -> String {
+      plan.applied.isEmpty ? "-" : plan.applied.map(\.id).joined(separator: ",")
+    }
+    return [
+      change.order, change.before.total.description, change.after.total.description, signed(change.change),
+      ids(change.before), ids(change.after),
+    ].map(TextTable.printable)
+  }
+
+  /// The changed orders of a whole input, kept to be printed as one aligned table.
   struct Table {
-    fileprivate var table = TextTable([.left, .right, .right, .right, .left, .left])
-    fileprivate var isEmpty = true
+    private var table = TextTable(DiffRenderer.alignments)
+    private var isEmpty = true
 
     /// Adds a changed order's row.
     mutating func append(_ change: PriceChange) {
-      if isEmpty {
-        table.append(["ORDER", "BEFORE", "AFTER", "CHANGE", "BEFORE PROMOTIONS", "AFTER PROMOTIONS"])
-        isEmpty = false
-      }
-      table.append([
-        change.order, change.before.total.description, change.after.total.description,
-        DiffRenderer.signed(change.change), ids(change.before), ids(change.after),
-      ])
+      if isEmpty { table.append(DiffRenderer.heading) }
+      isEmpty = false
+      table.append(DiffRenderer.cells(change))
     }
 
-    /// The ids of a plan's promotions in application order, `-` for none.
-    private func ids(_ plan: PricingPlan) -> String {
-      plan.applied.isEmpty ? "-" : plan.applied.map(\.id).joined(separator: ",")
+    /// The table with its heading, or nothing when no order changed.
+    func render() -> String { isEmpty ? "" : table.render() }
+  }
+
+  /// The rows of a stream, written as they are found: each row is aligned to the widest
+  /// cell of its column so far (starting from widths that hold common ids, amounts up to
+  /// 999,999.99 and a few promotions), so columns only ever widen, and memory stays
+  /// constant.
+  struct StreamedRows {
+    private var widths = [10, 9, 9, 9, 28, 28]
+    private var started = false
+
+    /// The heading (before the first row) and the row for `change`, with its newline.
+    mutating func row(for change: PriceChange) -> String {
+      let cells = DiffRenderer.cells(change)
+      for (column, cell) in cells.enumerated() { widths[column] = max(widths[column], TextWidth.columns(of: cell)) }
+      var text = ""
+      if !started {
+        text += line(DiffRenderer.heading)
+        started = true
+      }
+      return text + line(cells)
+    }
+
+    private func line(_ cells: [String]) -> String {
+      var line = ""
+      for (column, cell) in cells.enumerated() {
+        let padding = String(repeating: " ", count: widths[column] - TextWidth.columns(of: cell))
+        if column > 0 { line += "  " }
+        line += DiffRenderer.alignments[column] == .right ? padding + cell : cell + padding
+      }
+      while line.hasSuffix(" ") { line.removeLast() }
+      return line + "\n"
     }
   }
 
-  /// The table of changed orders (or a line saying there is none), a blank line, and the
-  /// summary.
-  static func text(_ table: Table, summary: PriceChangeSummary) -> String {
+  /// The summary, after a blank line; when no order changed, a line saying so comes first.
+  static func text(_ summary: PriceChangeSummary) -> String {
     var lines = TextTable([.left, .right, .left])
     lines.append(["orders", String(summary.orders)])
     lines.append(["changed", String(summary.changed), "(\(summary.up) up, \(summary.down) down)"])
     lines.append(["total before", summary.before.description])
     lines.append(["total after", summary.after.description])
     lines.append(["difference", signed(summary.change)])
-    let changes = table.isEmpty ? "no order's total changed\n" : table.table.render()
-    return changes + "\n" + lines.render()
+    return (summary.changed == 0 ? "no order's total changed\n" : "") + "\n" + lines.render()
   }
 
   /// One changed order as a JSON line:

@@ -36,12 +36,30 @@ public struct PriceComparison: Sendable {
 
   /// `order` priced against both catalogs.
   ///
-  /// - Throws: a ``PromoError`` when the order cannot be priced against one of them (an
-  ///   amount its currency cannot hold).
-  public func compare(_ order: Order) throws(PromoError) -> PriceChange {
-    PriceChange(
-      order: order.name, currency: order.currency, before: try base.bestPlan(for: order),
-      after: try changed.bestPlan(for: order))
+  /// - Throws: ``PriceComparisonError/cannotPrice(_:_:)`` naming the side whose catalog
+  ///   cannot price the order (an amount the order's currency cannot hold).
+  public func compare(_ order: Order) throws(PriceComparisonError) -> PriceChange {
+    let before: PricingPlan
+    let after: PricingPlan
+    do {
+      before = try base.bestPlan(for: order)
+    } catch {
+      throw .cannotPrice(.base, error)
+    }
+    do {
+      after = try changed.bestPlan(for: order)
+    } catch {
+      throw .cannotPrice(.changed, error)
+    }
+    return PriceChange(order: order.name, currency: order.currency, before: before, after: after)
+  }
+
+  /// The two catalogs of a comparison.
+  public enum Side: Sendable, Hashable {
+    /// The catalog before the change.
+    case base
+    /// The catalog after the change.
+    case changed
   }
 }
 
@@ -54,6 +72,8 @@ public enum PriceComparisonError: Error, Sendable, Hashable {
   case mixedCurrencies(earlier: Currency?, order: Currency?)
   /// A sum of totals does not fit.
   case overflow
+  /// The catalog of one side cannot price an order.
+  case cannotPrice(PriceComparison.Side, PromoError)
 
   /// What is wrong, for a person.
   public var message: String {
@@ -67,6 +87,8 @@ public enum PriceComparisonError: Error, Sendable, Hashable {
         + "a diff adds up totals, so every order must have the same currency"
     case .overflow:
       return "the sum of the totals is too large to add up"
+    case .cannotPrice(let side, let error):
+      return "cannot be priced against the \(side == .base ? "base store" : "store"): \(error)"
     }
   }
 }
