@@ -74,9 +74,21 @@ struct CommandContext {
   /// The bytes of a file named on the command line, and the name messages use for it:
   /// `-` is standard input, named `stdin`.
   func readInput(_ path: String) throws(PromoError) -> (bytes: [UInt8], name: String) {
-    if path == "-" { return (try stdin.readAll(), stdin.name) }
+    try readInput(path, tooLargeHint: nil)
+  }
+
+  /// The bytes of an order file named on the command line (`-` is standard input); one too
+  /// large to read at once says how to stream it.
+  func readOrders(_ path: String) throws(PromoError) -> (bytes: [UInt8], name: String) {
+    try readInput(path, tooLargeHint: "stream orders with --lines")
+  }
+
+  private func readInput(_ path: String, tooLargeHint: String?) throws(PromoError) -> (
+    bytes: [UInt8], name: String
+  ) {
+    if path == "-" { return (try stdin.readAll(tooLargeHint: tooLargeHint), stdin.name) }
     try Self.refuseEmpty(path)
-    return (try FileIO.readFile(atPath: path), path)
+    return (try FileIO.readFile(atPath: path, tooLargeHint: tooLargeHint), path)
   }
 
   /// An input named on the command line, to read as a stream: standard input for `-`, else

@@ -77,6 +77,11 @@ public enum PromoCLI {
     default: break
     }
     guard let command = CommandTable.command(named: name) else {
+      if name.hasPrefix("-") {
+        throw PromoError(
+          .usage,
+          "unknown option \"\(name)\" before a command; usage: promo COMMAND [OPTIONS] (see 'promo help')")
+      }
       var message = "unknown command \"\(name)\""
       if let suggestion = KeySuggestion.nearest(to: name, in: CommandTable.commands.map(\.name)) {
         message += "; did you mean \"\(suggestion)\"?"

@@ -37,7 +37,7 @@ struct PromotionBannerTests {
       english: "15% off everything with code VIP15", chinese: "全场8.5折（券码VIP15）")
     Self.check(
       try Self.promotion(.discount, .amountOff(Fixture.decimal("12.50"))),
-      english: "12.5 off your order", chinese: "全场立减12.5")
+      english: "12.50 off your order", chinese: "全场立减12.50")
     Self.check(
       try Self.promotion(.discount, .percentOff(.hundred)), english: "everything free", chinese: "全场免费")
     Self.check(
@@ -51,7 +51,7 @@ struct PromotionBannerTests {
     let mugs = try ItemTarget(skus: ["mug-white", "mug-blue"])
     let half = try #require(BuyGet(buy: 1, get: 1, percentOff: Fixture.percent("50")))
     Self.check(
-      try Self.promotion(.item, .buyGet(half)), english: "2nd at 50% off", chinese: "第2件5折")
+      try Self.promotion(.item, .buyGet(half)), english: "2nd item at 50% off", chinese: "第2件5折")
     Self.check(
       try Self.promotion(.item, .buyGet(half), target: tea), english: "tea: 2nd at 50% off",
       chinese: "tea类第2件5折")
@@ -73,16 +73,29 @@ struct PromotionBannerTests {
       english: "tea and selected items: 30% off", chinese: "tea类及指定商品7折")
   }
 
+  @Test("what makes something free says so: 满100免单, a fixed price of 0")
+  func free() throws {
+    Self.check(
+      try Self.promotion(.threshold, .percentOff(.hundred), minimum: "100"),
+      english: "spend 100, get the order free", chinese: "满100免单")
+    Self.check(
+      try Self.promotion(.item, .fixedPrice(Fixture.decimal("0")), target: try ItemTarget(skus: ["mug"])),
+      english: "selected items: free", chinese: "指定商品免费")
+    Self.check(
+      try Self.promotion(.threshold, .amountOff(Fixture.decimal("15.50")), minimum: "99.90"),
+      english: "spend 99.90, get 15.50 off", chinese: "满99.90减15.50")
+  }
+
   @Test("a fixed price in another currency names it; the ordinal of the unit got is English")
   func currenciesAndOrdinals() throws {
     let price = try Self.promotion(.item, .fixedPrice(Fixture.decimal("500")))
     #expect(price.banner(in: .simplifiedChinese, currency: Currency(code: "JPY")) == "全场500 JPY/件")
-    #expect(price.banner(currency: Currency(code: "KWD")) == "everything 500.000 each")
+    #expect(price.banner(currency: Currency(code: "KWD")) == "every item at 500.000 each")
     for (buy, ordinal) in [(2, "3rd"), (10, "11th"), (20, "21st"), (21, "22nd"), (110, "111th")]
       as [(Int64, String)]
     {
       let terms = try #require(BuyGet(buy: buy, get: 1, percentOff: Fixture.percent("50")))
-      #expect(try Self.promotion(.item, .buyGet(terms)).banner() == "\(ordinal) at 50% off")
+      #expect(try Self.promotion(.item, .buyGet(terms)).banner() == "\(ordinal) item at 50% off")
     }
   }
 }

@@ -37,7 +37,7 @@ enum DiffCommand {
     } else {
       var changes: [PriceChange] = []
       for input in arguments.positionals {
-        let (bytes, name) = try context.readInput(input)
+        let (bytes, name) = try context.readOrders(input)
         for order in try OrderDecoder.decodeFile(bytes, file: name, storeCurrency: changed.currency) {
           changes.append(try report.compare(order, file: name, position: nil))
         }

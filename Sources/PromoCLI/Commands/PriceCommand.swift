@@ -21,7 +21,7 @@ enum PriceCommand {
     }
     var quotes: [Quote] = []
     for input in arguments.positionals {
-      let (bytes, name) = try context.readInput(input)
+      let (bytes, name) = try context.readOrders(input)
       let orders = try OrderDecoder.decodeFile(
         bytes, file: name, storeCurrency: catalog.currency)
       for order in orders { quotes.append(try pricer.quote(order)) }

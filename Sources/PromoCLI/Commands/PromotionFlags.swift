@@ -150,16 +150,45 @@ enum PromotionFlags {
     -> DecimalNumber?
   {
     guard let text = arguments.value(option) else { return nil }
+    let field = fieldForOption[option] ?? option
     do {
       return try DecimalNumber(parsing: text)
-    } catch {
+    } catch .malformed {
       throw PromoError(.usage, position: option, "\"\(text)\" is not a decimal number; write it like 12.50")
+    } catch .tooLarge where text.hasPrefix("-") {
+      throw PromoError(.invalidData, position: option, "\(field) must be at least 0, not \(text)")
+    } catch .tooLarge {
+      let largest = option == "--percent-off" ? "100" : "\(Promotion.maximumAmount)"
+      throw PromoError(.invalidData, position: option, "\(field) \(text) is too large: at most \(largest)")
+    } catch {
+      throw PromoError(
+        .invalidData, position: option,
+        "\(field) \(text) has too many digits: at most 18 significant digits and 18 decimal places")
     }
   }
 
+  /// The store key each option sets: the inverse of ``optionForField``.
+  static let fieldForOption: [String: String] = Dictionary(
+    optionForField.filter { $0.key != "target" }.map { ($0.value, $0.key) },
+    uniquingKeysWith: { first, _ in first })
+
   private static func count(_ arguments: ParsedArguments, _ option: String) throws(PromoError) -> Int64? {
     guard let text = arguments.value(option) else { return nil }
-    guard let decimal = try? DecimalNumber(parsing: text), let value = decimal.units(atScale: 0) else {
+    let decimal: DecimalNumber
+    do {
+      decimal = try DecimalNumber(parsing: text)
+    } catch .tooLarge {
+      // Whole, but far past what a count can be: the rule's own message, as a data error.
+      let field = fieldForOption[option] ?? option
+      throw PromoError(
+        .invalidData, position: option,
+        "\(field) must be a whole number from \(BuyGet.allowedCounts.lowerBound) to "
+          + "\(BuyGet.allowedCounts.upperBound), not \(text)")
+    } catch {
+      throw PromoError(.usage, position: option, "\"\(text)\" is not a whole number; write it like 2")
+    }
+    guard let value = decimal.units(atScale: 0) else {
+      if decimal.scale == 0 { return Int64.max }  // whole, past 64 bits: the rule refuses it
       throw PromoError(.usage, position: option, "\"\(text)\" is not a whole number; write it like 2")
     }
     return value

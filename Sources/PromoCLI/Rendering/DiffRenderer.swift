@@ -55,7 +55,9 @@ enum DiffRenderer {
     /// The heading (before the first row) and the row for `change`, with its newline.
     mutating func row(for change: PriceChange) -> String {
       let cells = DiffRenderer.cells(change)
-      for (column, cell) in cells.enumerated() { widths[column] = max(widths[column], TextWidth.columns(of: cell)) }
+      for (column, cell) in cells.enumerated() {
+        widths[column] = max(widths[column], TextWidth.columns(of: cell))
+      }
       var text = ""
       if !started {
         text += line(DiffRenderer.heading)

@@ -159,7 +159,8 @@ enum PromotionRenderer {
 
   /// The window in short: `11-01..12-01`, `2027-01-01..`, `..12-01` or `always`. Dates
   /// are as written in the store (in their own offset), without the year when it is
-  /// `year` (the evaluation year); a bound that is not at midnight shows its time, and a
+  /// `year` (the evaluation year); a bound that is not at midnight shows its time (with
+  /// its fraction of a second, if it has one), and a
   /// bound whose offset is not `commonOffset` shows its offset (`11-01 -05:00`).
   static func window(of promotion: Promotion, year: String, commonOffset: String?) -> String {
     func short(_ timestamp: Timestamp) -> String {
@@ -171,8 +172,12 @@ enum PromotionRenderer {
       let text = timestamp.text
       guard text.count >= 19 else { return text }
       let time = text.dropFirst(11).prefix(8)
+      // A fraction of a second is kept whole (`23:59:59.5`): cut, it would misstate the bound.
+      let fraction = text.dropFirst(19).prefix { $0 == "." || $0.isNumber }
       var shown =
-        if time == "00:00:00" { String(text.prefix(10)) } else if time.hasSuffix(":00") {
+        if !fraction.isEmpty { String(text.prefix(19 + fraction.count)) } else if time == "00:00:00" {
+          String(text.prefix(10))
+        } else if time.hasSuffix(":00") {
           String(text.prefix(16))
         } else {
           String(text.prefix(19))

@@ -84,7 +84,9 @@ struct TextTable {
     }
     var widths = [Int](repeating: 0, count: alignments.count)
     for row in cells {
-      for (column, cell) in row.enumerated() { widths[column] = max(widths[column], TextWidth.columns(of: cell)) }
+      for (column, cell) in row.enumerated() {
+        widths[column] = max(widths[column], TextWidth.columns(of: cell))
+      }
     }
     var output = ""
     for row in cells {

@@ -159,11 +159,8 @@ public enum OrderDecoder {
     let unitPrice = reader.amount(
       "unitPrice", in: object, required: true, minorDigits: currency.minorDigits, currency: currency,
       allowsZero: true, maximum: Order.maximumAmount)
-    let quantity = reader.integer("quantity", in: object, required: true)
-    if let quantity, !(1...OrderItem.maximumQuantity).contains(quantity) {
-      reader.report(
-        "quantity must be from 1 to 1,000,000, not \(quantity)", at: path.appending(key: "quantity"))
-    }
+    let quantity = reader.integer(
+      "quantity", in: object, required: true, range: 1...OrderItem.maximumQuantity)
     guard reader.problems.count == before, let unitPrice, let quantity else { return nil }
     return OrderItem(
       sku: sku, name: name, categories: categories ?? [],

@@ -126,6 +126,8 @@ struct SchemaReader {
         report(
           "\(field) \"\(excerpt(text))\" is not a decimal number; write it like \"12.50\"",
           at: object.path.appending(key: field))
+      case .tooLarge where text.hasPrefix("-"):
+        report("\(field) must be at least 0, not \(excerpt(text))", at: object.path.appending(key: field))
       case .tooLarge:
         report(
           "\(field) \(excerpt(text)) is too large: at most \(largest)", at: object.path.appending(key: field))
@@ -138,17 +140,39 @@ struct SchemaReader {
     }
   }
 
-  /// The integer at `field`, written as a JSON number with no fractional part.
-  mutating func integer(_ field: String, in object: ObjectFields, required: Bool = false) -> Int64? {
+  /// The whole number at `field`, written as a JSON number with no fractional part (`2`,
+  /// `2.0` and `1e3` are whole), from `range`; a value outside it is reported as written.
+  mutating func integer(
+    _ field: String, in object: ObjectFields, required: Bool = false, range: ClosedRange<Int64>
+  ) -> Int64? {
     guard let node = present(field, in: object, required: required) else { return nil }
     guard case .number(let literal) = node.value else {
       report(
         "\(field) must be a whole number, not \(node.value.typeName)", at: object.path.appending(key: field))
       return nil
     }
-    guard let decimal = try? DecimalNumber(parsing: literal), let value = decimal.units(atScale: 0) else {
+    let outOfRange =
+      "\(field) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(excerpt(literal))"
+    let decimal: DecimalNumber
+    do {
+      decimal = try DecimalNumber(parsing: literal)
+    } catch .tooLarge {
+      report(outOfRange, at: object.path.appending(key: field))
+      return nil
+    } catch {
       report(
         "\(field) must be a whole number, not \(excerpt(literal))", at: object.path.appending(key: field))
+      return nil
+    }
+    guard let value = decimal.units(atScale: 0) else {
+      // A whole number past 64 bits is out of range; anything else has a fraction.
+      report(
+        decimal.scale == 0 ? outOfRange : "\(field) must be a whole number, not \(excerpt(literal))",
+        at: object.path.appending(key: field))
+      return nil
+    }
+    guard range.contains(value) else {
+      report(outOfRange, at: object.path.appending(key: field))
       return nil
     }
     return value

@@ -19,8 +19,8 @@ extension Promotion {
   ///     // item, skus, fixedPrice 19.00 (CNY):  "selected items: 19.00 each"   "指定商品19.00元/件"
   ///     promotion.banner(in: .simplifiedChinese, currency: catalog.currency)
   ///
-  /// Amounts leave out trailing zeros (`100`, `12.5`), except a fixed price, which is a
-  /// price tag and keeps the currency's digits. A percentage off in Chinese is the
+  /// A whole amount is written without decimals (`100`), any other with the currency's
+  /// digits (`12.50`), and a fixed price, a price tag, always with them (`19.00`). A percentage off in Chinese is the
   /// fraction of the price paid, in tenths (`折`): 20% off is `8折`, 15% off `8.5折`.
   ///
   /// - Complexity: O(*t*) for *t* categories in the target.
@@ -33,38 +33,40 @@ extension Promotion {
 
   private func englishBanner(currency: Currency?) -> String {
     let digits = currency.minorDigits
-    let cap = maximumDiscount.map { ", up to " + Self.short($0) } ?? ""
+    func money(_ amount: DecimalNumber?) -> String { Self.money(amount, minorDigits: digits) }
+    let cap = maximumDiscount.map { ", up to " + money($0) } ?? ""
+    let targeted = kind == .item && target != nil
     var text: String
     switch (kind, benefit) {
+    case (.threshold, .percentOff(let percentage)) where percentage == .hundred:
+      text = "spend \(money(minimumAmount)), get the order free" + cap
     case (.threshold, .percentOff(let percentage)):
-      text = "spend \(Self.short(minimumAmount)), get \(percentage)% off" + cap
+      text = "spend \(money(minimumAmount)), get \(percentage)% off" + cap
     case (.threshold, .amountOff(let amount)):
-      text = "spend \(Self.short(minimumAmount)), get \(Self.short(amount)) off"
+      text = "spend \(money(minimumAmount)), get \(money(amount)) off"
     case (_, .percentOff(let percentage)) where percentage == .hundred:
-      text = kind == .item && target != nil ? "\(englishTarget): free" : "everything free"
+      text = targeted ? "\(englishTarget): free" : "everything free"
     case (_, .percentOff(let percentage)):
-      text =
-        kind == .item && target != nil
-        ? "\(englishTarget): \(percentage)% off" : "\(percentage)% off everything" + cap
+      text = targeted ? "\(englishTarget): \(percentage)% off" : "\(percentage)% off everything" + cap
     case (.item, .amountOff(let amount)):
-      text =
-        target == nil
-        ? "\(Self.short(amount)) off every item" : "\(englishTarget): \(Self.short(amount)) off each"
+      text = targeted ? "\(englishTarget): \(money(amount)) off each" : "\(money(amount)) off every item"
     case (_, .amountOff(let amount)):
-      text = "\(Self.short(amount)) off your order"
+      text = "\(money(amount)) off your order"
+    case (_, .fixedPrice(let price)) where price.isZero:
+      text = targeted ? "\(englishTarget): free" : "everything free"
     case (_, .fixedPrice(let price)):
       let each = price.formatted(minimumFractionDigits: digits) + " each"
-      text = target == nil ? "everything " + each : "\(englishTarget): " + each
+      text = targeted ? "\(englishTarget): " + each : "every item at " + each
     case (_, .buyGet(let terms)):
       let offer: String
       if terms.percentOff == .hundred {
         offer = "buy \(terms.buy) get \(terms.get) free"
       } else if terms.get == 1 {
-        offer = "\(Self.ordinal(terms.buy + 1)) at \(terms.percentOff)% off"
+        offer = "\(Self.ordinal(terms.buy + 1))\(targeted ? "" : " item") at \(terms.percentOff)% off"
       } else {
         offer = "buy \(terms.buy), get \(terms.get) more at \(terms.percentOff)% off"
       }
-      text = target == nil ? offer : "\(englishTarget): " + offer
+      text = targeted ? "\(englishTarget): " + offer : offer
     }
     if let code { text += " with code \(code)" }
     if endsAt != nil { text += ", for a limited time" }
@@ -73,20 +75,25 @@ extension Promotion {
 
   private func chineseBanner(currency: Currency?) -> String {
     let digits = currency.minorDigits
+    func money(_ amount: DecimalNumber?) -> String { Self.money(amount, minorDigits: digits) }
     let limited = endsAt != nil ? "限时" : ""
-    let cap = maximumDiscount.map { "，最高减" + Self.short($0) } ?? ""
+    let cap = maximumDiscount.map { "，最高减" + money($0) } ?? ""
     var text: String
     switch (kind, benefit) {
+    case (.threshold, .percentOff(let percentage)) where percentage == .hundred:
+      text = "\(limited)满\(money(minimumAmount))免单" + cap
     case (.threshold, .percentOff(let percentage)):
-      text = "\(limited)满\(Self.short(minimumAmount))打\(Self.zhe(percentage))" + cap
+      text = "\(limited)满\(money(minimumAmount))打\(Self.zhe(percentage))" + cap
     case (.threshold, .amountOff(let amount)):
-      text = "\(limited)满\(Self.short(minimumAmount))减\(Self.short(amount))"
+      text = "\(limited)满\(money(minimumAmount))减\(money(amount))"
     case (_, .percentOff(let percentage)):
       text = chineseTarget + limited + Self.zhe(percentage) + cap
     case (.item, .amountOff(let amount)):
-      text = chineseTarget + limited + "每件减" + Self.short(amount)
+      text = chineseTarget + limited + "每件减" + money(amount)
     case (_, .amountOff(let amount)):
-      text = chineseTarget + limited + "立减" + Self.short(amount)
+      text = chineseTarget + limited + "立减" + money(amount)
+    case (_, .fixedPrice(let price)) where price.isZero:
+      text = chineseTarget + limited + "免费"
     case (_, .fixedPrice(let price)):
       let unit = currency == nil || currency?.code == "CNY" ? "元" : " " + (currency?.code ?? "")
       text = chineseTarget + limited + price.formatted(minimumFractionDigits: digits) + unit + "/件"
@@ -123,14 +130,12 @@ extension Promotion {
     return categories.isEmpty ? "指定商品" : categories + "及指定商品"
   }
 
-  /// `amount` without trailing zeros: `100`, `12.5`; `0` for none.
-  private static func short(_ amount: DecimalNumber?) -> String {
-    guard var text = amount?.description else { return "0" }
-    if text.contains(".") {
-      while text.hasSuffix("0") { text.removeLast() }
-      if text.hasSuffix(".") { text.removeLast() }
-    }
-    return text
+  /// Money as a banner shows it: a whole amount without decimals (`100`), any other with
+  /// the currency's digits (`12.50`); `0` for none.
+  private static func money(_ amount: DecimalNumber?, minorDigits: Int) -> String {
+    guard let amount else { return "0" }
+    return amount.units(atScale: 0) != nil
+      ? amount.description : amount.formatted(minimumFractionDigits: minorDigits)
   }
 
   /// A percentage off as `折`, the tenths of the price paid: 20% off is `8折`, 15% off
@@ -139,7 +144,8 @@ extension Promotion {
     if percentage == .hundred { return "免费" }
     // Paid, in tenths with five decimal places: (100% − p) / 10.
     let paid = Percentage.hundred.tenThousandths - percentage.tenThousandths
-    return short(DecimalNumber(significand: paid, scale: 5)) + "折"
+    // `DecimalNumber` drops trailing zeros: 8, 8.5, 6.66667.
+    return DecimalNumber(significand: paid, scale: 5).description + "折"
   }
 
   /// `2nd`, `3rd`, `4th`, `11th`, `21st`.

@@ -18,13 +18,16 @@ package enum FileIO {
 
   /// The bytes of the file at `path`, or an ``PromoError/Category/unreadable`` error.
   ///
-  /// `display` is the name used in messages (what the user typed).
-  package static func readFile(atPath path: String, display: String? = nil) throws(PromoError) -> [UInt8] {
+  /// `display` is the name used in messages (what the user typed); `tooLargeHint` follows
+  /// the error for a file past ``maximumFileSize``.
+  package static func readFile(
+    atPath path: String, display: String? = nil, tooLargeHint: String? = nil
+  ) throws(PromoError) -> [UInt8] {
     let name = display ?? path
     let (descriptor, size) = try openForReading(atPath: path, display: name)
     defer { close(descriptor) }
-    if size > maximumFileSize { throw tooLarge(name) }
-    return try readAll(descriptor: descriptor, name: name, sizeHint: size)
+    if size > maximumFileSize { throw tooLarge(name, hint: tooLargeHint) }
+    return try readAll(descriptor: descriptor, name: name, sizeHint: size, tooLargeHint: tooLargeHint)
   }
 
   /// Opens the file at `path` for reading and returns its descriptor and size; a missing
@@ -69,9 +72,9 @@ package enum FileIO {
   }
 
   /// Everything readable from `descriptor` until end of file.
-  package static func readAll(descriptor: Int32, name: String, sizeHint: Int = 0) throws(PromoError)
-    -> [UInt8]
-  {
+  package static func readAll(
+    descriptor: Int32, name: String, sizeHint: Int = 0, tooLargeHint: String? = nil
+  ) throws(PromoError) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(min(max(sizeHint, 0), maximumFileSize) + 1)
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -83,15 +86,15 @@ package enum FileIO {
         throw unreadable(name, errno: errno)
       }
       bytes.append(contentsOf: chunk[0..<count])
-      if bytes.count > maximumFileSize { throw tooLarge(name) }
+      if bytes.count > maximumFileSize { throw tooLarge(name, hint: tooLargeHint) }
     }
   }
 
-  /// The error for an input past ``maximumFileSize``.
-  package static func tooLarge(_ name: String) -> PromoError {
+  /// The error for an input past ``maximumFileSize``, with `hint` after it if given.
+  package static func tooLarge(_ name: String, hint: String? = nil) -> PromoError {
     PromoError(
       .invalidData, file: name,
-      "is larger than \(maximumFileSize >> 20) MiB, the most read at once; stream orders with --lines")
+      "is larger than \(maximumFileSize >> 20) MiB, the most read at once" + (hint.map { "; " + $0 } ?? ""))
   }
 
   /// An ``PromoError/Category/unreadable`` error for `name` with the system's reason.
