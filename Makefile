@@ -20,11 +20,13 @@ build:
 	$(SWIFT) build
 
 # An optimised, fully static binary (no dynamic linking at start-up): the fastest to start.
-# The linker warns that libswiftCore calls dlopen: the Swift runtime looks for an optional
-# library of prespecialized generics that way; in a static binary the lookup finds nothing
-# and the runtime goes on without it. promo itself loads nothing at run time.
+# Package.swift links release builds statically on Linux, so this is plain
+# `swift build -c release`. The linker warns that libswiftCore calls dlopen: the Swift
+# runtime looks for an optional library of prespecialized generics that way; in a static
+# binary the lookup finds nothing and the runtime goes on without it. promo itself loads
+# nothing at run time.
 release:
-	$(SWIFT) build -c release --static-swift-stdlib -Xswiftc -static-executable
+	$(SWIFT) build -c release
 
 test:
 	$(SWIFT) test

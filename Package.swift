@@ -11,7 +11,15 @@ let package = Package(
   targets: [
     .target(name: "PromoKit"),
     .target(name: "PromoCLI", dependencies: ["PromoKit"]),
-    .executableTarget(name: "promo", dependencies: ["PromoCLI"]),
+    // A release build links everything statically on Linux (`-static-executable`): no
+    // dynamic loader, libstdc++ or libm to resolve at start-up, which is most of what a
+    // short run costs (docs/BENCHMARKS.md). `swift build -c release` alone gives the fast
+    // binary; `make release` does the same.
+    .executableTarget(
+      name: "promo", dependencies: ["PromoCLI"],
+      linkerSettings: [
+        .unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))
+      ]),
     // What the tests and the fuzz harness share: the seeded generator, the brute-force
     // reference pricer and its case generator. It uses none of PromoKit (the reference must
     // stay independent of what it checks) and is no product.

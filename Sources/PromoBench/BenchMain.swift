@@ -20,10 +20,13 @@ struct PromoBench {
     let inputs = Inputs(folder: work)
     inputs.generate()
     var report = Report()
-    report.measureStartup(promo: promo, inputs: inputs)
-    report.measureBatch(promo: promo, inputs: inputs)
-    report.measureSelection(promo: promo, inputs: inputs)
-    report.measureMemory(promo: promo, inputs: inputs)
+    if Report.wanted("selection") { report.measureSelection(promo: promo, inputs: inputs) }
+    if Report.wanted("items") { report.measureItems(promo: promo, inputs: inputs) }
+    if Report.wanted("jobs") { report.measureJobs(promo: promo, inputs: inputs) }
+    if Report.wanted("batch") { report.measureBatch(promo: promo, inputs: inputs) }
+    if Report.wanted("startup") { report.measureStartup(promo: promo, inputs: inputs) }
+    if Report.wanted("memory") { report.measureMemory(promo: promo, inputs: inputs) }
+    if Report.wanted("text") { report.measureText(promo: promo, inputs: inputs) }
     report.print()
     exit(report.allTargetsMet ? 0 : 1)
   }

@@ -11,8 +11,12 @@ struct Inputs {
   var orders1M: String { folder + "/orders-1m.jsonl" }
   var orders100k: String { folder + "/orders-100k.jsonl" }
   var orders100: String { folder + "/orders-100.jsonl" }
+  var orders10k: String { folder + "/orders-10k.jsonl" }
   var bigStoreOn: String { folder + "/store-100k-working.json" }
   var bigStoreOff: String { folder + "/store-100k-switched-off.json" }
+  var itemOrders: String { folder + "/orders-items-5k.jsonl" }
+  var itemStoreOn: String { folder + "/store-items-20k-working.json" }
+  var itemStoreOff: String { folder + "/store-items-20k-switched-off.json" }
   let at = "2026-11-22T12:00:00+08:00"
 
   /// Writes every input that is not there yet.
@@ -35,6 +39,10 @@ struct Inputs {
     write(orders1M) { output in Self.orders(count: 1_000_000, into: output) }
     write(orders100k) { output in Self.orders(count: 100_000, into: output) }
     write(orders100) { output in Self.orders(count: 100, into: output) }
+    write(orders10k) { output in Self.orders(count: 10_000, into: output) }
+    write(itemOrders) { output in Self.itemOrders(count: 5_000, lines: 20, into: output) }
+    write(itemStoreOn) { output in Self.itemStore(count: 20_000, active: true, into: output) }
+    write(itemStoreOff) { output in Self.itemStore(count: 20_000, active: false, into: output) }
     write(bigStoreOn) { output in Self.store(count: 100_000, active: true, into: output) }
     write(bigStoreOff) { output in Self.store(count: 100_000, active: false, into: output) }
   }
@@ -92,6 +100,79 @@ struct Inputs {
         output(chunk)
         chunk = ""
       }
+    }
+    output(chunk + "]}\n")
+  }
+
+  /// Orders of `lines` lines each over 5,000 SKUs, each line in 1 or 2 of 50 categories.
+  static func itemOrders(count: Int, lines: Int, into output: (String) -> Void) {
+    var random = Sequence(state: 11)
+    var chunk = ""
+    for index in 0..<count {
+      var items: [String] = []
+      for _ in 0..<lines {
+        var categories = ["\"cat-\(random.next(50))\""]
+        let second = "\"cat-\(random.next(50))\""
+        if random.next(2) == 0 && second != categories[0] { categories.append(second) }
+        items.append(
+          #"{"sku":"sku-\#(random.next(5_000))","categories":[\#(categories.joined(separator: ","))],"unitPrice":"\#(1 + random.next(200)).\#(cents(random.next(100)))","quantity":\#(1 + random.next(6))}"#
+        )
+      }
+      chunk += #"{"id":"I-\#(index)","items":[\#(items.joined(separator: ","))]}"# + "\n"
+      if chunk.utf8.count > 1 << 16 {
+        output(chunk)
+        chunk = ""
+      }
+    }
+    output(chunk)
+  }
+
+  /// A store of `count` item promotions: three quarters targeting 1 to 3 of 5,000 SKUs,
+  /// nearly a quarter targeting 1 or 2 of 50 categories, 1% untargeted; every benefit kind;
+  /// and 100 discounts and thresholds.
+  static func itemStore(count: Int, active: Bool, into output: (String) -> Void) {
+    var random = Sequence(state: 13)
+    output(#"{"version":2,"currency":"CNY","promotions":["#)
+    var chunk = ""
+    let switchOff = active ? "" : #","active":false"#
+    for index in 0..<count {
+      let stackable = random.next(2) == 0 ? #","stackable":true"# : ""
+      var target = ""
+      switch random.next(100) {
+      case 0..<75:
+        let skus = Set((0...random.next(3)).map { _ in "\"sku-\(random.next(5_000))\"" })
+        target = #","target":{"skus":[\#(skus.sorted().joined(separator: ","))]}"#
+      case 75..<99:
+        let categories = Set((0...random.next(2)).map { _ in "\"cat-\(random.next(50))\"" })
+        target = #","target":{"categories":[\#(categories.sorted().joined(separator: ","))]}"#
+      default: break
+      }
+      let benefit: String
+      switch random.next(20) {
+      case 0..<7: benefit = #""percentOff":"\#(5 + random.next(46))""#
+      case 7..<12: benefit = #""amountOff":"\#(random.next(10)).\#(cents(1 + random.next(99)))""#
+      case 12..<16: benefit = #""fixedPrice":"\#(1 + random.next(50)).00""#
+      default:
+        benefit =
+          #""buy":\#(1 + random.next(3)),"get":\#(1 + random.next(2)),"percentOff":"\#(random.next(2) == 0 ? 50 : 100)""#
+      }
+      let promotion = #"{"id":"i\#(index)","kind":"item"\#(target),\#(benefit)\#(stackable)\#(switchOff)}"#
+      chunk += (index > 0 ? "," : "") + promotion + "\n"
+      if chunk.utf8.count > 1 << 16 {
+        output(chunk)
+        chunk = ""
+      }
+    }
+    for index in 0..<100 {
+      let stackable = random.next(2) == 0 ? #","stackable":true"# : ""
+      let benefit =
+        random.next(2) == 0
+        ? #""percentOff":"\#(1 + random.next(30))""# : #""amountOff":"\#(1 + random.next(200)).00""#
+      chunk +=
+        random.next(2) == 0
+        ? #",{"id":"d\#(index)","kind":"discount",\#(benefit)\#(stackable)\#(switchOff)}"# + "\n"
+        : #",{"id":"t\#(index)","kind":"threshold","minimumAmount":"\#(random.next(3_000)).00",\#(benefit)\#(stackable)\#(switchOff)}"#
+          + "\n"
     }
     output(chunk + "]}\n")
   }

@@ -55,6 +55,14 @@ struct Report {
     return best!
   }
 
+  /// Whether the rows named `name` are to be measured: all of them, or those listed in
+  /// `$PROMO_BENCH_ONLY` (comma-separated: startup, batch, text, jobs, selection, items,
+  /// memory).
+  static func wanted(_ name: String) -> Bool {
+    guard let only = getenv("PROMO_BENCH_ONLY") else { return true }
+    return String(cString: only).split(separator: ",").contains { $0 == name }
+  }
+
   mutating func measureStartup(promo: String, inputs: Inputs) {
     let command = [
       promo, "price", inputs.order, "--store", inputs.smallStore, "--at", inputs.at, "--format", "json",
@@ -64,27 +72,31 @@ struct Report {
       Row(
         name: "start-up: one order, small store", subject: ms(subject) + " per run",
         baseline: "/bin/true " + ms(baseline),
-        ratio: subject / baseline, target: 3))
+        ratio: subject / baseline, target: 2))
+  }
+
+  /// The arguments that price `orders` as a JSON Lines stream against the small store.
+  static func stream(_ promo: String, _ inputs: Inputs, _ orders: String, _ extra: [String] = []) -> [String]
+  {
+    [promo, "price", "--lines", orders, "--store", inputs.smallStore, "--at", inputs.at] + extra
   }
 
   mutating func measureBatch(promo: String, inputs: Inputs) {
-    let batch = Self.best([
-      promo, "price", "--lines", inputs.orders1M, "--store", inputs.smallStore, "--at", inputs.at, "--format",
-      "json",
-    ])
-    if let jq = Runner.which("jq") {
-      let floor = Self.best([jq, "-c", ".id", inputs.orders1M])
-      rows.append(
-        Row(
-          name: "batch: 1,000,000 orders, --lines", subject: seconds(batch.seconds),
-          baseline: "jq -c .id " + seconds(floor.seconds),
-          ratio: batch.seconds / floor.seconds, target: 1))
-    } else {
+    let command = Self.stream(promo, inputs, inputs.orders1M, ["--format", "json"])
+    guard let jq = Runner.which("jq") else {
+      let batch = Self.best(command)
       rows.append(
         Row(
           name: "batch vs jq: jq not installed", subject: seconds(batch.seconds), baseline: "-", ratio: .nan,
           target: nil))
+      return
     }
+    let (batch, floor) = Self.bestAlternating(command, [jq, "-c", ".id", inputs.orders1M], runs: 3)
+    rows.append(
+      Row(
+        name: "batch: 1,000,000 orders, --lines, one core", subject: seconds(batch.seconds),
+        baseline: "jq -c .id " + seconds(floor.seconds),
+        ratio: batch.seconds / floor.seconds, target: 0.6))
     // One process per order, timed on the first 1,000 orders through standard input and
     // scaled to the million.
     let perOrder = Self.onePerProcess(promo: promo, inputs: inputs, count: 1_000)
@@ -92,6 +104,54 @@ struct Report {
       Row(
         name: "batch: one process per order (1,000 timed, scaled)", subject: seconds(batch.seconds),
         baseline: seconds(perOrder * 1_000_000), ratio: batch.seconds / (perOrder * 1_000_000), target: nil))
+  }
+
+  mutating func measureText(promo: String, inputs: Inputs) {
+    let (text, json) = Self.bestAlternating(
+      Self.stream(promo, inputs, inputs.orders1M, ["--format", "text"]),
+      Self.stream(promo, inputs, inputs.orders1M, ["--format", "json"]), runs: 3)
+    rows.append(
+      Row(
+        name: "text output: 1,000,000 orders, --lines", subject: seconds(text.seconds),
+        baseline: "--format json " + seconds(json.seconds), ratio: text.seconds / json.seconds, target: 1.5))
+  }
+
+  mutating func measureJobs(promo: String, inputs: Inputs) {
+    let one = inputs.folder + "/out-jobs-1.jsonl"
+    let two = inputs.folder + "/out-jobs-2.jsonl"
+    var best: (Double, Double) = (.infinity, .infinity)
+    for _ in 0..<3 {
+      let parallel = Runner.run(
+        Self.stream(promo, inputs, inputs.orders1M, ["--format", "json", "--jobs", "2"]), stdout: two)
+      let serial = Runner.run(
+        Self.stream(promo, inputs, inputs.orders1M, ["--format", "json", "--jobs", "1"]), stdout: one)
+      best = (min(best.0, parallel.seconds), min(best.1, serial.seconds))
+    }
+    let same = Self.sameBytes(one, two)
+    unlink(one)
+    unlink(two)
+    rows.append(
+      Row(
+        name: "parallel: 1,000,000 orders, --jobs 2 (\(same ? "identical bytes" : "DIFFERENT BYTES"))",
+        subject: seconds(best.0), baseline: "--jobs 1 " + seconds(best.1),
+        ratio: same ? best.0 / best.1 : .infinity, target: 0.65))
+  }
+
+  /// Whether two files hold the same bytes.
+  static func sameBytes(_ first: String, _ second: String) -> Bool {
+    guard let left = fopen(first, "r"), let right = fopen(second, "r") else { return false }
+    defer {
+      fclose(left)
+      fclose(right)
+    }
+    var one = [UInt8](repeating: 0, count: 1 << 16)
+    var other = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = fread(&one, 1, one.count, left)
+      let otherCount = fread(&other, 1, other.count, right)
+      if count != otherCount || one[..<count] != other[..<otherCount] { return false }
+      if count == 0 { return true }
+    }
   }
 
   static func onePerProcess(promo: String, inputs: Inputs, count: Int) -> Double {
@@ -116,32 +176,43 @@ struct Report {
   }
 
   mutating func measureSelection(promo: String, inputs: Inputs) {
-    // One order: what a store of 100,000 promotions costs a `promo price` call. Then 100
-    // orders, to show the cost of selection itself once the store is read.
-    for (orders, count, target) in [(inputs.order, 1, 1.5 as Double?), (inputs.orders100, 100, nil)] {
-      let lines = count > 1 ? ["--lines"] : []
-      let arguments = ["price"] + lines + [orders, "--at", inputs.at, "--format", "json", "--store"]
-      let (working, switchedOff) = Self.bestAlternating(
-        [promo] + arguments + [inputs.bigStoreOn], [promo] + arguments + [inputs.bigStoreOff], runs: 5)
-      rows.append(
-        Row(
-          name: "selection: \(count) order\(count > 1 ? "s" : ""), 100,000 working promotions",
-          subject: seconds(working.seconds), baseline: "all switched off " + seconds(switchedOff.seconds),
-          ratio: working.seconds / switchedOff.seconds, target: target))
-    }
+    // 10,000 orders against 100,000 working discounts and thresholds, and against the same
+    // store switched off (the same bytes to read, nothing to select from).
+    let arguments = ["price", "--lines", inputs.orders10k, "--at", inputs.at, "--format", "json", "--store"]
+    let (working, switchedOff) = Self.bestAlternating(
+      [promo] + arguments + [inputs.bigStoreOn], [promo] + arguments + [inputs.bigStoreOff], runs: 3)
+    rows.append(
+      Row(
+        name: "selection: 10,000 orders, 100,000 working order promotions", subject: seconds(working.seconds),
+        baseline: "all switched off " + seconds(switchedOff.seconds),
+        ratio: working.seconds / switchedOff.seconds, target: 2))
+  }
+
+  mutating func measureItems(promo: String, inputs: Inputs) {
+    let arguments = ["price", "--lines", inputs.itemOrders, "--at", inputs.at, "--format", "json", "--store"]
+    let (working, switchedOff) = Self.bestAlternating(
+      [promo] + arguments + [inputs.itemStoreOn], [promo] + arguments + [inputs.itemStoreOff], runs: 3)
+    rows.append(
+      Row(
+        name: "items: 5,000 orders of 20 lines, 20,000 working item promotions",
+        subject: seconds(working.seconds), baseline: "all switched off " + seconds(switchedOff.seconds),
+        ratio: working.seconds / switchedOff.seconds, target: 2))
   }
 
   mutating func measureMemory(promo: String, inputs: Inputs) {
-    let arguments = ["price", "--lines", "--store", inputs.smallStore, "--at", inputs.at, "--format", "json"]
-    let million = Self.best([promo] + arguments + [inputs.orders1M], runs: 1)
-    let hundredThousand = Self.best([promo] + arguments + [inputs.orders100k], runs: 1)
-    rows.append(
-      Row(
-        name: "peak memory: 1,000,000 orders streamed", subject: "\(million.maximumResidentKilobytes) KiB",
-        baseline: "100,000 orders \(hundredThousand.maximumResidentKilobytes) KiB",
-        ratio: Double(million.maximumResidentKilobytes) / Double(hundredThousand.maximumResidentKilobytes),
-        target: 1.2,
-        unit: "memory"))
+    for jobs in ["1", "2"] {
+      let extra = ["--format", "json", "--jobs", jobs]
+      let million = Self.best(Self.stream(promo, inputs, inputs.orders1M, extra), runs: 1)
+      let hundredThousand = Self.best(Self.stream(promo, inputs, inputs.orders100k, extra), runs: 1)
+      rows.append(
+        Row(
+          name: "peak memory: 1,000,000 orders streamed, --jobs \(jobs)",
+          subject: "\(million.maximumResidentKilobytes) KiB",
+          baseline: "100,000 orders \(hundredThousand.maximumResidentKilobytes) KiB",
+          ratio: Double(million.maximumResidentKilobytes) / Double(hundredThousand.maximumResidentKilobytes),
+          target: 1.2,
+          unit: "memory"))
+    }
   }
 
   func print() {

@@ -31,6 +31,13 @@ struct OrderFastPathTests {
       }
       if Int.random(in: 0..<12, using: &generator) > 0 { members.append(#""quantity":\#(pick(fragments))"#) }
       if Int.random(in: 0..<20, using: &generator) == 0 { members.append(#""qty":1"#) }
+      if Int.random(in: 0..<3, using: &generator) == 0 {
+        let count = pick([0, 1, 2, 3, 16, 17])
+        let entries = (0..<count).map { index in
+          pick([#""tea""#, #""cup""#, #""""#, "1", #""c\#(index)""#, #""té""#, #""pot""#])
+        }
+        members.append(#""categories":\#(space())[\#(entries.joined(separator: ","))]"#)
+      }
       if Int.random(in: 0..<20, using: &generator) == 0, let first = members.first { members.append(first) }
       return "{" + space() + members.shuffled(using: &generator).joined(separator: "," + space()) + space()
         + "}"
@@ -38,6 +45,16 @@ struct OrderFastPathTests {
     var members: [String] = []
     if Bool.random(using: &generator) { members.append(#""id":\#(space())\#(pick(strings))"#) }
     if Int.random(in: 0..<3, using: &generator) == 0 { members.append(#""currency":\#(pick(currencies))"#) }
+    if Int.random(in: 0..<4, using: &generator) == 0 {
+      let count = pick([0, 1, 2, 16, 17])
+      let entries = (0..<count).map { index in
+        pick([
+          #""VIP10""#, #""vip10""#, #""bad code""#, #""""#, "7", #""A_\#(index)""#,
+          #""\#(String(repeating: "x", count: 33))""#,
+        ])
+      }
+      members.append(#""codes":[\#(entries.joined(separator: ","))]"#)
+    }
     switch Int.random(in: 0..<10, using: &generator) {
     case 0..<4: members.append(#""amount":\#(space())\#(pick(fragments))"#)
     case 4..<9:
@@ -98,6 +115,7 @@ struct OrderFastPathTests {
       #"{"id":"A-2","currency":"CNY","items":[{"sku":"tea","unitPrice":"25.00","quantity":2}]}"#,
       #"{ "items": [ { "unitPrice": 1.5, "quantity": 3, "name": "pen" } ] }"#,
       #"{"items":[]}"#,
+      #"{"id":"A-3","codes":["VIP10","x"],"items":[{"sku":"tea","categories":["tea","green"],"unitPrice":"2","quantity":1}]}"#,
     ]
     let store = Currency(code: "CNY")
     for line in lines {

@@ -18,6 +18,7 @@ enum DiffCommand {
         .usage, "diff needs --base STORE, the store before the change (the store in use is the one after it)")
     }
     try context.readStandardInputOnce(arguments.positionals + [context.storePath, basePath])
+    let jobs = try PriceCommand.jobCount(arguments)
     let instant = try context.evaluationTime()
     let codes = try context.presentedCodes()
     let base = try context.loadCatalog(at: basePath)
@@ -33,7 +34,10 @@ enum DiffCommand {
     var report = DiffReport(context: context, comparison: comparison, basePath: basePath)
     var status = ExitStatus.success
     if arguments.flag("--lines") {
-      status = try report.compareStreams(arguments.positionals)
+      status =
+        jobs > 1
+        ? try report.compareInParallel(arguments.positionals, jobs: jobs)
+        : try report.compareStreams(arguments.positionals)
     } else {
       var changes: [PriceChange] = []
       for input in arguments.positionals {
@@ -90,22 +94,45 @@ private struct DiffReport {
   /// `order` compared and counted in the summary; an error names `file` and `position`,
   /// and, when a store cannot price the order, which store.
   mutating func compare(_ order: Order, file: String, position: String?) throws(PromoError) -> PriceChange {
-    let change: PriceChange
+    let change = try Self.compare(order, with: comparison, stores: stores, file: file, position: position)
+    try count(change, file: file, position: position)
+    return change
+  }
+
+  /// The names of the base store and the store in use, as messages give them.
+  var stores: (base: String, changed: String) {
+    func named(_ path: String) -> String { path == "-" ? context.stdin.name : path }
+    return (named(basePath), named(context.storePath))
+  }
+
+  /// `order` compared (on any thread); an error names `file`, `position` and, when a store
+  /// cannot price the order, which store.
+  static func compare(
+    _ order: Order, with comparison: PriceComparison, stores: (base: String, changed: String), file: String,
+    position: String?
+  ) throws(PromoError) -> PriceChange {
     do {
-      change = try comparison.compare(order)
-      try summary.add(change)
+      return try comparison.compare(order)
     } catch {
       switch error {
       case .cannotPrice(let side, let cause):
-        let store = side == .base ? basePath : context.storePath
         throw PromoError(
           cause.category, file: file, position: position,
-          "cannot be priced against \(store == "-" ? context.stdin.name : store): \(cause)")
+          "cannot be priced against \(side == .base ? stores.base : stores.changed): \(cause)")
       default:
         throw PromoError(.invalidData, file: file, position: position, error.message)
       }
     }
-    return change
+  }
+
+  /// Counts `change` in the summary; an error (an order in another currency, a sum that
+  /// does not fit) names `file` and `position`.
+  mutating func count(_ change: PriceChange, file: String, position: String?) throws(PromoError) {
+    do {
+      try summary.add(change)
+    } catch {
+      throw PromoError(.invalidData, file: file, position: position, error.message)
+    }
   }
 
   /// Writes `change` as it is found (only an order whose total changed): a JSON line, or a
@@ -163,6 +190,67 @@ private struct DiffReport {
         }
       }
     }
+    return failures > 0 ? 65 : ExitStatus.success
+  }
+
+  /// One line of a stream, compared on a worker: its change, or why it has none.
+  private enum LineOutcome: Sendable {
+    case change(PriceChange, file: String, line: Int)
+    case failure(PromoError)
+  }
+
+  /// Compares every line of every input on `jobs` threads (``ParallelLines``), counting and
+  /// writing in input order: the same output and errors as ``compareStreams(_:)``.
+  mutating func compareInParallel(_ inputs: [String], jobs: Int) throws(PromoError) -> Int32 {
+    let sources = try inputs.map { (input: String) throws(PromoError) -> TextInput in try context.open(input)
+    }
+    let comparison = self.comparison
+    let stores = self.stores
+    let storeCurrency = comparison.changed.catalog.currency
+    let stdout = context.stdout
+    var failures = 0
+    try ParallelLines.run(
+      sources, jobs: jobs,
+      makeProcessor: {
+        { (chunk: ParallelLines.Chunk) -> [LineOutcome] in
+          var outcomes: [LineOutcome] = []
+          for (number, range) in chunk.lines {
+            do throws(PromoError) {
+              guard let range else { throw LinePricer.tooLong(number, source: chunk.source) }
+              let bytes = chunk.bytes[range]
+              if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+              let order = try OrderDecoder.decodeLine(
+                bytes, file: chunk.source, line: number, storeCurrency: storeCurrency)
+              let change = try Self.compare(
+                order, with: comparison, stores: stores, file: chunk.source, position: "line \(number)")
+              outcomes.append(.change(change, file: chunk.source, line: number))
+            } catch {
+              outcomes.append(.failure(error))
+            }
+          }
+          return outcomes
+        }
+      },
+      deliver: { (outcomes: [LineOutcome]) -> Bool in
+        for outcome in outcomes {
+          do throws(PromoError) {
+            switch outcome {
+            case .change(let change, let file, let line):
+              try count(change, file: file, position: "line \(line)")
+              write(change)
+            case .failure(let error):
+              throw error
+            }
+          } catch {
+            stdout.flush()
+            context.stderr.write(ErrorLine.render(error))
+            context.stderr.flush()
+            failures += 1
+          }
+        }
+        return stdout.failure == nil
+      },
+      beforeWaiting: { stdout.flush() })
     return failures > 0 ? 65 : ExitStatus.success
   }
 }

@@ -4,20 +4,31 @@ import PromoKit
 ///
 /// Without `--lines`, every input is read and checked before anything is printed. With
 /// `--lines`, each input is a JSON Lines stream priced line by line as it is read; a bad
-/// line is reported on standard error and the others are still priced.
+/// line is reported on standard error and the others are still priced. `--jobs N` prices
+/// the stream's lines on N threads, with the same output as one.
 enum PriceCommand {
+  /// The most worker threads `--jobs` accepts.
+  static let maximumJobs = 256
+
   /// Runs the command; returns 65 when `--lines` met bad lines (each already reported).
   static func run(_ context: CommandContext) throws(PromoError) -> Int32 {
     let arguments = context.arguments
     try context.readStandardInputOnce(arguments.positionals + [context.storePath])
+    let jobs = try jobCount(arguments)
     let instant = try context.evaluationTime()
     let codes = try context.presentedCodes()
     let catalog = try context.loadStore()
     let calculator = try context.calculator(
       for: catalog, at: context.storePath, instant: instant, codes: codes)
-    var pricer = OrderPricer(context: context, calculator: calculator, storeCurrency: catalog.currency)
+    let pricer = LinePricer(
+      calculator: calculator, storeCurrency: catalog.currency, storePath: context.storePath,
+      explain: arguments.flag("--explain"), json: arguments.value("--format") == "json",
+      style: context.textStyle)
+    var stream = OrderStream(context: context, pricer: pricer)
     if arguments.flag("--lines") {
-      return try pricer.priceStreams(arguments.positionals)
+      return jobs > 1
+        ? try stream.priceInParallel(arguments.positionals, jobs: jobs)
+        : try stream.price(arguments.positionals)
     }
     var quotes: [Quote] = []
     for input in arguments.positionals {
@@ -26,36 +37,40 @@ enum PriceCommand {
         bytes, file: name, storeCurrency: catalog.currency)
       for order in orders { quotes.append(try pricer.quote(order)) }
     }
-    for quote in quotes { pricer.write(quote) }
+    for quote in quotes { stream.write(quote) }
+    stream.finish()
     return ExitStatus.success
+  }
+
+  /// `--jobs N`: a whole number from 1 to ``maximumJobs``, only with `--lines`; 1 when not
+  /// given.
+  static func jobCount(_ arguments: ParsedArguments) throws(PromoError) -> Int {
+    guard let text = arguments.value("--jobs") else { return 1 }
+    guard let jobs = Int(text), jobs >= 1, jobs <= maximumJobs,
+      text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+    else {
+      throw PromoError(
+        .usage, position: "--jobs",
+        "\"\(text)\" is not a number of jobs: a whole number from 1 to \(maximumJobs)")
+    }
+    if !arguments.flag("--lines") {
+      throw PromoError(
+        .usage, position: "--jobs",
+        "works only with --lines: without it, every order is read before any is priced")
+    }
+    return jobs
   }
 }
 
-/// Prices orders against one prepared calculator and writes each result in the chosen
-/// format.
-private struct OrderPricer {
-  let context: CommandContext
+/// What pricing one order needs besides the order, and how its result is written: a value
+/// each worker thread of `--jobs` can use on its own.
+struct LinePricer: Sendable {
   let calculator: PriceCalculator
   let storeCurrency: Currency?
+  let storePath: String
   let explain: Bool
   let json: Bool
   let style: TextStyle
-  private var written = 0
-  private var jsonRenderer = QuoteJSONRenderer()
-
-  init(context: CommandContext, calculator: PriceCalculator, storeCurrency: Currency?) {
-    self.context = context
-    self.calculator = calculator
-    self.storeCurrency = storeCurrency
-    explain = context.arguments.flag("--explain")
-    json = context.arguments.value("--format") == "json"
-    style = context.textStyle
-  }
-
-  /// The input named on the command line: standard input for `-`, else a file.
-  func open(_ input: String) throws(PromoError) -> TextInput {
-    input == "-" ? context.stdin : try FileInput(path: input, name: input)
-  }
 
   /// The quote for one order; a store amount the order's currency cannot hold names the
   /// store.
@@ -63,64 +78,238 @@ private struct OrderPricer {
     do {
       return try calculator.quote(for: order, explain: explain)
     } catch {
-      throw error.inFile(context.storePath)
+      throw error.inFile(storePath)
+    }
+  }
+
+  /// The quote for one line of a stream, or `nil` for a blank line; a line that cannot be
+  /// read or priced is an error naming its line.
+  func quote(line bytes: ArraySlice<UInt8>, number: Int, source: String) throws(PromoError) -> Quote? {
+    if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return nil }
+    let order = try OrderDecoder.decodeLine(bytes, file: source, line: number, storeCurrency: storeCurrency)
+    do {
+      return try quote(order)
+    } catch {
+      throw PromoError(error.category, file: source, position: "line \(number)", "cannot be priced: \(error)")
+    }
+  }
+
+  /// The error for a line longer than the reader takes.
+  static func tooLong(_ number: Int, source: String) -> PromoError {
+    PromoError(
+      .invalidData, file: source, position: "line \(number)",
+      "longer than \(JSONLinesReader.maximumLineLength >> 20) MiB")
+  }
+}
+
+/// A quote's JSON line or text block, in bytes.
+struct QuoteRenderer {
+  private var json: QuoteJSONRenderer?
+  private var text: QuoteTextRenderer?
+
+  /// A renderer of JSON lines, or of text blocks styled as `style` says.
+  init(json: Bool, style: TextStyle) {
+    if json { self.json = QuoteJSONRenderer() } else { text = QuoteTextRenderer(style: style) }
+  }
+
+  /// Appends the quote's JSON line, or its text block (without a separating blank line).
+  mutating func render(_ quote: Quote, into output: inout [UInt8]) {
+    if json != nil { json!.render(quote, into: &output) } else { text!.render(quote, into: &output) }
+  }
+}
+
+/// Writes the results of `promo price` in the chosen format, and prices `--lines` streams.
+private struct OrderStream {
+  let context: CommandContext
+  let pricer: LinePricer
+  private var written = 0
+  private var renderer: QuoteRenderer
+  /// Results rendered but not yet handed to standard output.
+  private let pending: PendingOutput
+
+  init(context: CommandContext, pricer: LinePricer) {
+    self.context = context
+    self.pricer = pricer
+    renderer = QuoteRenderer(json: pricer.json, style: pricer.style)
+    pending = PendingOutput(context.stdout)
+  }
+
+  /// Results rendered into bytes, handed to standard output a few at a time (each hand-over
+  /// costs more than a result's bytes).
+  final class PendingOutput {
+    /// The bytes waiting.
+    var bytes: [UInt8] = []
+    let stdout: TextOutput
+
+    init(_ stdout: TextOutput) {
+      self.stdout = stdout
+      bytes.reserveCapacity(Self.batch + 4_096)
+    }
+
+    /// How many bytes wait at most before they are handed over.
+    static let batch = 1 << 15
+
+    /// Whether standard output failed (as of the last hand-over).
+    private(set) var failed = false
+
+    /// Hands the waiting bytes to standard output.
+    func send() {
+      guard !bytes.isEmpty else { return }
+      stdout.write(bytes)
+      bytes.removeAll(keepingCapacity: true)
+      failed = stdout.failure != nil
+    }
+
+    /// Hands the waiting bytes over and sends them on.
+    func flush() {
+      send()
+      stdout.flush()
+      failed = stdout.failure != nil
     }
   }
 
   /// Writes one result: a JSON line, or a text block (after a blank line if not the first).
   mutating func write(_ quote: Quote) {
-    if json {
-      context.stdout.write(jsonRenderer.render(quote))
-    } else {
-      context.stdout.write((written > 0 ? "\n" : "") + QuoteTextRenderer.render(quote, style: style))
-    }
+    if !pricer.json && written > 0 { pending.bytes.append(UInt8(ascii: "\n")) }
+    renderer.render(quote, into: &pending.bytes)
     written += 1
+    if pending.bytes.count >= PendingOutput.batch { pending.send() }
+  }
+
+  /// Hands every result written so far to standard output.
+  func finish() {
+    pending.send()
+  }
+
+  /// Reports a bad line: the results so far first, then the error, both sent on at once,
+  /// so that in a pipeline the error appears next to the line it is about.
+  func report(_ error: PromoError) {
+    pending.flush()
+    context.stderr.write(ErrorLine.render(error))
+    context.stderr.flush()
   }
 
   /// Prices every line of every input as a stream; returns 65 if any line was bad.
-  mutating func priceStreams(_ inputs: [String]) throws(PromoError) -> Int32 {
+  mutating func price(_ inputs: [String]) throws(PromoError) -> Int32 {
     let failFast = context.arguments.flag("--fail-fast")
     var failures = 0
     // Every file is opened before the first line is priced, so a missing one fails the
     // command before anything is printed.
-    let sources = try inputs.map { (input: String) throws(PromoError) -> TextInput in try open(input) }
+    let sources = try inputs.map { (input: String) throws(PromoError) -> TextInput in try context.open(input)
+    }
+    defer { finish() }
     for source in sources {
-      let stdout = context.stdout
-      var reader = JSONLinesReader(input: source, willRead: { stdout.flush() })
-      while context.stdout.failure == nil, let line = try reader.next() {
+      let pending = self.pending
+      // Before a read that may block, what is written so far is sent on; reading stops once
+      // standard output fails (checked whenever results were handed to it).
+      var reader = JSONLinesReader(input: source, willRead: { pending.flush() })
+      let name = source.name
+      while !pending.failed, let line = try reader.next() {
         do throws(PromoError) {
           switch line {
           case .tooLong(let number):
-            throw PromoError(
-              .invalidData, file: source.name, position: "line \(number)",
-              "longer than \(JSONLinesReader.maximumLineLength >> 20) MiB")
+            throw LinePricer.tooLong(number, source: name)
           case .text(let number, let bytes):
-            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            let order = try OrderDecoder.decodeLine(
-              Array(bytes), file: source.name, line: number, storeCurrency: storeCurrency)
-            let priced: Quote
-            do {
-              priced = try quote(order)
-            } catch {
-              throw PromoError(
-                error.category, file: source.name, position: "line \(number)", "cannot be priced: \(error)")
-            }
-            write(priced)
+            if let quote = try pricer.quote(line: bytes, number: number, source: name) { write(quote) }
           }
         } catch {
-          // Results so far first, then the error, both sent on at once: in a pipeline the
-          // error appears next to the line it is about.
-          context.stdout.flush()
-          context.stderr.write(ErrorLine.render(error))
-          context.stderr.flush()
+          report(error)
           failures += 1
           if failFast {
-            context.stdout.flush()
+            pending.flush()
             return 65
           }
         }
       }
     }
     return failures > 0 ? 65 : ExitStatus.success
+  }
+
+  /// The results of one chunk of lines, priced on a worker: the output bytes, and where
+  /// the bad lines' errors go among them.
+  struct PricedChunk {
+    /// The results, one after the other; each text block starts with its separating
+    /// blank line, which the first block of the whole output drops.
+    var bytes: [UInt8] = []
+    /// The bad lines: the error, and the length of `bytes` when it was met.
+    var failures: [(offset: Int, error: PromoError)] = []
+    /// Where the first text block starts, if the chunk has one.
+    var firstBlock: Int?
+    /// How many results the chunk holds.
+    var results = 0
+  }
+
+  /// Prices every line of every input on `jobs` threads (``ParallelLines``), writing the
+  /// results in input order: the same bytes as ``price(_:)``, the same line numbers in the
+  /// same places, and with `--fail-fast` nothing after the first bad line.
+  mutating func priceInParallel(_ inputs: [String], jobs: Int) throws(PromoError) -> Int32 {
+    let failFast = context.arguments.flag("--fail-fast")
+    let sources = try inputs.map { (input: String) throws(PromoError) -> TextInput in try context.open(input)
+    }
+    let pricer = self.pricer
+    let stdout = context.stdout
+    var failures = 0
+    var stoppedAtFailure = false
+    var written = self.written
+    try ParallelLines.run(
+      sources, jobs: jobs,
+      makeProcessor: {
+        var renderer = QuoteRenderer(json: pricer.json, style: pricer.style)
+        return { chunk in Self.price(chunk, with: pricer, renderer: &renderer) }
+      },
+      deliver: { (priced: PricedChunk) -> Bool in
+        var position = 0
+        func emit(upTo end: Int) {
+          if written == 0, let first = priced.firstBlock, first >= position, first < end {
+            if first > position { stdout.write(Array(priced.bytes[position..<first])) }
+            position = first + 1
+          }
+          if end > position { stdout.write(Array(priced.bytes[position..<end])) }
+          position = max(position, end)
+        }
+        for failure in priced.failures {
+          emit(upTo: failure.offset)
+          report(failure.error)
+          failures += 1
+          if failFast {
+            stdout.flush()
+            stoppedAtFailure = true
+            return false
+          }
+        }
+        emit(upTo: priced.bytes.count)
+        written += priced.results
+        return stdout.failure == nil
+      },
+      beforeWaiting: { stdout.flush() })
+    self.written = written
+    return failures > 0 || stoppedAtFailure ? 65 : ExitStatus.success
+  }
+
+  /// Prices the lines of `chunk` (on a worker thread).
+  private static func price(
+    _ chunk: ParallelLines.Chunk, with pricer: LinePricer, renderer: inout QuoteRenderer
+  )
+    -> PricedChunk
+  {
+    var priced = PricedChunk()
+    priced.bytes.reserveCapacity(chunk.bytes.count * 3)
+    for (number, range) in chunk.lines {
+      do throws(PromoError) {
+        guard let range else { throw LinePricer.tooLong(number, source: chunk.source) }
+        guard
+          let quote = try pricer.quote(line: chunk.bytes[range], number: number, source: chunk.source)
+        else { continue }
+        if !pricer.json {
+          if priced.firstBlock == nil { priced.firstBlock = priced.bytes.count }
+          priced.bytes.append(UInt8(ascii: "\n"))
+        }
+        renderer.render(quote, into: &priced.bytes)
+        priced.results += 1
+      } catch {
+        priced.failures.append((priced.bytes.count, error))
+      }
+    }
+    return priced
   }
 }

@@ -1,5 +1,13 @@
 import PromoKit
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reads a JSON Lines stream one line at a time, in constant memory: a fixed-size read
 /// buffer plus the line being assembled.
 ///
@@ -36,7 +44,7 @@ struct JSONLinesReader {
   mutating func next() throws(PromoError) -> Line? {
     var skipping = false
     while true {
-      if let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
+      if let newline = firstNewline(from: scanned) {
         lineNumber += 1
         let line = line(upTo: newline)
         start = newline + 1
@@ -65,6 +73,18 @@ struct JSONLinesReader {
       willRead()
       let chunk = try input.read(maximum: 1 << 16)
       if chunk.isEmpty { atEnd = true } else { buffer += chunk }
+    }
+  }
+
+  /// The position of the first line break at or after `start`, found with `memchr`.
+  @inline(__always)
+  private func firstNewline(from start: Int) -> Int? {
+    guard start < buffer.count else { return nil }
+    return buffer.withUnsafeBufferPointer { bytes in
+      guard let base = bytes.baseAddress,
+        let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start)
+      else { return nil }
+      return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
   }
 

@@ -23,11 +23,6 @@ public protocol TextOutput: AnyObject {
   var failure: OutputFailure? { get }
 }
 
-extension TextOutput {
-  /// Outputs in memory never fail.
-  public var failure: OutputFailure? { nil }
-}
-
 /// Why an output stopped taking text.
 public enum OutputFailure: Equatable, Sendable {
   /// The reader closed its end (`promo ... | head -1`): nobody wants more, which is not an
@@ -90,6 +85,8 @@ public final class FileDescriptorOutput: TextOutput {
 /// Output that goes nowhere, for `--quiet`.
 final class DiscardedOutput: TextOutput {
   let isTerminal = false
+  /// Nothing written, nothing failed.
+  var failure: OutputFailure? { nil }
   func write(_ text: String) {}
   func write(_ bytes: [UInt8]) {}
   func flush() {}
@@ -101,6 +98,8 @@ public final class CapturedOutput: TextOutput {
   public private(set) var text = ""
   /// Whether to behave as a terminal would.
   public let isTerminal: Bool
+  /// Memory never fails.
+  public var failure: OutputFailure? { nil }
 
   /// An empty capture; `isTerminal` pretends to be a terminal.
   public init(isTerminal: Bool = false) {

@@ -59,6 +59,19 @@ public enum OrderDecoder {
     return try decodeLineFully(bytes, file: file, line: line, storeCurrency: storeCurrency)
   }
 
+  /// ``decodeLine(_:file:line:storeCurrency:)`` on a part of a buffer, such as a line of a
+  /// stream: the bytes are copied only when the fast path cannot decode them.
+  package static func decodeLine(
+    _ bytes: ArraySlice<UInt8>, file: String, line: Int, storeCurrency: Currency?
+  ) throws(PromoError) -> Order {
+    if let order = bytes.withUnsafeBufferPointer({ buffer in
+      OrderFastPath.decode(buffer, fallbackName: { "\(file):\(line)" }, storeCurrency: storeCurrency)
+    }) {
+      return order
+    }
+    return try decodeLineFully(Array(bytes), file: file, line: line, storeCurrency: storeCurrency)
+  }
+
   /// ``decodeLine(_:file:line:storeCurrency:)`` without the fast path: the reference the
   /// fast path is tested against.
   package static func decodeLineFully(

@@ -93,13 +93,17 @@ public struct Promotion: Sendable, Hashable, Identifiable {
   }
 
   /// Whether `id` is 1 to 64 characters of `A–Z a–z 0–9 . _ -`.
+  ///
+  /// The punctuation of ``idPunctuation`` is compared byte by byte, without building the
+  /// set (which every run would pay for at start-up).
   public static func isValidID(_ id: String) -> Bool {
     let bytes = id.utf8
     return !bytes.isEmpty && bytes.count <= maximumIDLength
       && bytes.allSatisfy { byte in
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
           || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-          || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || idPunctuation.contains(byte)
+          || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ".")
+          || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
       }
   }
 

@@ -13,22 +13,18 @@ public struct Currency: Sendable, Hashable, CustomStringConvertible {
   /// Minor digits used when neither the order nor the store names a currency.
   public static let defaultMinorDigits = 2
 
-  private static let threeDigitCodes: Set<String> = ["KWD", "BHD", "OMR", "JOD", "TND", "LYD", "IQD"]
-
   /// Creates the currency for a code of exactly three capital ASCII letters, else `nil`.
   public init?(code: String) {
-    let letters = Array(code.utf8)
+    let letters = code.utf8
     guard letters.count == 3, letters.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") })
     else {
       return nil
     }
     self.code = code
-    if code == "JPY" {
-      minorDigits = 0
-    } else if Self.threeDigitCodes.contains(code) {
-      minorDigits = 3
-    } else {
-      minorDigits = 2
+    switch code {
+    case "JPY": minorDigits = 0
+    case "KWD", "BHD", "OMR", "JOD", "TND", "LYD", "IQD": minorDigits = 3
+    default: minorDigits = 2
     }
   }
 

@@ -4,34 +4,75 @@
 ///
 ///     Allocation.shares(of: 1_500, over: [5_000, 9_600])   // [514, 986]
 ///
-/// - Complexity: O(*n* log *n*) for *n* lines.
+/// - Complexity: O(*n* log *n*) for *n* lines (O(*n* × *m*) for *m* missing units when
+///   *n* is small).
 package enum Allocation {
   /// The shares of `discount` over `amounts` (all at least 0, with `discount` at most their
   /// sum); they add up to `discount` exactly, and no share exceeds its amount.
   package static func shares(of discount: Int128, over amounts: [Int128]) -> [Int128] {
-    let total = amounts.reduce(0, +)
-    guard total > 0, discount > 0 else { return Array(repeating: 0, count: amounts.count) }
-    let divisor = UInt128(total)
-    var shares: [Int128] = []
-    var remainders: [UInt128] = []
-    shares.reserveCapacity(amounts.count)
-    remainders.reserveCapacity(amounts.count)
-    var given: Int128 = 0
-    for amount in amounts {
-      // d × b_i can exceed 128 bits; the quotient never does (it is at most d).
-      let product = UInt128(discount).multipliedFullWidth(by: UInt128(amount))
-      let (quotient, remainder) = divisor.dividingFullWidth(product)
-      shares.append(Int128(quotient))
-      remainders.append(remainder)
-      given += Int128(quotient)
+    var shares = [Int128](repeating: 0, count: amounts.count)
+    amounts.withUnsafeBufferPointer { amounts in
+      shares.withUnsafeMutableBufferPointer { shares in
+        divide(discount, over: amounts, into: shares)
+      }
     }
-    let missing = Int(discount - given)  // fewer than the number of lines
-    if missing > 0 {
-      let order = amounts.indices.sorted {
+    return shares
+  }
+
+  /// ``shares(of:over:)`` into `shares` (as many as `amounts`), with no memory of its own
+  /// but a few lines' remainders.
+  package static func divide(
+    _ discount: Int128, over amounts: UnsafeBufferPointer<Int128>,
+    into shares: UnsafeMutableBufferPointer<Int128>
+  ) {
+    let count = amounts.count
+    var total: Int128 = 0
+    for amount in amounts { total += amount }
+    guard total > 0, discount > 0 else {
+      for index in 0..<count { shares[index] = 0 }
+      return
+    }
+    let divisor = UInt128(total)
+    withUnsafeTemporaryAllocation(of: UInt128.self, capacity: count) { remainders in
+      var given: Int128 = 0
+      // When d and B fit in 64 bits (nearly always), d × b_i fits in 128 and the division
+      // is one hardware instruction.
+      if let small = UInt64(exactly: total), let smallDiscount = UInt64(exactly: discount) {
+        for index in 0..<count {
+          let product = smallDiscount.multipliedFullWidth(by: UInt64(amounts[index]))
+          let (quotient, remainder) = small.dividingFullWidth(product)
+          shares[index] = Int128(quotient)
+          remainders[index] = UInt128(remainder)
+          given += Int128(quotient)
+        }
+      } else {
+        for index in 0..<count {
+          // d × b_i can exceed 128 bits; the quotient never does (it is at most d).
+          let product = UInt128(discount).multipliedFullWidth(by: UInt128(amounts[index]))
+          let (quotient, remainder) = divisor.dividingFullWidth(product)
+          shares[index] = Int128(quotient)
+          remainders[index] = remainder
+          given += Int128(quotient)
+        }
+      }
+      let missing = Int(discount - given)  // fewer than the number of lines
+      guard missing > 0 else { return }
+      if missing <= 8 {
+        // A few units: the largest remainder not yet served, each time (ties: the earlier).
+        for _ in 0..<missing {
+          var chosen = -1
+          for index in 0..<count where remainders[index] != UInt128.max {
+            if chosen < 0 || remainders[index] > remainders[chosen] { chosen = index }
+          }
+          shares[chosen] += 1
+          remainders[chosen] = UInt128.max
+        }
+        return
+      }
+      let order = (0..<count).sorted {
         remainders[$0] != remainders[$1] ? remainders[$0] > remainders[$1] : $0 < $1
       }
       for index in order.prefix(missing) { shares[index] += 1 }
     }
-    return shares
   }
 }

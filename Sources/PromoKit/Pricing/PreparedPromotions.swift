@@ -1,50 +1,84 @@
-/// The promotions working for a set of presented codes at one instant, with their amounts
-/// in one currency's minor units, indexed for plan selection.
+/// Some working promotions (those without a code and those of the codes the command
+/// presents, or those of one code), with their amounts in one currency's minor units,
+/// indexed for plan selection.
 ///
-/// Item promotions are indexed by the SKUs and categories they target, so that a line
-/// looks only at the promotions that target it and the untargeted ones. Order promotions
-/// are kept as plain rules, their stackable discounts sorted by id and their stackable
-/// thresholds in a ``ThresholdIndex``.
-struct PreparedPromotions: Sendable {
+/// Both kinds of rules are kept in id order, each with its rank among every id of the
+/// store: a position in ``itemRules`` or ``orderRules`` is a rule's *weight* in the
+/// indexes, and the lowest weight is the lowest id.
+///
+/// - Item promotions: an ``ItemRuleGroup`` for each SKU and each category targeted and one
+///   for the untargeted promotions, of every rule and of the stackable ones, so that a line
+///   looks at the groups of its SKU, its categories and the untargeted group, and in each
+///   at one candidate per benefit kind. The plain lists of the rules targeting each SKU and
+///   category are kept for the linear search the tests check the indexes against.
+/// - Order promotions: an ``OrderStageIndex``.
+final class PreparedPromotions: Sendable {
   /// The minor digits every amount here is in.
   let minorDigits: Int
-  /// The working item promotions.
+  /// The working item promotions, in id order.
   let itemRules: [ItemRule]
+  /// The rank of each item rule's id among every id of the store.
+  let itemRanks: [Int32]
   /// Positions in `itemRules` of the promotions targeting each SKU.
   let itemsBySKU: [String: [Int]]
   /// Positions in `itemRules` of the promotions targeting each category.
   let itemsByCategory: [String: [Int]]
   /// Positions in `itemRules` of the promotions that target every line.
   let untargetedItems: [Int]
-  /// The working discounts and thresholds.
+  /// The item groups of each SKU: of every rule, and of the stackable ones.
+  let itemGroupsBySKU: StringTable<ItemGroups>
+  /// The item groups of each category, with the untargeted rules in them too.
+  let itemGroupsByCategory: StringTable<ItemGroups>
+  /// The item groups of the promotions that target every line.
+  let untargetedItemGroups: ItemGroups
+  /// The working discounts and thresholds, in id order.
   let orderRules: [OrderRule]
-  /// Positions in `orderRules` of the stackable ones.
-  let stackableOrderRules: [Int]
-  /// Positions in `orderRules` of the stackable discounts, by ascending id bytes.
-  let stackableDiscounts: [Int]
-  /// The stackable thresholds.
-  let stackableThresholds: ThresholdIndex
+  /// The rank of each order rule's id among every id of the store.
+  let orderRanks: [Int32]
+  /// The order rules indexed for the order stage.
+  let orderIndex: OrderStageIndex
 
-  /// Prepares the promotions of `catalog` working at `instant` for an order presenting
-  /// `codes` (normalized), in a currency of `minorDigits`.
+  /// The groups of the rules targeting the same lines: all of them, and the stackable ones.
+  final class ItemGroups: Sendable {
+    /// Every rule.
+    let all: ItemRuleGroup
+    /// The stackable rules.
+    let stackable: ItemRuleGroup
+
+    /// Indexes the rules at `positions` of `rules`.
+    init(_ positions: [Int], of rules: [ItemRule]) {
+      all = ItemRuleGroup(positions, of: rules)
+      let stackablePositions = positions.filter { rules[$0].isStackable }
+      // When every rule is stackable, the two groups are the same.
+      stackable =
+        stackablePositions.count == positions.count ? all : ItemRuleGroup(stackablePositions, of: rules)
+    }
+  }
+
+  /// Prepares the promotions of `catalog` at `positions` (working ones), in a currency of
+  /// `minorDigits`; `ranks` holds the rank of every promotion's id among the store's ids.
   ///
   /// An amount that the currency cannot hold (a store without a currency, written with
   /// 2 decimal places, priced against a JPY order) is a data error naming its field.
   ///
-  /// Complexity: O(*n* log *n*) for *n* promotions.
-  init(catalog: Catalog, at instant: Instant, codes: Set<String>, minorDigits: Int) throws(PromoError) {
+  /// - Complexity: O(*n* log *n*) for *n* promotions.
+  init(catalog: Catalog, positions: [Int], ranks: [Int32], minorDigits: Int) throws(PromoError) {
     self.minorDigits = minorDigits
+    let ordered = positions.sorted { ranks[$0] < ranks[$1] }
     var itemRules: [ItemRule] = []
+    var itemRanks: [Int32] = []
     var bySKU: [String: [Int]] = [:]
     var byCategory: [String: [Int]] = [:]
     var untargeted: [Int] = []
     var orderRules: [OrderRule] = []
-    for (position, promotion) in catalog.promotions.enumerated()
-    where promotion.isWorking(at: instant, presenting: codes) {
+    var orderRanks: [Int32] = []
+    for position in ordered {
+      let promotion = catalog.promotions[position]
       do throws(UnpayableAmount) {
         if let rule = try ItemRule(promotion, storeIndex: position, minorDigits: minorDigits) {
           let index = itemRules.count
           itemRules.append(rule)
+          itemRanks.append(ranks[position])
           if let target = promotion.target {
             for sku in target.skus { bySKU[sku, default: []].append(index) }
             for category in target.categories { byCategory[category, default: []].append(index) }
@@ -53,6 +87,7 @@ struct PreparedPromotions: Sendable {
           }
         } else if let rule = try OrderRule(promotion, storeIndex: position, minorDigits: minorDigits) {
           orderRules.append(rule)
+          orderRanks.append(ranks[position])
         }
       } catch {
         throw PromoError(
@@ -62,22 +97,24 @@ struct PreparedPromotions: Sendable {
       }
     }
     self.itemRules = itemRules
+    self.itemRanks = itemRanks
     itemsBySKU = bySKU
     itemsByCategory = byCategory
     untargetedItems = untargeted
+    itemGroupsBySKU = StringTable(bySKU.mapValues { ItemGroups($0, of: itemRules) })
+    // A category's groups hold the untargeted rules too, so that a line in a category
+    // looks at one group fewer.
+    itemGroupsByCategory = StringTable(byCategory.mapValues { ItemGroups($0 + untargeted, of: itemRules) })
+    untargetedItemGroups = ItemGroups(untargeted, of: itemRules)
     self.orderRules = orderRules
-    stackableOrderRules = orderRules.indices.filter { orderRules[$0].isStackable }
-    stackableDiscounts = stackableOrderRules.filter { orderRules[$0].minimum == nil }.sorted {
-      orderRules[$0].id.utf8.lexicographicallyPrecedes(orderRules[$1].id.utf8)
-    }
-    stackableThresholds = ThresholdIndex(
-      stackableOrderRules.filter { orderRules[$0].minimum != nil }, of: orderRules)
+    self.orderRanks = orderRanks
+    orderIndex = OrderStageIndex(orderRules)
   }
 
   /// Calls `body` with the position of every item rule that targets a line with `sku`
-  /// and `categories` (a rule may be passed more than once).
+  /// and `categories` (a rule may be passed more than once): the linear search.
   ///
-  /// Complexity: O(*k*) for the *k* rules that target the line.
+  /// - Complexity: O(*k*) for the *k* rules that target the line.
   func forEachItemRule(targeting sku: String?, categories: [String], _ body: (Int) -> Void) {
     for index in untargetedItems { body(index) }
     if let sku, let indices = itemsBySKU[sku] { for index in indices { body(index) } }
@@ -85,4 +122,50 @@ struct PreparedPromotions: Sendable {
       if let indices = itemsByCategory[category] { for index in indices { body(index) } }
     }
   }
+
+  /// Calls `body` with the item groups that may target a line with `sku` and
+  /// `categories`: its SKU's, its categories' (which hold the untargeted rules too), and
+  /// the untargeted ones when no category of the line has a group.
+  ///
+  /// - Complexity: O(*c*) table lookups for *c* categories.
+  func forEachItemGroup(targeting sku: String?, categories: [String], _ body: (ItemGroups) -> Void) {
+    if let sku, let groups = itemGroupsBySKU[sku] { body(groups) }
+    var untargetedSeen = false
+    for category in categories {
+      if let groups = itemGroupsByCategory[category] {
+        body(groups)
+        untargetedSeen = true
+      }
+    }
+    if !untargetedSeen { body(untargetedItemGroups) }
+  }
+}
+
+/// The rank of every promotion's id among the store's ids, compared as byte strings (ties,
+/// which a valid store does not have, by position): comparing ranks compares ids.
+///
+/// - Complexity: O(*n* log *n*) comparisons, most of them of the ids' first 8 bytes.
+func idRanks(of promotions: [Promotion]) -> [Int32] {
+  var prefixes: [UInt64] = []
+  prefixes.reserveCapacity(promotions.count)
+  for promotion in promotions {
+    var prefix: UInt64 = 0
+    var count = 0
+    for byte in promotion.id.utf8 {
+      if count == 8 { break }
+      prefix |= UInt64(byte) << (56 - 8 * count)
+      count += 1
+    }
+    prefixes.append(prefix)
+  }
+  let order = promotions.indices.sorted { left, right in
+    if prefixes[left] != prefixes[right] { return prefixes[left] < prefixes[right] }
+    let lhs = promotions[left].id.utf8
+    let rhs = promotions[right].id.utf8
+    if !lhs.elementsEqual(rhs) { return lhs.lexicographicallyPrecedes(rhs) }
+    return left < right
+  }
+  var ranks = [Int32](repeating: 0, count: promotions.count)
+  for (rank, position) in order.enumerated() { ranks[position] = Int32(rank) }
+  return ranks
 }

@@ -5,13 +5,15 @@ extension PriceCalculator {
   ///
   /// - Complexity: O(*n* + *i* × *L*) for *n* promotions, *i* working item promotions and
   ///   *L* lines.
-  func consider(order: Order, codes: Set<String>, plan: PricingPlan, promotions: PreparedPromotions)
+  func consider(order: Order, codes: Set<String>, plan: PricingPlan, promotions: WorkingPromotions)
     -> [Consideration]
   {
     let appliedDiscounts = Dictionary(
       plan.applied.map { ($0.id, $0.discount) }, uniquingKeysWith: { first, _ in first })
     var itemRuleAt: [Int: ItemRule] = [:]
-    for rule in promotions.itemRules { itemRuleAt[rule.storeIndex] = rule }
+    for part in promotions.parts {
+      for rule in part.itemRules { itemRuleAt[rule.storeIndex] = rule }
+    }
     let subtotal = order.subtotal
     return catalog.promotions.enumerated().map { position, promotion in
       let outcome: PromotionOutcome

@@ -10,14 +10,20 @@
 ///
 /// The plans compared are those of the contract (4.2): no item promotion and the best order
 /// stage; every working item promotion and no order stage; the stackable item promotions
-/// then a stackable order stage. Pairs of a stackable discount and a stackable threshold
-/// are not enumerated: the best threshold at the amount each discount leaves comes from a
-/// binary search.
+/// then a stackable order stage. Nothing is found by a pass over the promotions: a line
+/// looks at the item promotions of its SKU and categories (and the untargeted ones) through
+/// an index per benefit kind, and the order stage uses indexes of the discounts and
+/// thresholds (see ``OrderRuleSet`` and ``WorkingPromotions``).
 ///
-/// - Complexity: preparing is O(*n* log *n*) for *n* promotions, once; an order costs
-///   O(*L* × *k* + *m* + *d* log *t*) for *L* lines, *k* item promotions targeting a line,
-///   *m* working order promotions, *d* stackable discounts and *t* stackable thresholds.
-///   An order that presents a code of the store is prepared for on its own.
+/// - Complexity: preparing is O(*n* log *n*) for *n* promotions, once. An order costs
+///   O(*L* *g* log *k*) for its *L* lines looking at *g* item groups of at most *k* rules,
+///   O(log² *n*) for the best single discount or threshold, and
+///   O(min(*d* log *n*, *s* log² *n*)) for the best stacked pair, *d* being the stackable
+///   discounts and *s* the minimums of the stackable thresholds where the best of them can
+///   jump, up to the amount (see ``WorkingPromotions/bestOrderStage(on:stackableOnly:)``).
+///   With `explain`, every promotion of the store is listed, so that is O(*n*).
+///   The promotions of a code are prepared apart, so an order presenting a code costs no
+///   more than one that does not.
 public struct PriceCalculator: Sendable {
   /// The store's promotions.
   public let catalog: Catalog
@@ -25,10 +31,20 @@ public struct PriceCalculator: Sendable {
   public let context: PricingContext
   /// The codes of the context, normalized.
   private let contextCodes: Set<String>
-  /// Every code some promotion of the store has, normalized.
-  private let storeCodes: Set<String>
-  /// The working promotions for the context's codes, prepared for the store's currency.
+  /// The rank of each promotion's id among the store's ids.
+  private let ranks: [Int32]
+  /// The positions of the promotions working at the instant without a code or with one of
+  /// the context's codes.
+  private let basePositions: [Int]
+  /// The positions of the promotions working at the instant with each other code
+  /// (normalized).
+  private let codePositions: [String: [Int]]
+  /// The promotions of `basePositions`, prepared for the store's currency.
   private let prepared: PreparedPromotions
+  /// `prepared` alone: the promotions of an order that presents no further code.
+  private let preparedOnly: WorkingPromotions
+  /// The promotions of each code of `codePositions`, prepared for the store's currency.
+  private let preparedByCode: [String: PreparedPromotions]
 
   /// Prepares the catalog's promotions for pricing in `context`.
   ///
@@ -36,10 +52,30 @@ public struct PriceCalculator: Sendable {
   public init(catalog: Catalog, context: PricingContext) throws(PromoError) {
     self.catalog = catalog
     self.context = context
-    contextCodes = Set(context.codes.map(CouponCode.normalized))
-    storeCodes = Set(catalog.promotions.compactMap { $0.code.map(CouponCode.normalized) })
-    prepared = try PreparedPromotions(
-      catalog: catalog, at: context.instant, codes: contextCodes, minorDigits: catalog.currency.minorDigits)
+    let contextCodes = Set(context.codes.map(CouponCode.normalized))
+    self.contextCodes = contextCodes
+    ranks = idRanks(of: catalog.promotions)
+    var base: [Int] = []
+    var byCode: [String: [Int]] = [:]
+    for (position, promotion) in catalog.promotions.enumerated()
+    where promotion.isWorking(at: context.instant) {
+      if let code = promotion.code.map(CouponCode.normalized), !contextCodes.contains(code) {
+        byCode[code, default: []].append(position)
+      } else {
+        base.append(position)
+      }
+    }
+    basePositions = base
+    codePositions = byCode
+    let digits = catalog.currency.minorDigits
+    prepared = try PreparedPromotions(catalog: catalog, positions: base, ranks: ranks, minorDigits: digits)
+    preparedOnly = WorkingPromotions(parts: [prepared])
+    var preparedByCode: [String: PreparedPromotions] = [:]
+    for (code, positions) in byCode {
+      preparedByCode[code] = try PreparedPromotions(
+        catalog: catalog, positions: positions, ranks: ranks, minorDigits: digits)
+    }
+    self.preparedByCode = preparedByCode
   }
 
   /// Prepares the catalog's promotions for pricing at `instant`, with no code presented
@@ -56,8 +92,8 @@ public struct PriceCalculator: Sendable {
   public func quote(for order: Order, explain: Bool = false) throws(PromoError) -> Quote {
     let (promotions, codes) = try promotions(for: order)
     let plan = promotions.bestPlan(items: order.items, subtotal: order.subtotal)
-    let pricingPlan = pricingPlan(plan, in: promotions)
-    let lines = order.items.map { allocate(plan, over: $0, in: promotions) }
+    let pricingPlan = pricingPlan(plan)
+    let lines = order.items.map { allocate(plan, over: $0) }
     let considered =
       explain ? consider(order: order, codes: codes, plan: pricingPlan, promotions: promotions) : nil
     return Quote(
@@ -68,77 +104,100 @@ public struct PriceCalculator: Sendable {
   /// The best plan for `order`, without dividing it over the lines.
   public func bestPlan(for order: Order) throws(PromoError) -> PricingPlan {
     let (promotions, _) = try promotions(for: order)
-    return pricingPlan(promotions.bestPlan(items: order.items, subtotal: order.subtotal), in: promotions)
+    return pricingPlan(promotions.bestPlan(items: order.items, subtotal: order.subtotal))
+  }
+
+  /// The best plan for `order` found by a pass over every working promotion instead of the
+  /// indexes: the reference the tests hold ``bestPlan(for:)`` against.
+  package func bestPlanByScan(for order: Order) throws(PromoError) -> PricingPlan {
+    let (promotions, _) = try promotions(for: order)
+    return pricingPlan(promotions.bestPlanByScan(items: order.items, subtotal: order.subtotal))
   }
 
   /// A chosen plan in the public form: the promotions applied, named, in application order.
-  private func pricingPlan(_ plan: PreparedPromotions.Plan, in promotions: PreparedPromotions) -> PricingPlan
-  {
-    PricingPlan(
-      applied: plan.items.map { applied(promotions.itemRules[$0.rule].storeIndex, $0.discount) }
-        + plan.orderSteps.map { applied(promotions.orderRules[$0.rule].storeIndex, $0.discount) },
-      total: plan.total)
+  private func pricingPlan(_ plan: SelectedPlan) -> PricingPlan {
+    var steps: [AppliedPromotion] = []
+    steps.reserveCapacity(plan.items.count + plan.orderSteps.count)
+    for step in plan.items { steps.append(applied(step.storeIndex, step.discount)) }
+    for step in plan.orderSteps { steps.append(applied(step.storeIndex, step.discount)) }
+    return PricingPlan(applied: steps, total: plan.total)
   }
 
-  /// The promotions prepared for `order`'s currency and codes, and the codes it presents.
-  private func promotions(for order: Order) throws(PromoError) -> (PreparedPromotions, Set<String>) {
+  /// The promotions working for `order` in its currency, and the codes it presents: the
+  /// prepared ones, plus those of each further code of the store the order presents.
+  private func promotions(for order: Order) throws(PromoError) -> (WorkingPromotions, Set<String>) {
     var codes = contextCodes
-    var extraCodes = false
+    var extraCodes: [String] = []
     for code in order.codes {
       let normalized = CouponCode.normalized(code)
-      if storeCodes.contains(normalized) && codes.insert(normalized).inserted { extraCodes = true }
+      if codePositions[normalized] != nil && codes.insert(normalized).inserted {
+        extraCodes.append(normalized)
+      }
     }
     let minorDigits = order.subtotal.minorDigits
-    if !extraCodes && prepared.minorDigits == minorDigits { return (prepared, codes) }
-    return (
-      try PreparedPromotions(catalog: catalog, at: context.instant, codes: codes, minorDigits: minorDigits),
-      codes
-    )
+    if prepared.minorDigits == minorDigits {
+      if extraCodes.isEmpty { return (preparedOnly, codes) }
+      return (WorkingPromotions(parts: [prepared] + extraCodes.map { preparedByCode[$0]! }), codes)
+    }
+    // An order in a currency of other minor digits than the store's (a store without a
+    // currency): its promotions are prepared for it.
+    var parts = [
+      try PreparedPromotions(
+        catalog: catalog, positions: basePositions, ranks: ranks, minorDigits: minorDigits)
+    ]
+    for code in extraCodes {
+      parts.append(
+        try PreparedPromotions(
+          catalog: catalog, positions: codePositions[code]!, ranks: ranks, minorDigits: minorDigits))
+    }
+    return (WorkingPromotions(parts: parts), codes)
   }
 
   private func applied(_ storeIndex: Int, _ discount: Money) -> AppliedPromotion {
-    let promotion = catalog.promotions[storeIndex]
-    return AppliedPromotion(id: promotion.id, name: promotion.name, discount: discount)
+    AppliedPromotion(
+      id: catalog.promotions[storeIndex].id, name: catalog.promotions[storeIndex].name, discount: discount)
   }
 
   /// The lines of the order with every discount of `plan` divided among them (4.4): an
   /// item promotion's discount belongs to its line; each order-stage discount is divided
   /// in proportion to what the lines have left before it.
-  private func allocate(
-    _ plan: PreparedPromotions.Plan, over items: [OrderItem], in promotions: PreparedPromotions
-  )
-    -> [LineQuote]
-  {
+  private func allocate(_ plan: SelectedPlan, over items: [OrderItem]) -> [LineQuote] {
     let digits = plan.total.minorDigits
-    var left: [Int128] = []
-    var shares: [[AppliedPromotion]] = []
-    left.reserveCapacity(items.count)
-    shares.reserveCapacity(items.count)
+    var lines: [LineQuote] = []
+    lines.reserveCapacity(items.count)
+    let sharesPerLine = (plan.lineItems.isEmpty ? 0 : 1) + plan.orderSteps.count
     for (index, item) in items.enumerated() {
-      var amount = item.lineAmount.minorUnits
-      var lineShares: [AppliedPromotion] = []
-      if let step = plan.lineItems[index] {
-        amount -= step.discount.minorUnits
-        lineShares.append(AppliedPromotion(id: promotions.itemRules[step.rule].id, discount: step.discount))
+      var promotions: [AppliedPromotion] = []
+      if sharesPerLine > 0 { promotions.reserveCapacity(sharesPerLine) }
+      if index < plan.lineItems.count, let step = plan.lineItems[index] {
+        promotions.append(
+          AppliedPromotion(id: catalog.promotions[step.storeIndex].id, discount: step.discount))
       }
-      left.append(amount)
-      shares.append(lineShares)
+      lines.append(
+        LineQuote(
+          sku: item.sku, name: item.name, quantity: item.quantity, subtotal: item.lineAmount,
+          promotions: promotions))
     }
-    for step in plan.orderSteps {
-      let id = promotions.orderRules[step.rule].id
-      let parts = Allocation.shares(of: step.discount.minorUnits, over: left)
-      for index in items.indices where parts[index] > 0 {
-        left[index] -= parts[index]
-        shares[index].append(
-          AppliedPromotion(id: id, discount: Money(minorUnits: parts[index], minorDigits: digits)))
+    guard !plan.orderSteps.isEmpty, !items.isEmpty else { return lines }
+    withUnsafeTemporaryAllocation(of: Int128.self, capacity: 2 * items.count) { memory in
+      let left = UnsafeMutableBufferPointer(rebasing: memory[0..<items.count])
+      let parts = UnsafeMutableBufferPointer(rebasing: memory[items.count...])
+      for (index, item) in items.enumerated() {
+        left[index] = item.lineAmount.minorUnits
+        if index < plan.lineItems.count, let step = plan.lineItems[index] {
+          left[index] -= step.discount.minorUnits
+        }
+      }
+      for step in plan.orderSteps {
+        let id = catalog.promotions[step.storeIndex].id
+        Allocation.divide(step.discount.minorUnits, over: UnsafeBufferPointer(left), into: parts)
+        for index in 0..<items.count where parts[index] > 0 {
+          left[index] -= parts[index]
+          lines[index].promotions.append(
+            AppliedPromotion(id: id, discount: Money(minorUnits: parts[index], minorDigits: digits)))
+        }
       }
     }
-    return items.indices.map { index in
-      let item = items[index]
-      return LineQuote(
-        sku: item.sku, name: item.name, quantity: item.quantity,
-        subtotal: item.lineAmount,
-        promotions: shares[index])
-    }
+    return lines
   }
 }

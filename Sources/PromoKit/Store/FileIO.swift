@@ -60,32 +60,54 @@ package enum FileIO {
 
   /// Up to `maximum` bytes from `descriptor`; empty at end of file.
   package static func read(descriptor: Int32, maximum: Int, name: String) throws(PromoError) -> [UInt8] {
-    var chunk = [UInt8](repeating: 0, count: maximum)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-      if count >= 0 {
-        chunk.removeSubrange(count...)
-        return chunk
+    // Read straight into uninitialized memory: zeroing a buffer first would touch pages
+    // that `read(2)` is about to write anyway.
+    var failure: Int32 = 0
+    let chunk = [UInt8](unsafeUninitializedCapacity: maximum) { buffer, count in
+      while true {
+        let read = systemRead(descriptor, buffer.baseAddress, maximum)
+        if read >= 0 {
+          count = read
+          return
+        }
+        if errno != EINTR {
+          failure = errno
+          count = 0
+          return
+        }
       }
-      if errno != EINTR { throw unreadable(name, errno: errno) }
     }
+    if failure != 0 { throw unreadable(name, errno: failure) }
+    return chunk
   }
 
   /// Everything readable from `descriptor` until end of file.
   package static func readAll(
     descriptor: Int32, name: String, sizeHint: Int = 0, tooLargeHint: String? = nil
   ) throws(PromoError) -> [UInt8] {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(min(max(sizeHint, 0), maximumFileSize) + 1)
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-      if count == 0 { return bytes }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw unreadable(name, errno: errno)
+    // As much as the size says (and one byte more, to see the end), read straight into the
+    // result's memory, nothing zeroed first; then, if there is more, in chunks.
+    let capacity = min(max(sizeHint, 0), maximumFileSize) + 1
+    var failure: Int32 = 0
+    var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+      count = 0
+      while count < capacity {
+        let read = systemRead(descriptor, buffer.baseAddress! + count, capacity - count)
+        if read == 0 { return }
+        if read < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          return
+        }
+        count += read
       }
-      bytes.append(contentsOf: chunk[0..<count])
+    }
+    if failure != 0 { throw unreadable(name, errno: failure) }
+    if bytes.count < capacity { return bytes }
+    while true {
+      let chunk = try read(descriptor: descriptor, maximum: 1 << 16, name: name)
+      if chunk.isEmpty { return bytes }
+      bytes.append(contentsOf: chunk)
       if bytes.count > maximumFileSize { throw tooLarge(name, hint: tooLargeHint) }
     }
   }

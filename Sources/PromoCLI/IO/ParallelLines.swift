@@ -1,0 +1,96 @@
+import PromoKit
+
+/// The lines of JSON Lines inputs processed on worker threads and handed back in input
+/// order: the parallel form of a `--lines` stream, for `promo price --jobs N` and any
+/// command that processes each line on its own.
+///
+/// A reader thread reads the inputs one after the other (``JSONLinesReader``) and cuts them
+/// into chunks of whole lines: a chunk is sent on when it holds ``chunkBytes`` or before a
+/// read that may block, so that a slow producer's lines are not held back. Each chunk is
+/// processed by one of the workers (``OrderedParallelMap``), and the results are delivered
+/// to the calling thread chunk by chunk, in input order. At most `2 × jobs + 2` chunks are
+/// in flight, so memory stays bounded whatever the length of the stream.
+///
+/// A read error ends the stream: it is thrown after the lines before it are delivered.
+/// Delivering `false` stops everything: no more input is read, and the reader thread is
+/// left to end on its own (it may be waiting in a read of standard input).
+enum ParallelLines {
+  /// The size at which a chunk is sent on.
+  static let chunkBytes = 1 << 16
+
+  /// Whole lines of one input, their bytes side by side.
+  struct Chunk: @unchecked Sendable {
+    /// The input's name in messages.
+    var source: String
+    /// The lines' bytes (without their line breaks).
+    var bytes: [UInt8] = []
+    /// Each line: its number, and its bytes in `bytes` (`nil` for a line too long to read).
+    var lines: [(number: Int, range: Range<Int>?)] = []
+    /// The error reading the input met after these lines, if it did.
+    var readError: PromoError?
+  }
+
+  /// Processes every line of `inputs` on `jobs` workers, each with a chunk processor that
+  /// `makeProcessor` makes for it (on its thread), and delivers the results in input order
+  /// to `deliver` on the calling thread until it returns `false`. `beforeWaiting` runs
+  /// before waiting for a result (to send on what was delivered).
+  ///
+  /// - Complexity: O(*n*) in the length of the inputs, besides the processing.
+  static func run<Result>(
+    _ inputs: [TextInput], jobs: Int, makeProcessor: @escaping () -> (Chunk) -> Result,
+    deliver: (Result) throws(PromoError) -> Bool, beforeWaiting: () -> Void
+  ) throws(PromoError) {
+    let map = OrderedParallelMap<Chunk, (Result, PromoError?)>(workers: jobs, capacity: 2 * jobs + 2) {
+      let process = makeProcessor()
+      return { chunk in (process(chunk), chunk.readError) }
+    }
+    let reader = startThread { readChunks(inputs, into: map) }
+    var completed = false
+    defer {
+      map.stop()
+      map.join()
+      if completed { joinThread(reader) } else { detachThread(reader) }
+    }
+    while let (result, readError) = map.next(beforeWaiting: beforeWaiting) {
+      guard try deliver(result) else { return }
+      if let readError { throw readError }
+    }
+    completed = true
+  }
+
+  /// The reader thread: every line of every input, in chunks, then the end of the map.
+  private static func readChunks<Result>(_ inputs: [TextInput], into map: OrderedParallelMap<Chunk, Result>) {
+    defer { map.finish() }
+    for input in inputs {
+      var chunk = Chunk(source: input.name)
+      var stopped = false
+      // Before a read that may block, the lines so far are sent on.
+      var reader = JSONLinesReader(input: input) {
+        guard !chunk.lines.isEmpty else { return }
+        if !map.submit(chunk) { stopped = true }
+        chunk = Chunk(source: input.name)
+      }
+      do throws(PromoError) {
+        while !stopped, let line = try reader.next() {
+          switch line {
+          case .tooLong(let number):
+            chunk.lines.append((number, nil))
+          case .text(let number, let bytes):
+            let start = chunk.bytes.count
+            chunk.bytes.append(contentsOf: bytes)
+            chunk.lines.append((number, start..<chunk.bytes.count))
+          }
+          if chunk.bytes.count >= chunkBytes {
+            if !map.submit(chunk) { return }
+            chunk = Chunk(source: input.name)
+          }
+        }
+      } catch {
+        chunk.readError = error
+        _ = map.submit(chunk)
+        return
+      }
+      if stopped || (!chunk.lines.isEmpty && !map.submit(chunk)) { return }
+    }
+  }
+}

@@ -1,0 +1,191 @@
+/// Item promotions that target the same lines (one SKU, one category, or every line),
+/// indexed by benefit kind so that the best of them on a line is found without a pass over
+/// them.
+///
+/// On a line of `q` units at `u` (amount `L`), within one kind the best is found from one
+/// value:
+///
+/// - `percentOff r`: `round(L × r)` grows with `r`, so the largest rate is best; the rates
+///   that round to the same discount are a suffix of the sorted rates;
+/// - `amountOff a` (per unit): `q × min(a, u)` grows with `a` up to `u`; every sum from
+///   `min(largest, u)` on gives the best;
+/// - `fixedPrice f`: `q × max(u − f, 0)` shrinks as `f` grows; only the least price can be
+///   best (when it is below `u`);
+/// - `buy b get g` at `r`: for one shape `(b, g)` the units got are fixed by `q`, and then
+///   the largest rate is best; the shapes are compared one by one, only those with
+///   `b + g <= q` (the others get no unit).
+///
+/// Ties go to the lowest weight (the rules' positions in id order), kept as suffix minima
+/// over each kind's sorted values.
+///
+/// - Complexity: O(*k* log *k*) to build for *k* rules; ``best(unitPrice:quantity:lineAmount:)``
+///   is O(log *k* + *s* log *k*) for *s* buy-get shapes with `b + g <= q`.
+struct ItemRuleGroup: Sendable {
+  /// Rates sorted ascending, with the least weight of each suffix.
+  private struct Ladder: Sendable {
+    /// The values ascending, each with the least weight of the entries from it on.
+    private var entries: [(value: Int128, weight: Int32)] = []
+
+    /// Sorts `entries` by value and keeps the suffix minima of their weights, in the
+    /// array itself.
+    init(_ entries: [(value: Int128, weight: Int32)]) {
+      guard !entries.isEmpty else { return }
+      self.entries = entries
+      if entries.count > 1 { self.entries.sort { $0.value < $1.value } }
+      var index = self.entries.count - 2
+      while index >= 0 {
+        self.entries[index].weight = min(self.entries[index].weight, self.entries[index + 1].weight)
+        index -= 1
+      }
+    }
+
+    var isEmpty: Bool { entries.isEmpty }
+
+    var largest: Int128? { entries.last?.value }
+
+    /// The least weight of the entries whose value is at least `value`.
+    func lowestWeight(from value: Int128) -> Int32? {
+      var low = 0
+      var high = entries.count
+      while low < high {
+        let middle = (low + high) >> 1
+        if entries[middle].value < value { low = middle + 1 } else { high = middle }
+      }
+      return low < entries.count ? entries[low].weight : nil
+    }
+  }
+
+  /// The buy-get rules of one shape.
+  private struct Shape: Sendable {
+    var buy: Int64
+    var get: Int64
+    /// The largest rate of the shape's rules.
+    var largest: Int64
+    var rates: Ladder
+
+  }
+
+  private let percentages: Ladder
+  private let perUnit: Ladder
+  /// The least fixed price and the least weight of the rules with it.
+  private let leastPrice: (price: Int128, weight: Int32)?
+  /// The buy-get shapes by ascending `buy + get`.
+  private let shapes: [Shape]
+
+  /// Whether the group has no rule.
+  var isEmpty: Bool {
+    percentages.isEmpty && perUnit.isEmpty && leastPrice == nil && shapes.isEmpty
+  }
+
+  /// Indexes the rules at `positions` of `rules` (their weights are their positions).
+  init(_ positions: [Int], of rules: [ItemRule]) {
+    var percentages: [(value: Int128, weight: Int32)] = []
+    var perUnit: [(value: Int128, weight: Int32)] = []
+    var leastPrice: (price: Int128, weight: Int32)?
+    var buyGets: [(buy: Int64, get: Int64, value: Int128, weight: Int32)] = []
+    percentages.reserveCapacity(positions.count)
+    perUnit.reserveCapacity(positions.count)
+    for position in positions {
+      let weight = Int32(position)
+      switch rules[position].reduction {
+      case .percent(let rate): percentages.append((Int128(rate.tenThousandths), weight))
+      case .perUnit(let sum): perUnit.append((sum.minorUnits, weight))
+      case .fixedPrice(let price):
+        if let least = leastPrice,
+          least.price < price.minorUnits || (least.price == price.minorUnits && least.weight < weight)
+        {
+          break
+        }
+        leastPrice = (price.minorUnits, weight)
+      case .buyGet(let terms):
+        buyGets.append((terms.buy, terms.get, Int128(terms.percentOff.tenThousandths), weight))
+      }
+    }
+    self.percentages = Ladder(percentages)
+    self.perUnit = Ladder(perUnit)
+    self.leastPrice = leastPrice
+    // The shapes by ascending `buy + get`, each with the ladder of its rates.
+    buyGets.sort { ($0.buy + $0.get, $0.buy) < ($1.buy + $1.get, $1.buy) }
+    var shapes: [Shape] = []
+    var start = 0
+    while start < buyGets.count {
+      var end = start + 1
+      while end < buyGets.count && buyGets[end].buy == buyGets[start].buy
+        && buyGets[end].get == buyGets[start].get
+      {
+        end += 1
+      }
+      let rates = Ladder(buyGets[start..<end].map { ($0.value, $0.weight) })
+      shapes.append(
+        Shape(buy: buyGets[start].buy, get: buyGets[start].get, largest: Int64(rates.largest!), rates: rates))
+      start = end
+    }
+    self.shapes = shapes
+  }
+
+  /// The most a rule of the group takes off a line of `quantity` units at `unitPrice`
+  /// (amount `lineAmount`), and the least weight of the rules taking that off; `nil` when
+  /// none takes off more than 0.
+  ///
+  /// - Complexity: O(log *k* + *s* log *k*).
+  func best(unitPrice: Int128, quantity: Int64, lineAmount: Int128) -> (discount: Int128, weight: Int32)? {
+    // First the most each kind (and each buy-get shape) takes off; then, among those that
+    // take off that much, the least weight. The shapes are read in place, never copied.
+    var most: Int128 = 0
+    let percentage = percentages.largest.map { RateArithmetic.apply(Int64($0), to: lineAmount) } ?? 0
+    most = max(most, percentage)
+    let perUnitOff = perUnit.largest.map { min($0, unitPrice) } ?? 0
+    let perUnitDiscount = RateArithmetic.product(perUnitOff, quantity)
+    most = max(most, perUnitDiscount)
+    let fixedPriceDiscount =
+      leastPrice.map { RateArithmetic.product(max(unitPrice - $0.price, 0), quantity) } ?? 0
+    most = max(most, fixedPriceDiscount)
+    // The shape taking off the most (the first of them), and whether another takes as much.
+    var shapeCount = 0
+    var shapeMost: Int128 = 0
+    var shapeWinner = -1
+    var shapesTie = false
+    while shapeCount < shapes.count && shapes[shapeCount].buy + shapes[shapeCount].get <= quantity {
+      let amount = Self.gotAmount(unitPrice, quantity, shapes[shapeCount].buy, shapes[shapeCount].get)
+      let value = RateArithmetic.apply(shapes[shapeCount].largest, to: amount)
+      if value > shapeMost {
+        shapeMost = value
+        shapeWinner = shapeCount
+        shapesTie = false
+      } else if value == shapeMost {
+        shapesTie = true
+      }
+      shapeCount += 1
+    }
+    most = max(most, shapeMost)
+    guard most > 0 else { return nil }
+    var weight = Int32.max
+    if percentage == most, let rate = RateArithmetic.leastRate(reaching: most, on: lineAmount),
+      let found = percentages.lowestWeight(from: Int128(rate))
+    {
+      weight = min(weight, found)
+    }
+    if perUnitDiscount == most, let found = perUnit.lowestWeight(from: perUnitOff) {
+      weight = min(weight, found)
+    }
+    if fixedPriceDiscount == most, let least = leastPrice { weight = min(weight, least.weight) }
+    let tied = shapeMost == most ? (shapesTie ? 0..<shapeCount : shapeWinner..<(shapeWinner + 1)) : 0..<0
+    for index in tied {
+      let amount = Self.gotAmount(unitPrice, quantity, shapes[index].buy, shapes[index].get)
+      guard RateArithmetic.apply(shapes[index].largest, to: amount) == most,
+        let rate = RateArithmetic.leastRate(reaching: most, on: amount),
+        let found = shapes[index].rates.lowestWeight(from: Int128(rate))
+      else { continue }
+      weight = min(weight, found)
+    }
+    return (most, weight)
+  }
+
+  /// The amount of the units got on a line of `quantity` units at `unitPrice` under
+  /// "buy `buy`, get `get`".
+  @inline(__always)
+  private static func gotAmount(_ unitPrice: Int128, _ quantity: Int64, _ buy: Int64, _ get: Int64) -> Int128
+  {
+    RateArithmetic.product(unitPrice, quantity / (buy + get) * get)
+  }
+}

@@ -1,0 +1,231 @@
+/// A set of discounts or thresholds (all of one kind and stackability), indexed so that
+/// what they take off one amount is found without a pass over them.
+///
+/// Every rule is split into at most two *pieces*, each valid on an interval of amounts:
+///
+/// - a **fixed piece** `(sum, from)`: on every amount `A >= from` it takes off
+///   `min(sum, A)`. A fixed sum is one piece from its minimum (from 0 for a discount); a
+///   capped percentage is one from the amount where it reaches its cap (its *breakpoint*
+///   `b`, or its minimum when that is later), with its cap as the sum, since there it
+///   takes off exactly the cap;
+/// - a **percentage piece** `(rate, [from, to))`: on the amounts in the interval it takes off
+///   `round(A × rate)`. An uncapped percentage is one piece from its minimum on; a capped
+///   percentage is one from its minimum up to its breakpoint.
+///
+/// On one amount, the largest fixed sum gives the most of the fixed pieces, and the largest
+/// rate the most of the percentage pieces (rounding is monotonic). Two ``StabbingIndex``es,
+/// keyed by the sums' and the rates' ranks and weighted by the rules' positions (the rules
+/// are kept in id order), find the pieces valid on an amount, their largest key, and the
+/// lowest position among keys in a range. A range of discounts on an amount maps to a
+/// range of keys: the sums in it, and the rates that round into it
+/// (``RateArithmetic/leastRate(reaching:on:)``).
+///
+/// - Complexity: O(*n* log *n*) to build for *n* rules.
+final class OrderRuleSet: Sendable {
+  /// The distinct sums of the fixed pieces, ascending (a key is a position here).
+  private let sums: [Int128]
+  /// The fixed pieces.
+  private let fixed: StabbingIndex
+  /// The distinct rates of the percentage pieces, ascending.
+  private let rates: [Int64]
+  /// The percentage pieces.
+  private let percent: StabbingIndex
+
+  /// Whether the set has no rule.
+  let isEmpty: Bool
+  /// The rules themselves when there are at most ``fewRules``: a set that small is searched
+  /// directly (a bounded number of steps), its indexes left empty.
+  private let few: [OrderRule]?
+  /// The weights of `few`.
+  private let fewWeights: [Int32]
+
+  /// Up to this many rules, a set is searched directly.
+  static let fewRules = 8
+
+  /// Indexes `rules`, weighted by `weights` (the rules' positions in id order).
+  init(_ rules: [OrderRule], weights: [Int32]) {
+    isEmpty = rules.isEmpty
+    if rules.count <= Self.fewRules {
+      few = rules
+      fewWeights = weights
+      sums = []
+      rates = []
+      fixed = StabbingIndex()
+      percent = StabbingIndex()
+      return
+    }
+    few = nil
+    fewWeights = []
+    var fixedPieces: [(sum: Int128, from: Int128?, weight: Int32)] = []
+    var percentPieces: [(rate: Int64, from: Int128?, to: Int128?, weight: Int32)] = []
+    for (rule, weight) in zip(rules, weights) {
+      let minimum = rule.minimum.map(\.minorUnits).flatMap { $0 > 0 ? $0 : nil }
+      switch rule.reduction {
+      case .fixed(let sum):
+        fixedPieces.append((sum.minorUnits, minimum, weight))
+      case .percent(let rate, nil):
+        percentPieces.append((rate.tenThousandths, minimum, nil, weight))
+      case .percent(let rate, let cap?):
+        let breakpoint = RateArithmetic.breakpoint(rate: rate.tenThousandths, cap: cap.minorUnits)
+        let flatFrom = max(breakpoint, minimum ?? 0)
+        fixedPieces.append((cap.minorUnits, flatFrom, weight))
+        if (minimum ?? 0) < breakpoint {
+          percentPieces.append((rate.tenThousandths, minimum, breakpoint, weight))
+        }
+      }
+    }
+    let sums = Self.distinct(fixedPieces.map(\.sum))
+    let rates = Self.distinct(percentPieces.map(\.rate))
+    fixed = StabbingIndex(
+      fixedPieces.map { piece in
+        .init(lower: piece.from, upper: nil, key: Self.rank(of: piece.sum, in: sums), weight: piece.weight)
+      })
+    percent = StabbingIndex(
+      percentPieces.map { piece in
+        .init(
+          lower: piece.from, upper: piece.to, key: Self.rank(of: piece.rate, in: rates), weight: piece.weight)
+      })
+    self.sums = sums
+    self.rates = rates
+  }
+
+  /// The most any rule of the set takes off `amount` (in minor units), or `nil` when none
+  /// applies (a threshold below its minimum).
+  ///
+  /// - Complexity: O(log *n*).
+  func best(at amount: Int128) -> Int128? {
+    var best: Int128?
+    if let few {
+      for rule in few {
+        if let value = Self.value(of: rule, at: amount), best == nil || value > best! { best = value }
+      }
+      return best
+    }
+    if let key = fixed.maximumKey(at: amount) { best = min(sums[Int(key)], amount) }
+    if let key = percent.maximumKey(at: amount) {
+      let value = RateArithmetic.apply(rates[Int(key)], to: amount)
+      if best == nil || value > best! { best = value }
+    }
+    return best
+  }
+
+  /// The lowest weight of the rules that take at least `value` off `amount`
+  /// (`0 <= value <= amount`).
+  ///
+  /// - Complexity: O(log² *n*).
+  func lowestWeight(at amount: Int128, reaching value: Int128) -> Int32? {
+    lowestWeight(at: amount, within: value, Int128.max)
+  }
+
+  /// The lowest weight of the rules that take off `amount` a sum in `low...high`
+  /// (`0 <= low`; nothing when `low > amount`).
+  ///
+  /// - Complexity: O(log² *n*).
+  func lowestWeight(at amount: Int128, within low: Int128, _ high: Int128) -> Int32? {
+    guard low <= amount, low <= high else { return nil }
+    var best: Int32?
+    if let few {
+      for (rule, weight) in zip(few, fewWeights) {
+        if let value = Self.value(of: rule, at: amount), value >= low && value <= high,
+          best == nil || weight < best!
+        {
+          best = weight
+        }
+      }
+      return best
+    }
+    // A fixed piece takes off min(sum, A): sums in low...high, or every sum >= low when
+    // high >= A.
+    let sumFrom = Self.lowerBound(low, in: sums)
+    let sumThrough = high >= amount ? sums.count - 1 : Self.lowerBound(high + 1, in: sums) - 1
+    if sumFrom <= sumThrough,
+      let weight = fixed.lowestWeight(at: amount, keysFrom: Int32(sumFrom), through: Int32(sumThrough))
+    {
+      best = weight
+    }
+    // A percentage piece takes off round(A × rate): the rates that round into low...high.
+    if let least = RateArithmetic.leastRate(reaching: low, on: amount) {
+      let rateFrom = Self.lowerBound(least, in: rates)
+      let greatest =
+        high >= amount
+        ? RateArithmetic.hundredPercent : RateArithmetic.greatestRate(notAbove: high, on: amount)
+      let rateThrough = Self.lowerBound(greatest + 1, in: rates) - 1
+      if rateFrom <= rateThrough,
+        let weight = percent.lowestWeight(at: amount, keysFrom: Int32(rateFrom), through: Int32(rateThrough)),
+        best == nil || weight < best!
+      {
+        best = weight
+      }
+    }
+    return best
+  }
+
+  /// The most a rule of the set takes off `amount` without taking off more than `bound`
+  /// (`bound >= 0`), or `nil` when every rule takes off more (or none applies).
+  ///
+  /// - Complexity: O(log² *n*).
+  func greatest(at amount: Int128, notAbove bound: Int128) -> Int128? {
+    var best: Int128?
+    if let few {
+      for rule in few {
+        if let value = Self.value(of: rule, at: amount), value <= bound, best == nil || value > best! {
+          best = value
+        }
+      }
+      return best
+    }
+    if bound >= amount {
+      if let key = fixed.maximumKey(at: amount) { best = min(sums[Int(key)], amount) }
+    } else {
+      let through = Self.lowerBound(bound + 1, in: sums) - 1
+      if through >= 0, let key = fixed.greatestKey(at: amount, atMost: Int32(through)) {
+        best = sums[Int(key)]
+      }
+    }
+    let greatestRate = RateArithmetic.greatestRate(notAbove: bound, on: amount)
+    let through = Self.lowerBound(greatestRate + 1, in: rates) - 1
+    if through >= 0, let key = percent.greatestKey(at: amount, atMost: Int32(through)) {
+      let value = RateArithmetic.apply(rates[Int(key)], to: amount)
+      if best == nil || value > best! { best = value }
+    }
+    return best
+  }
+
+  /// What `rule` takes off `amount` (in its minor units), or `nil` below its minimum: the
+  /// same as ``OrderRule/discount(on:)``.
+  @inline(__always)
+  private static func value(of rule: OrderRule, at amount: Int128) -> Int128? {
+    if let minimum = rule.minimum, amount < minimum.minorUnits { return nil }
+    switch rule.reduction {
+    case .fixed(let sum): return min(sum.minorUnits, amount)
+    case .percent(let rate, let cap):
+      let value = RateArithmetic.apply(rate.tenThousandths, to: amount)
+      if let cap { return min(value, cap.minorUnits) }
+      return value
+    }
+  }
+
+  /// The values sorted and without repeats.
+  private static func distinct<Value: Comparable>(_ values: [Value]) -> [Value] {
+    var result: [Value] = []
+    for value in values.sorted() where result.last != value { result.append(value) }
+    return result
+  }
+
+  /// The position of `value` in the sorted `values`, which hold it.
+  private static func rank<Value: Comparable>(of value: Value, in values: [Value]) -> Int32 {
+    Int32(lowerBound(value, in: values))
+  }
+
+  /// The first position in the sorted `values` holding a value at least `value`.
+  @inline(__always)
+  private static func lowerBound<Value: Comparable>(_ value: Value, in values: [Value]) -> Int {
+    var low = 0
+    var high = values.count
+    while low < high {
+      let middle = (low + high) >> 1
+      if values[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+}

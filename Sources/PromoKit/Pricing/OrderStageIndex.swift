@@ -1,0 +1,89 @@
+/// The working discounts and thresholds of a ``PreparedPromotions``, split by kind and
+/// stackability into four ``OrderRuleSet``s, with what the search for the best stacked pair
+/// needs: the minimums at which the best stackable threshold can jump.
+///
+/// The rules are given in id order; a rule's *weight* in the sets is its position in that
+/// order, so the lowest weight is the lowest id.
+struct OrderStageIndex: Sendable {
+  /// The stackable discounts.
+  let stackableDiscounts: OrderRuleSet
+  /// The stackable thresholds.
+  let stackableThresholds: OrderRuleSet
+  /// The discounts that are not stackable.
+  let otherDiscounts: OrderRuleSet
+  /// The thresholds that are not stackable.
+  let otherThresholds: OrderRuleSet
+  /// The minimums of the stackable thresholds that no stackable threshold with a lower
+  /// minimum dominates, ascending, without repeats (see ``pairBreaks(_:)``).
+  let pairBreaks: [Int128]
+  /// The positions of the stackable discounts (in id order).
+  let stackableDiscountPositions: [Int32]
+
+  /// Indexes `rules`, which are in id order.
+  ///
+  /// - Complexity: O(*n* log *n*) for *n* rules.
+  init(_ rules: [OrderRule]) {
+    var groupRules: [[OrderRule]] = [[], [], [], []]
+    var groupWeights: [[Int32]] = [[], [], [], []]
+    for (position, rule) in rules.enumerated() {
+      let group = (rule.isStackable ? 0 : 2) + (rule.minimum == nil ? 0 : 1)
+      groupRules[group].append(rule)
+      groupWeights[group].append(Int32(position))
+    }
+    stackableDiscounts = OrderRuleSet(groupRules[0], weights: groupWeights[0])
+    stackableThresholds = OrderRuleSet(groupRules[1], weights: groupWeights[1])
+    otherDiscounts = OrderRuleSet(groupRules[2], weights: groupWeights[2])
+    otherThresholds = OrderRuleSet(groupRules[3], weights: groupWeights[3])
+    pairBreaks = Self.pairBreaks(groupRules[1])
+    stackableDiscountPositions = groupWeights[0]
+  }
+
+  /// The minimums of `thresholds` at which the best of them can take off more than just
+  /// below: those of the thresholds that no threshold with a strictly lower minimum
+  /// dominates.
+  ///
+  /// A threshold *dominates* another when it takes off at least as much on every amount
+  /// both apply to: a fixed sum or a cap `c'` dominates a percentage capped at `c <= c'`
+  /// (and a fixed sum `f <= c'`), an uncapped percentage `r'` dominates any percentage
+  /// `r <= r'` (and, at 100%, every fixed sum). Capped percentages are never counted as
+  /// dominating (a safe omission: it only keeps more minimums).
+  ///
+  /// Between two consecutive minimums of the result, the thresholds that apply take off
+  /// no more than those applying at the first of the two, so the cost `R − h(R)` of the
+  /// best threshold on an amount `R` never decreases there. This is what lets the pair
+  /// search look at one amount per minimum instead of one per discount.
+  ///
+  /// - Complexity: O(*n* log *n*).
+  static func pairBreaks(_ thresholds: [OrderRule]) -> [Int128] {
+    let sorted = thresholds.sorted { $0.minimum!.minorUnits < $1.minimum!.minorUnits }
+    var breaks: [Int128] = []
+    var largestSum: Int128 = -1  // of the fixed sums with a lower minimum
+    var largestRate: Int64 = -1  // of the uncapped percentages with a lower minimum
+    var index = 0
+    while index < sorted.count {
+      let minimum = sorted[index].minimum!.minorUnits
+      var end = index
+      var undominated = false
+      var groupSum = largestSum
+      var groupRate = largestRate
+      while end < sorted.count && sorted[end].minimum!.minorUnits == minimum {
+        switch sorted[end].reduction {
+        case .fixed(let sum):
+          if sum.minorUnits > largestSum && largestRate < RateArithmetic.hundredPercent { undominated = true }
+          groupSum = max(groupSum, sum.minorUnits)
+        case .percent(let rate, nil):
+          if rate.tenThousandths > largestRate { undominated = true }
+          groupRate = max(groupRate, rate.tenThousandths)
+        case .percent(let rate, let cap?):
+          if rate.tenThousandths > largestRate && cap.minorUnits > largestSum { undominated = true }
+        }
+        end += 1
+      }
+      if undominated { breaks.append(minimum) }
+      largestSum = groupSum
+      largestRate = groupRate
+      index = end
+    }
+    return breaks
+  }
+}

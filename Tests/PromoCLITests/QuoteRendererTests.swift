@@ -1,0 +1,99 @@
+import PromoKit
+import Testing
+
+@testable import PromoCLI
+
+/// A seeded generator (SplitMix64), so that a failure can be replayed.
+struct SeededRandom: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var value = state
+    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+    return value ^ (value >> 31)
+  }
+}
+
+/// The quote renderers' fast forms (bytes laid out directly) against their general forms
+/// (``JSONWriter`` and ``TextTable``), on random quotes: the same bytes, always.
+@Suite("The fast quote renderers write what the general ones write")
+struct QuoteRendererTests {
+  static let strings = [
+    "A-1001", "autumn-20", "x", "", "tea \"green\"", "back\\slash", "tab\there", "new\nline", "\u{1B}[31mred",
+    "caf\u{E9}", "\u{2028}sep", "\u{85}next", "\u{C2}\u{A0}nbsp", "\u{7F}del", "trailing  ", "  leading",
+    "\u{1F375} tea", "ω", "a\u{2029}b", "long-id-" + String(repeating: "z", count: 60),
+  ]
+
+  /// A random quote: amounts of 0 to 3 minor digits (some beyond 64 bits), names that
+  /// need escaping or are not ASCII, lines with and without SKUs.
+  static func quote(_ random: inout SeededRandom) -> Quote {
+    func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &random)] }
+    let digits = pick([0, 2, 2, 3])
+    func money() -> Money {
+      let units: Int128 =
+        Int.random(in: 0..<10, using: &random) == 0
+        ? Int128(Int64.random(in: 0...Int64.max, using: &random)) * 1_000_000
+        : Int128(
+          Int64.random(in: 0...(Int.random(in: 0..<2, using: &random) == 0 ? 99 : 10_000_000), using: &random)
+        )
+      return Money(minorUnits: units, minorDigits: digits)
+    }
+    let applied = (0..<Int.random(in: 0...3, using: &random)).map { _ in
+      AppliedPromotion(
+        id: Int.random(in: 0..<3, using: &random) == 0
+          ? pick(strings) : "p\(Int.random(in: 0...999, using: &random))",
+        name: Int.random(in: 0..<2, using: &random) == 0 ? nil : pick(strings), discount: money())
+    }
+    let subtotal = money()
+    let lines: [LineQuote]? =
+      Int.random(in: 0..<2, using: &random) == 0
+      ? nil
+      : (0..<Int.random(in: 0...3, using: &random)).map { _ in
+        LineQuote(
+          sku: Int.random(in: 0..<3, using: &random) == 0 ? nil : pick(strings), name: nil,
+          quantity: Int64.random(in: 1...1_000_000, using: &random), subtotal: money(),
+          promotions: applied.map { AppliedPromotion(id: $0.id, discount: money()) })
+      }
+    return Quote(
+      order: Int.random(in: 0..<3, using: &random) == 0
+        ? pick(strings) : "O-\(Int.random(in: 0...99, using: &random))",
+      currency: pick([nil, Currency(code: "CNY"), Currency(code: "JPY"), Currency(code: "KWD")]),
+      subtotal: subtotal,
+      plan: PricingPlan(applied: applied, total: money()),
+      evaluatedAt: Instant(secondsSinceEpoch: Int64.random(in: 0...4_000_000_000, using: &random)),
+      lines: lines)
+  }
+
+  @Test("JSON: the same bytes as through a JSONWriter", arguments: [1, 2, 3] as [UInt64])
+  func json(seed: UInt64) {
+    var random = SeededRandom(seed: seed)
+    var fast = QuoteJSONRenderer()
+    var general = QuoteJSONRenderer()
+    for _ in 0..<3_000 {
+      let quote = Self.quote(&random)
+      var bytes: [UInt8] = [42]
+      fast.render(quote, into: &bytes)
+      #expect(bytes == [42] + general.renderWithWriter(quote), "\(quote)")
+    }
+  }
+
+  @Test(
+    "text: the same bytes as through a TextTable, with and without colour", arguments: [1, 2, 3] as [UInt64])
+  func text(seed: UInt64) {
+    var random = SeededRandom(seed: seed)
+    for colour in [false, true] {
+      let style = TextStyle(isEnabled: colour)
+      var fast = QuoteTextRenderer(style: style)
+      for _ in 0..<3_000 {
+        let quote = Self.quote(&random)
+        var bytes: [UInt8] = [42]
+        fast.render(quote, into: &bytes)
+        #expect(bytes == [42] + Array(QuoteTextRenderer.render(quote, style: style).utf8), "\(quote)")
+      }
+    }
+  }
+}

@@ -1,0 +1,213 @@
+import PromoTestSupport
+import Testing
+
+@testable import PromoKit
+
+/// The pieces of the indexed plan selection, each held against a brute-force pass over its
+/// rules on random rules and amounts: ``OrderRuleSet`` (every query), the pair search's
+/// breaks (``OrderStageIndex/pairBreaks(_:)``), ``ItemRuleGroup`` and the rate arithmetic.
+@Suite("The selection indexes agree with a pass over their rules")
+struct SelectionIndexTests {
+  /// Random order rules and item rules with values from small sets, so that ties are common.
+  struct Generator {
+    var random: SplitMix64
+
+    init(seed: UInt64) {
+      random = SplitMix64(seed: seed)
+    }
+
+    mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
+    mutating func int(_ range: ClosedRange<Int64>) -> Int64 { Int64.random(in: range, using: &random) }
+    mutating func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &random)] }
+
+    func money(_ units: Int64) -> Money { Money(minorUnits: Int128(units), minorDigits: 2) }
+
+    mutating func rate() -> Percentage {
+      let units =
+        chance(60)
+        ? pick(
+          [1, 5_000, 10_000, 100_000, 125_000, 200_000, 333_333, 500_000, 999_999, 1_000_000] as [Int64])
+        : int(1...1_000_000)
+      return Percentage(DecimalNumber(significand: units, scale: 4))!
+    }
+
+    /// A rule; `scale` bounds its sums and minimums; `only` picks one benefit form (0 fixed,
+    /// 1 uncapped, 2 capped) or any.
+    mutating func orderRule(threshold: Bool, scale: Int64, only: Int? = nil) -> OrderRule {
+      let reduction: OrderRule.Reduction
+      switch only ?? Int.random(in: 0..<3, using: &random) {
+      case 0: reduction = .fixed(money(int(1...scale)))
+      case 1: reduction = .percent(rate(), cap: nil)
+      default: reduction = .percent(rate(), cap: money(int(1...scale)))
+      }
+      return OrderRule(
+        id: "r", isStackable: true, minimum: threshold ? money(chance(20) ? 0 : int(0...scale * 2)) : nil,
+        reduction: reduction)
+    }
+
+    /// An item rule: `only` picks one benefit kind (0 percent, 1 per unit, 2 fixed price,
+    /// 3 buy-get) or any.
+    mutating func itemRule(only: Int? = nil) -> ItemRule {
+      let reduction: ItemRule.Reduction
+      switch only ?? Int.random(in: 0..<4, using: &random) {
+      case 0: reduction = .percent(rate())
+      case 1: reduction = .perUnit(money(int(1...3_000)))
+      case 2: reduction = .fixedPrice(money(int(0...3_000)))
+      default:
+        reduction = .buyGet(
+          BuyGet(buy: int(1...4), get: int(1...3), percentOff: chance(50) ? .hundred : rate())!)
+      }
+      return ItemRule(id: "i", isStackable: true, reduction: reduction)
+    }
+  }
+
+  @Test(
+    "OrderRuleSet: best, lowest weight reaching a value or within a range, greatest not above",
+    arguments: 1...24)
+  func orderRuleSet(seed: Int) {
+    var generator = Generator(seed: UInt64(seed))
+    let threshold = seed % 2 == 0
+    let scale: Int64 = seed % 3 == 0 ? 50 : 20_000
+    let only = seed % 4 == 3 ? nil : seed % 4
+    let rules = (0..<Int.random(in: 1...300, using: &generator.random)).map { _ in
+      generator.orderRule(threshold: threshold, scale: scale, only: only)
+    }
+    let set = OrderRuleSet(rules, weights: rules.indices.map { Int32($0) })
+    // Amounts where something changes: minimums, sums, caps and the amounts where a capped
+    // percentage reaches its cap, each a minor unit either side; and anything.
+    var marks: [Int128] = []
+    for rule in rules {
+      if let minimum = rule.minimum { marks.append(minimum.minorUnits) }
+      switch rule.reduction {
+      case .fixed(let sum): marks.append(sum.minorUnits)
+      case .percent(_, nil): break
+      case .percent(let rate, let cap?):
+        marks.append(cap.minorUnits)
+        marks.append(RateArithmetic.breakpoint(rate: rate.tenThousandths, cap: cap.minorUnits))
+      }
+    }
+    for _ in 0..<400 {
+      let amount =
+        generator.chance(60) && !marks.isEmpty
+        ? max(0, generator.pick(marks) + Int128(generator.int(-1...1))) : Int128(generator.int(0...scale * 3))
+      let money = Money(minorUnits: amount, minorDigits: 2)
+      let values = rules.map { $0.discount(on: money)?.minorUnits }
+      let best = values.compactMap { $0 }.max()
+      #expect(set.best(at: amount) == best, "seed \(seed), amount \(amount)")
+      func lowest(_ accept: (Int128) -> Bool) -> Int32? {
+        values.indices.first { values[$0].map(accept) ?? false }.map { Int32($0) }
+      }
+      for value in [best ?? 0, (best ?? 0) - 1, Int128(generator.int(0...scale)), 0, amount] where value >= 0
+      {
+        #expect(
+          set.lowestWeight(at: amount, reaching: value) == (value <= amount ? lowest { $0 >= value } : nil),
+          "seed \(seed), amount \(amount), reaching \(value)")
+      }
+      for _ in 0..<4 {
+        let low = Int128(generator.int(0...Int64(amount)))
+        let high =
+          generator.chance(20) ? amount + Int128(generator.int(0...5)) : low + Int128(generator.int(0...30))
+        #expect(
+          set.lowestWeight(at: amount, within: low, high) == lowest { $0 >= low && $0 <= high },
+          "seed \(seed), amount \(amount), within \(low)...\(high)")
+        let bound = Int128(generator.int(0...Int64(amount) + 3))
+        #expect(
+          set.greatest(at: amount, notAbove: bound) == values.compactMap { $0 }.filter { $0 <= bound }.max(),
+          "seed \(seed), amount \(amount), not above \(bound)")
+      }
+    }
+  }
+
+  @Test("a capped threshold whose minimum is one minor unit below where it reaches its cap")
+  func capReachedJustAfterMinimum() {
+    // 20% capped at 50.00 reaches the cap from 249.98; from a minimum of 249.97, it takes
+    // 20% of 249.97 = 49.99 there, and the cap above.
+    let rule = OrderRule(
+      id: "t", isStackable: true, minimum: Fixture.cents(24_997),
+      reduction: .percent(Fixture.percent("20"), cap: Fixture.cents(5_000)))
+    let set = OrderRuleSet([rule], weights: [0])
+    #expect(set.best(at: 24_996) == nil)
+    #expect(set.best(at: 24_997) == 4_999)
+    #expect(set.best(at: 24_998) == 5_000)
+    #expect(set.best(at: 1_000_000) == 5_000)
+    #expect(set.lowestWeight(at: 24_997, reaching: 4_999) == 0)
+    #expect(set.greatest(at: 24_997, notAbove: 4_999) == 4_999)
+  }
+
+  @Test("pair breaks: between two breaks the best threshold's total never decreases", arguments: 1...24)
+  func pairBreaks(seed: Int) {
+    var generator = Generator(seed: UInt64(seed) &* 7)
+    let scale: Int64 = seed % 2 == 0 ? 60 : 2_000
+    let only = seed % 4 == 3 ? nil : seed % 4
+    let thresholds = (0..<Int.random(in: 1...80, using: &generator.random)).map { _ in
+      generator.orderRule(threshold: true, scale: scale, only: only)
+    }
+    let breaks = OrderStageIndex.pairBreaks(thresholds)
+    let lowest = thresholds.map { $0.minimum!.minorUnits }.min()!
+    #expect(breaks.first == lowest, "seed \(seed)")
+    #expect(breaks == breaks.sorted() && Set(breaks).count == breaks.count, "seed \(seed)")
+    var previous: Int128?
+    for amount in 0...(scale * 5) {
+      let money = Money(minorUnits: Int128(amount), minorDigits: 2)
+      guard let best = thresholds.compactMap({ $0.discount(on: money)?.minorUnits }).max() else { continue }
+      let total = Int128(amount) - best
+      if let previous, !breaks.contains(Int128(amount)) {
+        #expect(total >= previous, "seed \(seed): the total drops at \(amount), not a break")
+      }
+      previous = total
+    }
+  }
+
+  @Test("ItemRuleGroup: the best discount on a line and the lowest weight taking it", arguments: 1...20)
+  func itemRuleGroup(seed: Int) {
+    var generator = Generator(seed: UInt64(seed) &* 13)
+    let only = seed % 5 == 4 ? nil : seed % 5
+    let rules = (0..<Int.random(in: 1...200, using: &generator.random)).map { _ in
+      generator.itemRule(only: only)
+    }
+    let group = ItemRuleGroup(Array(rules.indices), of: rules)
+    for _ in 0..<400 {
+      let unitPrice = generator.money(
+        generator.chance(30) ? generator.pick([0, 1, 100, 1_000, 2_999]) : generator.int(0...4_000))
+      let quantity = generator.chance(80) ? generator.int(1...9) : generator.int(1...1_000)
+      let lineAmount = Money(minorUnits: unitPrice.minorUnits * Int128(quantity), minorDigits: 2)
+      var expected: (discount: Int128, weight: Int32)?
+      for (position, rule) in rules.enumerated() {
+        let discount = rule.discount(unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount)
+          .minorUnits
+        if discount > 0 && (expected == nil || discount > expected!.discount) {
+          expected = (discount, Int32(position))
+        }
+      }
+      let found = group.best(
+        unitPrice: unitPrice.minorUnits, quantity: quantity, lineAmount: lineAmount.minorUnits)
+      #expect(
+        found?.discount == expected?.discount && found?.weight == expected?.weight,
+        "seed \(seed), \(quantity) × \(unitPrice)")
+    }
+  }
+
+  @Test("rate arithmetic: the same rounding as Percentage, and exact inverses")
+  func rateArithmetic() {
+    var generator = Generator(seed: 99)
+    for _ in 0..<20_000 {
+      let rate = generator.rate()
+      let amount = Int128(generator.chance(50) ? generator.int(0...2_000) : generator.int(0...Int64.max / 4))
+      let money = Money(minorUnits: amount, minorDigits: 2)
+      let value = RateArithmetic.apply(rate.tenThousandths, to: amount)
+      #expect(value == rate.discount(on: money).minorUnits)
+      if let least = RateArithmetic.leastRate(reaching: value, on: amount) {
+        #expect(least <= rate.tenThousandths && RateArithmetic.apply(least, to: amount) >= value)
+        #expect(least == 0 || RateArithmetic.apply(least - 1, to: amount) < value)
+      }
+      let greatest = RateArithmetic.greatestRate(notAbove: value, on: amount)
+      #expect(greatest >= rate.tenThousandths && RateArithmetic.apply(greatest, to: amount) <= value)
+      #expect(
+        greatest == RateArithmetic.hundredPercent || RateArithmetic.apply(greatest + 1, to: amount) > value)
+    }
+    let huge: Int128 = 10_000_000_000_000_000_000_000_000  // beyond 64 bits
+    #expect(RateArithmetic.apply(500_000, to: huge + 1) == huge / 2 + 1)
+    #expect(RateArithmetic.breakpoint(rate: 200_000, cap: 5_000) == 24_998)  // 20% of 249.98 rounds to 50.00
+    #expect(RateArithmetic.breakpoint(rate: 333_333, cap: 1) == 2)
+  }
+}
