@@ -219,7 +219,7 @@ struct Report {
     Swift.print("| measurement | promo | baseline | ratio | target | met |")
     Swift.print("|---|---|---|---|---|---|")
     for row in rows {
-      let target = row.target.map { "≤ \(format($0, 1))×" } ?? "-"
+      let target = row.target.map { "≤ \(format($0, ($0 * 10).rounded() == $0 * 10 ? 1 : 2))×" } ?? "-"
       let met = row.target.map { row.ratio <= $0 ? "yes" : "no, by \(format(row.ratio / $0, 2))×" } ?? "-"
       let ratio = format(row.ratio, row.ratio < 0.1 ? 4 : 2)
       Swift.print("| \(row.name) | \(row.subject) | \(row.baseline) | \(ratio)× | \(target) | \(met) |")

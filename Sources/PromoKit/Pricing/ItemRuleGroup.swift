@@ -24,11 +24,15 @@ struct ItemRuleGroup: Sendable {
   /// Rates sorted ascending, with the least weight of each suffix.
   private struct Ladder: Sendable {
     /// The values ascending, each with the least weight of the entries from it on.
-    private var entries: [(value: Int128, weight: Int32)] = []
+    private var entries: [(value: Int64, weight: Int32)] = []
+    /// The largest value, the least weight of the entries holding it, and the next lower
+    /// value (-1 for none), kept in place: a query that only the largest value answers does
+    /// not touch `entries`' memory.
+    private var top: (value: Int64, weight: Int32, next: Int64) = (-1, Int32.max, -1)
 
     /// Sorts `entries` by value and keeps the suffix minima of their weights, in the
     /// array itself.
-    init(_ entries: [(value: Int128, weight: Int32)]) {
+    init(_ entries: [(value: Int64, weight: Int32)]) {
       guard !entries.isEmpty else { return }
       self.entries = entries
       if entries.count > 1 { self.entries.sort { $0.value < $1.value } }
@@ -37,14 +41,21 @@ struct ItemRuleGroup: Sendable {
         self.entries[index].weight = min(self.entries[index].weight, self.entries[index + 1].weight)
         index -= 1
       }
+      let largest = self.entries[self.entries.count - 1].value
+      var first = self.entries.count - 1
+      while first > 0 && self.entries[first - 1].value == largest { first -= 1 }
+      top = (largest, self.entries[first].weight, first > 0 ? self.entries[first - 1].value : -1)
     }
 
     var isEmpty: Bool { entries.isEmpty }
 
-    var largest: Int128? { entries.last?.value }
+    var largest: Int64? { top.value >= 0 ? top.value : nil }
 
     /// The least weight of the entries whose value is at least `value`.
     func lowestWeight(from value: Int128) -> Int32? {
+      if value > Int128(top.value) { return nil }
+      let value = Int64(value)
+      if value > top.next { return top.weight }
       var low = 0
       var high = entries.count
       while low < high {
@@ -67,8 +78,12 @@ struct ItemRuleGroup: Sendable {
 
   private let percentages: Ladder
   private let perUnit: Ladder
+  /// The largest rate and the largest sum per unit (-1 for none), kept beside the ladders
+  /// so that a line reads them without touching the ladders' memory.
+  private let largestRate: Int64
+  private let largestPerUnit: Int64
   /// The least fixed price and the least weight of the rules with it.
-  private let leastPrice: (price: Int128, weight: Int32)?
+  private let leastPrice: (price: Int64, weight: Int32)?
   /// The buy-get shapes by ascending `buy + get`.
   private let shapes: [Shape]
 
@@ -79,30 +94,32 @@ struct ItemRuleGroup: Sendable {
 
   /// Indexes the rules at `positions` of `rules` (their weights are their positions).
   init(_ positions: [Int], of rules: [ItemRule]) {
-    var percentages: [(value: Int128, weight: Int32)] = []
-    var perUnit: [(value: Int128, weight: Int32)] = []
-    var leastPrice: (price: Int128, weight: Int32)?
-    var buyGets: [(buy: Int64, get: Int64, value: Int128, weight: Int32)] = []
-    percentages.reserveCapacity(positions.count)
-    perUnit.reserveCapacity(positions.count)
+    var percentages: [(value: Int64, weight: Int32)] = []
+    var perUnit: [(value: Int64, weight: Int32)] = []
+    var leastPrice: (price: Int64, weight: Int32)?
+    var buyGets: [(buy: Int64, get: Int64, value: Int64, weight: Int32)] = []
     for position in positions {
       let weight = Int32(position)
       switch rules[position].reduction {
-      case .percent(let rate): percentages.append((Int128(rate.tenThousandths), weight))
-      case .perUnit(let sum): perUnit.append((sum.minorUnits, weight))
+      case .percent(let rate): percentages.append((rate.tenThousandths, weight))
+      // Store amounts are at most 10^12 in at most 3 minor digits: they fit in 64 bits.
+      case .perUnit(let sum): perUnit.append((Int64(sum.minorUnits), weight))
       case .fixedPrice(let price):
         if let least = leastPrice,
-          least.price < price.minorUnits || (least.price == price.minorUnits && least.weight < weight)
+          Int128(least.price) < price.minorUnits
+            || (Int128(least.price) == price.minorUnits && least.weight < weight)
         {
           break
         }
-        leastPrice = (price.minorUnits, weight)
+        leastPrice = (Int64(price.minorUnits), weight)
       case .buyGet(let terms):
-        buyGets.append((terms.buy, terms.get, Int128(terms.percentOff.tenThousandths), weight))
+        buyGets.append((terms.buy, terms.get, terms.percentOff.tenThousandths, weight))
       }
     }
     self.percentages = Ladder(percentages)
     self.perUnit = Ladder(perUnit)
+    largestRate = self.percentages.largest.map { Int64($0) } ?? -1
+    largestPerUnit = self.perUnit.largest ?? -1
     self.leastPrice = leastPrice
     // The shapes by ascending `buy + get`, each with the ladder of its rates.
     buyGets.sort { ($0.buy + $0.get, $0.buy) < ($1.buy + $1.get, $1.buy) }
@@ -128,17 +145,18 @@ struct ItemRuleGroup: Sendable {
   /// none takes off more than 0.
   ///
   /// - Complexity: O(log *k* + *s* log *k*).
+  @inline(__always)
   func best(unitPrice: Int128, quantity: Int64, lineAmount: Int128) -> (discount: Int128, weight: Int32)? {
     // First the most each kind (and each buy-get shape) takes off; then, among those that
     // take off that much, the least weight. The shapes are read in place, never copied.
     var most: Int128 = 0
-    let percentage = percentages.largest.map { RateArithmetic.apply(Int64($0), to: lineAmount) } ?? 0
+    let percentage = largestRate > 0 ? RateArithmetic.apply(largestRate, to: lineAmount) : 0
     most = max(most, percentage)
-    let perUnitOff = perUnit.largest.map { min($0, unitPrice) } ?? 0
+    let perUnitOff = largestPerUnit > 0 ? min(Int128(largestPerUnit), unitPrice) : 0
     let perUnitDiscount = RateArithmetic.product(perUnitOff, quantity)
     most = max(most, perUnitDiscount)
     let fixedPriceDiscount =
-      leastPrice.map { RateArithmetic.product(max(unitPrice - $0.price, 0), quantity) } ?? 0
+      leastPrice.map { RateArithmetic.product(max(unitPrice - Int128($0.price), 0), quantity) } ?? 0
     most = max(most, fixedPriceDiscount)
     // The shape taking off the most (the first of them), and whether another takes as much.
     var shapeCount = 0

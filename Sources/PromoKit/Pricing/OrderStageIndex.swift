@@ -4,7 +4,7 @@
 ///
 /// The rules are given in id order; a rule's *weight* in the sets is its position in that
 /// order, so the lowest weight is the lowest id.
-struct OrderStageIndex: Sendable {
+final class OrderStageIndex: Sendable {
   /// The stackable discounts.
   let stackableDiscounts: OrderRuleSet
   /// The stackable thresholds.

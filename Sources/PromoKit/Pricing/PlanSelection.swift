@@ -30,6 +30,34 @@ struct PlanStep: Sendable, Hashable {
   var discount: Money
 }
 
+/// An order stage's promotions: none, one, or a discount then a threshold, kept inline
+/// rather than in an array allocated for every order.
+struct OrderSteps: Sendable, RandomAccessCollection {
+  private var first: PlanStep?
+  private var second: PlanStep?
+
+  /// No promotion.
+  init() {}
+
+  /// One promotion.
+  init(_ single: PlanStep) {
+    first = single
+  }
+
+  /// A discount, then a threshold.
+  init(_ discount: PlanStep, _ threshold: PlanStep) {
+    first = discount
+    second = threshold
+  }
+
+  /// 0.
+  var startIndex: Int { 0 }
+  /// How many promotions.
+  var endIndex: Int { second != nil ? 2 : (first != nil ? 1 : 0) }
+  /// The promotion at `position` (0 or 1).
+  subscript(position: Int) -> PlanStep { position == 0 ? first! : second! }
+}
+
 /// A plan: the item promotion each line takes (if any), the order stage, and the total.
 struct SelectedPlan: Sendable {
   /// For each line of the order, the item promotion it takes and its discount there;
@@ -38,7 +66,7 @@ struct SelectedPlan: Sendable {
   /// The item promotions that took something off a line, by ascending id, with their sums.
   var items: [PlanStep]
   /// The order stage: none, one promotion, or a stacked discount then threshold.
-  var orderSteps: [PlanStep]
+  var orderSteps: OrderSteps
   /// The amount the order comes to.
   var total: Money
 
@@ -50,9 +78,15 @@ struct SelectedPlan: Sendable {
     let count = items.count + orderSteps.count
     let otherCount = other.items.count + other.orderSteps.count
     if count != otherCount { return count < otherCount }
-    let mine = items.map(\.rank) + orderSteps.map(\.rank)
-    let theirs = other.items.map(\.rank) + other.orderSteps.map(\.rank)
-    return mine.lexicographicallyPrecedes(theirs)
+    // The ranks in application order, compared one by one (the counts are equal here).
+    func rank(_ plan: Self, _ position: Int) -> Int32 {
+      position < plan.items.count
+        ? plan.items[position].rank : plan.orderSteps[position - plan.items.count].rank
+    }
+    for position in 0..<count where rank(self, position) != rank(other, position) {
+      return rank(self, position) < rank(other, position)
+    }
+    return false
   }
 }
 
@@ -211,7 +245,7 @@ extension WorkingPromotions {
         items.append(step)
       }
     }
-    return SelectedPlan(lineItems: lineItems, items: items, orderSteps: [], total: total)
+    return SelectedPlan(lineItems: lineItems, items: items, orderSteps: OrderSteps(), total: total)
   }
 }
 
@@ -227,25 +261,47 @@ extension WorkingPromotions {
   ///
   /// - Complexity: O(log² *n*) for the single promotion, plus the pair search's
   ///   O(min(*d* log *n*, *s* log² *n*) + *e* log *A* log *n*) (see ``bestPair(on:below:)``).
-  func bestOrderStage(on amount: Money, stackableOnly: Bool) -> (steps: [PlanStep], total: Money) {
+  func bestOrderStage(on amount: Money, stackableOnly: Bool) -> (steps: OrderSteps, total: Money) {
     let units = amount.minorUnits
     let setCount = stackableOnly ? 2 : 4
     var largest: Int128 = 0
-    for part in parts {
+    // The most each set takes off, kept for the tie-break (the first part's, in place).
+    var values: (Int128, Int128, Int128, Int128) = (-1, -1, -1, -1)
+    for (index, part) in parts.enumerated() {
       for set in 0..<setCount {
-        if let value = part.orderIndex.set(set).best(at: units), value > largest { largest = value }
+        let value = part.orderIndex.set(set).best(at: units) ?? -1
+        if index == 0 {
+          switch set {
+          case 0: values.0 = value
+          case 1: values.1 = value
+          case 2: values.2 = value
+          default: values.3 = value
+          }
+        }
+        if value > largest { largest = value }
       }
     }
-    var best: (steps: [PlanStep], total: Money) = ([], amount)
+    var best: (steps: OrderSteps, total: Money) = (OrderSteps(), amount)
     // Only a positive discount beats no promotion: a tie goes to fewer promotions.
     if largest > 0 {
       var chosen: PlanStep?
-      for part in parts {
+      for (index, part) in parts.enumerated() {
         for set in 0..<setCount {
           let rules = part.orderIndex.set(set)
-          guard rules.best(at: units) == largest,
-            let weight = rules.lowestWeight(at: units, reaching: largest)
-          else { continue }
+          let value: Int128
+          if index == 0 {
+            switch set {
+            case 0: value = values.0
+            case 1: value = values.1
+            case 2: value = values.2
+            default: value = values.3
+            }
+          } else {
+            value = rules.best(at: units) ?? -1
+          }
+          guard value == largest, let weight = rules.lowestWeight(at: units, reaching: largest) else {
+            continue
+          }
           let rank = part.orderRanks[Int(weight)]
           if chosen == nil || rank < chosen!.rank {
             chosen = PlanStep(
@@ -254,7 +310,7 @@ extension WorkingPromotions {
           }
         }
       }
-      best = ([chosen!], amount.subtracting(chosen!.discount))
+      best = (OrderSteps(chosen!), amount.subtracting(chosen!.discount))
     }
     // A pair never wins a tie: the best so far has fewer promotions.
     if let pair = bestPair(on: amount, below: best.total) { best = pair }
@@ -291,7 +347,7 @@ extension WorkingPromotions {
   /// - Complexity: O(min(*d* log *n*, *s* log² *n*) + *e* (log *A*) log *n*) for *d*
   ///   stackable discounts, *s* breaks up to the amount and *e* of them reaching the best
   ///   total (usually one).
-  private func bestPair(on amount: Money, below limit: Money) -> (steps: [PlanStep], total: Money)? {
+  private func bestPair(on amount: Money, below limit: Money) -> (steps: OrderSteps, total: Money)? {
     let units = amount.minorUnits
     guard parts.contains(where: { !$0.orderIndex.stackableDiscounts.isEmpty }),
       let onWhole = bestThreshold(at: units)
@@ -372,12 +428,11 @@ extension WorkingPromotions {
     guard let threshold = lowestThreshold(at: remaining, reaching: thresholdReduction) else { return nil }
     let thresholdRule = parts[threshold.part].orderRules[Int(threshold.weight)]
     return (
-      [
+      OrderSteps(
         PlanStep(storeIndex: discountRule.storeIndex, rank: discount.rank, discount: reduction),
         PlanStep(
           storeIndex: thresholdRule.storeIndex, rank: threshold.rank,
-          discount: Money(minorUnits: thresholdReduction, minorDigits: amount.minorDigits)),
-      ],
+          discount: Money(minorUnits: thresholdReduction, minorDigits: amount.minorDigits))),
       Money(minorUnits: bestTotal, minorDigits: amount.minorDigits)
     )
   }
@@ -390,7 +445,7 @@ extension WorkingPromotions {
   /// it leaves.
   ///
   /// - Complexity: O(*d* log² *n*) for *d* stackable discounts.
-  private func bestPairByDiscount(on amount: Money, below limit: Money) -> (steps: [PlanStep], total: Money)?
+  private func bestPairByDiscount(on amount: Money, below limit: Money) -> (steps: OrderSteps, total: Money)?
   {
     var best: (rank: Int32, part: Int, position: Int32, reduction: Money, total: Int128)?
     for (index, part) in parts.enumerated() {
@@ -414,12 +469,11 @@ extension WorkingPromotions {
     guard let threshold = lowestThreshold(at: remaining, reaching: thresholdReduction) else { return nil }
     let thresholdRule = parts[threshold.part].orderRules[Int(threshold.weight)]
     return (
-      [
+      OrderSteps(
         PlanStep(storeIndex: discountRule.storeIndex, rank: best.rank, discount: best.reduction),
         PlanStep(
           storeIndex: thresholdRule.storeIndex, rank: threshold.rank,
-          discount: Money(minorUnits: thresholdReduction, minorDigits: amount.minorDigits)),
-      ],
+          discount: Money(minorUnits: thresholdReduction, minorDigits: amount.minorDigits))),
       Money(minorUnits: best.total, minorDigits: amount.minorDigits)
     )
   }
@@ -499,7 +553,7 @@ extension WorkingPromotions {
   ///
   /// - Complexity: O(*n* + *d* (log *t* + *c*)) for *n* rules considered, *d* stackable
   ///   discounts, *t* stackable thresholds and *c* capped thresholds among them.
-  func bestOrderStageByScan(on amount: Money, stackableOnly: Bool) -> (steps: [PlanStep], total: Money) {
+  func bestOrderStageByScan(on amount: Money, stackableOnly: Bool) -> (steps: OrderSteps, total: Money) {
     var rules: [OrderRule] = []
     var ranks: [Int32] = []
     for part in parts {
@@ -511,7 +565,7 @@ extension WorkingPromotions {
     func step(_ position: Int, _ discount: Money) -> PlanStep {
       PlanStep(storeIndex: rules[position].storeIndex, rank: ranks[position], discount: discount)
     }
-    var best: (steps: [PlanStep], total: Money) = ([], amount)
+    var best: (steps: OrderSteps, total: Money) = (OrderSteps(), amount)
     // The best single promotion: the largest discount, then the lowest id.
     var single: (position: Int, discount: Money)?
     for position in rules.indices {
@@ -527,7 +581,7 @@ extension WorkingPromotions {
       single = (position, discount)
     }
     if let single, single.discount > Money.zero(minorDigits: amount.minorDigits) {
-      best = ([step(single.position, single.discount)], amount.subtracting(single.discount))
+      best = (OrderSteps(step(single.position, single.discount)), amount.subtracting(single.discount))
     }
     // The best pair: for each stackable discount by id, the best threshold at what it
     // leaves, from a binary search over the thresholds sorted by minimum.
@@ -561,7 +615,8 @@ extension WorkingPromotions {
     }
     guard let threshold else { return best }  // unreachable: the index found this total
     return (
-      [step(chosen.position, chosen.reduction), step(threshold.position, threshold.discount)], chosen.total
+      OrderSteps(step(chosen.position, chosen.reduction), step(threshold.position, threshold.discount)),
+      chosen.total
     )
   }
 }

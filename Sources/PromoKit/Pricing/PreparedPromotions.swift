@@ -20,9 +20,9 @@ final class PreparedPromotions: Sendable {
   /// The rank of each item rule's id among every id of the store.
   let itemRanks: [Int32]
   /// Positions in `itemRules` of the promotions targeting each SKU.
-  let itemsBySKU: [String: [Int]]
+  let itemsBySKU: StringTable<[Int]>
   /// Positions in `itemRules` of the promotions targeting each category.
-  let itemsByCategory: [String: [Int]]
+  let itemsByCategory: StringTable<[Int]>
   /// Positions in `itemRules` of the promotions that target every line.
   let untargetedItems: [Int]
   /// The item groups of each SKU: of every rule, and of the stackable ones.
@@ -67,8 +67,8 @@ final class PreparedPromotions: Sendable {
     let ordered = positions.sorted { ranks[$0] < ranks[$1] }
     var itemRules: [ItemRule] = []
     var itemRanks: [Int32] = []
-    var bySKU: [String: [Int]] = [:]
-    var byCategory: [String: [Int]] = [:]
+    var bySKU = StringGrouping()
+    var byCategory = StringGrouping()
     var untargeted: [Int] = []
     var orderRules: [OrderRule] = []
     var orderRanks: [Int32] = []
@@ -80,8 +80,8 @@ final class PreparedPromotions: Sendable {
           itemRules.append(rule)
           itemRanks.append(ranks[position])
           if let target = promotion.target {
-            for sku in target.skus { bySKU[sku, default: []].append(index) }
-            for category in target.categories { byCategory[category, default: []].append(index) }
+            for sku in target.skus { bySKU.append(index, to: sku) }
+            for category in target.categories { byCategory.append(index, to: category) }
           } else {
             untargeted.append(index)
           }
@@ -98,13 +98,14 @@ final class PreparedPromotions: Sendable {
     }
     self.itemRules = itemRules
     self.itemRanks = itemRanks
-    itemsBySKU = bySKU
-    itemsByCategory = byCategory
+    itemsBySKU = StringTable(keys: bySKU.keys, values: bySKU.lists)
+    itemsByCategory = StringTable(keys: byCategory.keys, values: byCategory.lists)
     untargetedItems = untargeted
-    itemGroupsBySKU = StringTable(bySKU.mapValues { ItemGroups($0, of: itemRules) })
+    itemGroupsBySKU = StringTable(keys: bySKU.keys, values: bySKU.lists.map { ItemGroups($0, of: itemRules) })
     // A category's groups hold the untargeted rules too, so that a line in a category
     // looks at one group fewer.
-    itemGroupsByCategory = StringTable(byCategory.mapValues { ItemGroups($0 + untargeted, of: itemRules) })
+    itemGroupsByCategory = StringTable(
+      keys: byCategory.keys, values: byCategory.lists.map { ItemGroups($0 + untargeted, of: itemRules) })
     untargetedItemGroups = ItemGroups(untargeted, of: itemRules)
     self.orderRules = orderRules
     self.orderRanks = orderRanks

@@ -8,10 +8,16 @@
 /// - Complexity: O(*n*) to build for *n* keys; a lookup is O(*k*) for a key of *k* bytes,
 ///   expected.
 struct StringTable<Value: Sendable>: Sendable {
-  private var keys: [String] = []
-  private var values: [Value] = []
-  /// For each slot, the position of its key in `keys`, or -1.
-  private var slots: [Int32] = []
+  /// A key with its hash and value, in the slot its hash leads to (or a later one).
+  private struct Entry: Sendable {
+    var hash: Int
+    var key: String
+    var value: Value
+  }
+
+  /// The slots: each holds its entry in place, so that a lookup reads one place in memory
+  /// (a line's SKU is usually met for the first time in a while).
+  private var slots: [Entry?] = []
   private var mask = 0
 
   /// The pairs of `dictionary`.
@@ -20,37 +26,49 @@ struct StringTable<Value: Sendable>: Sendable {
     var capacity = 4
     while capacity < 2 * dictionary.count { capacity *= 2 }
     mask = capacity - 1
-    slots = [Int32](repeating: -1, count: capacity)
-    keys.reserveCapacity(dictionary.count)
-    values.reserveCapacity(dictionary.count)
+    slots = [Entry?](repeating: nil, count: capacity)
     for (key, value) in dictionary {
-      var slot = Self.hash(key) & mask
-      while slots[slot] >= 0 { slot = (slot + 1) & mask }
-      slots[slot] = Int32(keys.count)
-      keys.append(key)
-      values.append(value)
+      let hash = Self.hash(key)
+      var slot = hash & mask
+      while slots[slot] != nil { slot = (slot + 1) & mask }
+      slots[slot] = Entry(hash: hash, key: key, value: value)
+    }
+  }
+
+  /// The keys with the values at the same positions (the keys distinct).
+  init(keys: [String], values: [Value]) {
+    guard !keys.isEmpty else { return }
+    var capacity = 4
+    while capacity < 2 * keys.count { capacity *= 2 }
+    mask = capacity - 1
+    slots = [Entry?](repeating: nil, count: capacity)
+    for (key, value) in zip(keys, values) {
+      let hash = Self.hash(key)
+      var slot = hash & mask
+      while slots[slot] != nil { slot = (slot + 1) & mask }
+      slots[slot] = Entry(hash: hash, key: key, value: value)
     }
   }
 
   /// Whether the table has no key.
-  var isEmpty: Bool { keys.isEmpty }
+  var isEmpty: Bool { slots.isEmpty }
 
   /// The value of `key`, if it has one.
   @inline(__always)
   subscript(key: String) -> Value? {
-    guard !keys.isEmpty else { return nil }
-    var slot = Self.hash(key) & mask
-    while true {
-      let position = Int(slots[slot])
-      if position < 0 { return nil }
-      if keys[position] == key { return values[position] }
+    guard !slots.isEmpty else { return nil }
+    let hash = Self.hash(key)
+    var slot = hash & mask
+    while let entry = slots[slot] {
+      if entry.hash == hash && entry.key == key { return entry.value }
       slot = (slot + 1) & mask
     }
+    return nil
   }
 
   /// The FNV-1a hash of the key's UTF-8 bytes.
   @inline(__always)
-  private static func hash(_ key: String) -> Int {
+  static func hash(_ key: String) -> Int {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     if let found = key.utf8.withContiguousStorageIfAvailable({ bytes in
       var hash = hash
@@ -62,5 +80,52 @@ struct StringTable<Value: Sendable>: Sendable {
       for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
     }
     return Int(truncatingIfNeeded: hash ^ (hash >> 32))
+  }
+}
+
+/// Positions grouped by string key, as they are added: the keys in the order first met,
+/// each with its positions. Found by the same FNV-1a hash as ``StringTable``: cheaper than
+/// a `Dictionary` of arrays for the many short keys (SKUs) of a big store.
+///
+/// - Complexity: O(*k*) expected per ``append(_:to:)`` for a key of *k* bytes.
+struct StringGrouping {
+  /// The keys, in the order first met.
+  private(set) var keys: [String] = []
+  /// The positions of each key, in the order added.
+  private(set) var lists: [[Int]] = []
+  private var hashes: [Int] = []
+  /// For each slot, the position of its key in `keys`, or -1.
+  private var slots = [Int32](repeating: -1, count: 16)
+
+  /// An empty grouping.
+  init() {}
+
+  /// Adds `position` to the list of `key`.
+  mutating func append(_ position: Int, to key: String) {
+    let hash = StringTable<Int>.hash(key)
+    var slot = hash & (slots.count - 1)
+    while slots[slot] >= 0 {
+      let index = Int(slots[slot])
+      if hashes[index] == hash && keys[index] == key {
+        lists[index].append(position)
+        return
+      }
+      slot = (slot + 1) & (slots.count - 1)
+    }
+    slots[slot] = Int32(keys.count)
+    keys.append(key)
+    hashes.append(hash)
+    lists.append([position])
+    if 2 * keys.count > slots.count { grow() }
+  }
+
+  /// Doubles the slots and places every key again.
+  private mutating func grow() {
+    slots = [Int32](repeating: -1, count: 2 * slots.count)
+    for (index, hash) in hashes.enumerated() {
+      var slot = hash & (slots.count - 1)
+      while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
+      slots[slot] = Int32(index)
+    }
   }
 }
