@@ -91,7 +91,7 @@ struct Report {
           target: nil))
       return
     }
-    let (batch, floor) = Self.bestAlternating(command, [jq, "-c", ".id", inputs.orders1M], runs: 3)
+    let (batch, floor) = Self.bestAlternating(command, [jq, "-c", ".id", inputs.orders1M], runs: 5)
     rows.append(
       Row(
         name: "batch: 1,000,000 orders, --lines, one core", subject: seconds(batch.seconds),
@@ -109,7 +109,7 @@ struct Report {
   mutating func measureText(promo: String, inputs: Inputs) {
     let (text, json) = Self.bestAlternating(
       Self.stream(promo, inputs, inputs.orders1M, ["--format", "text"]),
-      Self.stream(promo, inputs, inputs.orders1M, ["--format", "json"]), runs: 3)
+      Self.stream(promo, inputs, inputs.orders1M, ["--format", "json"]), runs: 5)
     rows.append(
       Row(
         name: "text output: 1,000,000 orders, --lines", subject: seconds(text.seconds),
@@ -180,7 +180,7 @@ struct Report {
     // store switched off (the same bytes to read, nothing to select from).
     let arguments = ["price", "--lines", inputs.orders10k, "--at", inputs.at, "--format", "json", "--store"]
     let (working, switchedOff) = Self.bestAlternating(
-      [promo] + arguments + [inputs.bigStoreOn], [promo] + arguments + [inputs.bigStoreOff], runs: 3)
+      [promo] + arguments + [inputs.bigStoreOn], [promo] + arguments + [inputs.bigStoreOff], runs: 5)
     rows.append(
       Row(
         name: "selection: 10,000 orders, 100,000 working order promotions", subject: seconds(working.seconds),
@@ -191,7 +191,7 @@ struct Report {
   mutating func measureItems(promo: String, inputs: Inputs) {
     let arguments = ["price", "--lines", inputs.itemOrders, "--at", inputs.at, "--format", "json", "--store"]
     let (working, switchedOff) = Self.bestAlternating(
-      [promo] + arguments + [inputs.itemStoreOn], [promo] + arguments + [inputs.itemStoreOff], runs: 3)
+      [promo] + arguments + [inputs.itemStoreOn], [promo] + arguments + [inputs.itemStoreOff], runs: 5)
     rows.append(
       Row(
         name: "items: 5,000 orders of 20 lines, 20,000 working item promotions",

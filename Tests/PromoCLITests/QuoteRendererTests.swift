@@ -34,6 +34,14 @@ struct QuoteRendererTests {
     func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &random)] }
     let digits = pick([0, 2, 2, 3])
     func money() -> Money {
+      if Int.random(in: 0..<5, using: &random) == 0 {
+        // Around a power of ten (where the digit count changes), either sign.
+        var power: Int128 = 1
+        for _ in 0..<Int.random(in: 0...21, using: &random) { power *= 10 }
+        let units = power + Int128(Int.random(in: -1...1, using: &random))
+        return Money(
+          minorUnits: Int.random(in: 0..<4, using: &random) == 0 ? -units : units, minorDigits: digits)
+      }
       let units: Int128 =
         Int.random(in: 0..<10, using: &random) == 0
         ? Int128(Int64.random(in: 0...Int64.max, using: &random)) * 1_000_000

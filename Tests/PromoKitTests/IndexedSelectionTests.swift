@@ -327,6 +327,53 @@ struct IndexedSelectionTests {
     try Self.check(catalog, orders: orders, context: "items")
   }
 
+  @Test(
+    "buy-get-heavy item stores of 30 to 1,500 rules: shapes compete with small percentages, sums and prices",
+    arguments: [51, 52, 53, 54] as [UInt64])
+  func buyGetStores(seed: UInt64) throws {
+    var generator = Generator(seed: seed)
+    var used: Set<String> = []
+    let rates = ["5", "10", "12.5", "20", "25", "50", "100"]
+    // From a few rules per SKU (a plain list each) to dozens (indexed groups).
+    let count = [30, 120, 400, 1_500][Int(seed % 4)]
+    let promotions = (0..<count).map { _ in
+      let benefit: Benefit
+      switch Int.random(in: 0..<10, using: &generator.random) {
+      case 0: benefit = .percentOff(Fixture.percent(generator.pick(["1", "5", "10", "12.5", "20"])))
+      case 1: benefit = .amountOff(generator.cents(generator.pick([1, 5, 25, 100])))
+      case 2: benefit = .fixedPrice(generator.cents(generator.pick([900, 1_900, 4_900])))
+      default:
+        benefit = .buyGet(
+          BuyGet(
+            buy: generator.int(1...6), get: generator.int(1...4),
+            percentOff: Fixture.percent(generator.pick(rates)))!)
+      }
+      let target: ItemTarget? =
+        generator.chance(10)
+        ? nil
+        : generator.chance(60)
+          ? try? ItemTarget(skus: [generator.pick(Generator.skus)], categories: nil)
+          : try? ItemTarget(skus: nil, categories: [generator.pick(Generator.categories)])
+      let id = generator.id(avoiding: &used)
+      let stackable = generator.chance(50)
+      return Fixture.built {
+        try Promotion(id: id, kind: .item, target: target, benefit: benefit, isStackable: stackable)
+      }
+    }
+    let catalog = Catalog(version: 2, promotions: promotions)
+    let orders = (0..<300).map { index in
+      let lines = (0..<Int.random(in: 1...5, using: &generator.random)).map { _ in
+        OrderItem(
+          sku: generator.pick(Generator.skus),
+          categories: generator.chance(70) ? [generator.pick(Generator.categories)] : [],
+          unitPrice: Money(minorUnits: Int128(generator.pick([100, 999, 1_000, 2_500])), minorDigits: 2),
+          quantity: generator.chance(30) ? generator.int(1...10) : generator.int(1...60))
+      }
+      return (try? Order(name: "o\(index)", currency: nil, items: lines))!
+    }
+    try Self.check(catalog, orders: orders, context: "buy-get seed \(seed)")
+  }
+
   @Test("a store without a currency priced against JPY orders (other minor digits)")
   func otherMinorDigits() throws {
     var generator = Generator(seed: 31)

@@ -301,12 +301,10 @@ struct RawWriter {
   /// least one digit before it), after a minus sign when `negative`.
   @inline(__always)
   private mutating func digits(_ magnitude: UInt64, negative: Bool, fraction: Int) {
-    var length = 1
-    var power: UInt64 = 10
-    while length < 20 && magnitude >= power {
-      length += 1
-      if length < 20 { power &*= 10 }
-    }
+    // The number of digits: ⌊log10 2^bits⌋ (1233/4096 is just above log10 2), plus one when
+    // the value reaches the next power of ten.
+    var length = ((64 - magnitude.leadingZeroBitCount) &* 1_233) >> 12
+    if length < 20 && magnitude >= RawWriter.powerOfTen(length) { length += 1 }
     length = max(length, fraction + 1)
     if negative { byte(UInt8(ascii: "-")) }
     let total = length + (fraction > 0 ? 1 : 0)
@@ -314,14 +312,24 @@ struct RawWriter {
     position = cursor
     var value = magnitude
     var written = 0
-    // The fraction's digits, then the point.
-    if fraction > 0 {
+    let pairs = RawWriter.digitPairs.utf8Start
+    // The fraction's digits (two at a time for cents), then the point.
+    if fraction == 2 {
+      let pair = Int(value % 100) &* 2
+      value /= 100
+      cursor -= 2
+      cursor[0] = pairs[pair]
+      cursor[1] = pairs[pair + 1]
+      written = 2
+    } else {
       while written < fraction {
         cursor -= 1
         cursor.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
         value /= 10
         written += 1
       }
+    }
+    if fraction > 0 {
       cursor -= 1
       cursor.pointee = UInt8(ascii: ".")
     }
@@ -330,7 +338,6 @@ struct RawWriter {
       let pair = Int(value % 100) &* 2
       value /= 100
       cursor -= 2
-      let pairs = RawWriter.digitPairs.utf8Start
       cursor[0] = pairs[pair]
       cursor[1] = pairs[pair + 1]
       written += 2
@@ -340,6 +347,17 @@ struct RawWriter {
       cursor.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
     }
   }
+
+  /// 10^`exponent`, for `exponent` in `0..<20`.
+  @inline(__always)
+  private static func powerOfTen(_ exponent: Int) -> UInt64 { powersOfTen[exponent] }
+
+  /// 10^0 ... 10^19.
+  private static let powersOfTen: [UInt64] = {
+    var powers: [UInt64] = [1]
+    for _ in 1..<20 { powers.append(powers[powers.count - 1] &* 10) }
+    return powers
+  }()
 
   /// "00", "01", ... "99", side by side.
   private static let digitPairs: StaticString =

@@ -47,6 +47,11 @@ public struct Percentage: Sendable, Hashable, Comparable, CustomStringConvertibl
     if let small = UInt64(exactly: magnitude) {
       // The common case, in hardware: a 64 × 64 → 128-bit product, divided by 10^6.
       let product = small.multipliedFullWidth(by: UInt64(tenThousandths))
+      if product.high == 0 && product.low <= UInt64.max - 500_000 {
+        // In 64 bits: a division by a constant, which needs no divide.
+        let rounded = Int128((product.low + 500_000) / 1_000_000)
+        return Money(minorUnits: amount.minorUnits < 0 ? -rounded : rounded, minorDigits: amount.minorDigits)
+      }
       let (low, carry) = product.low.addingReportingOverflow(500_000)
       let (quotient, _) = UInt64(1_000_000).dividingFullWidth((product.high + (carry ? 1 : 0), low))
       let rounded = Int128(quotient)

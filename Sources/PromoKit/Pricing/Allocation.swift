@@ -40,7 +40,9 @@ package enum Allocation {
       if let small = UInt64(exactly: total), let smallDiscount = UInt64(exactly: discount) {
         for index in 0..<count {
           let product = smallDiscount.multipliedFullWidth(by: UInt64(amounts[index]))
-          let (quotient, remainder) = small.dividingFullWidth(product)
+          let (quotient, remainder) =
+            product.high == 0
+            ? product.low.quotientAndRemainder(dividingBy: small) : small.dividingFullWidth(product)
           shares[index] = Int128(quotient)
           remainders[index] = UInt128(remainder)
           given += Int128(quotient)

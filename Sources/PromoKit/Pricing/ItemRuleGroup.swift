@@ -202,8 +202,91 @@ struct ItemRuleGroup: Sendable {
   /// The amount of the units got on a line of `quantity` units at `unitPrice` under
   /// "buy `buy`, get `get`".
   @inline(__always)
-  private static func gotAmount(_ unitPrice: Int128, _ quantity: Int64, _ buy: Int64, _ get: Int64) -> Int128
-  {
-    RateArithmetic.product(unitPrice, quantity / (buy + get) * get)
+  static func gotAmount(_ unitPrice: Int128, _ quantity: Int64, _ buy: Int64, _ get: Int64) -> Int128 {
+    // A line rarely holds two sets of the offer: then no division is needed.
+    let size = buy + get
+    let sets = quantity < size ? 0 : (quantity - size < size ? 1 : quantity / size)
+    return RateArithmetic.product(unitPrice, sets * get)
+  }
+}
+
+/// A few item promotions that target the same lines, kept as a plain list: for a handful of
+/// rules one pass over them costs less than the indexes of an ``ItemRuleGroup`` (and one
+/// array is all there is to build), and the pass finds the best of all and the best
+/// stackable one at once.
+struct FewItemRules: Sendable {
+  /// One rule, its amounts in minor units (or ten-thousandths of a percent).
+  private struct Entry: Sendable {
+    /// 0 `percentOff`, 1 `amountOff` per unit, 2 `fixedPrice`, 3 buy-get.
+    var kind: UInt8
+    var isStackable: Bool
+    var weight: Int32
+    /// The rate, the sum per unit, or the price.
+    var value: Int64
+    var buy: Int64 = 0
+    var get: Int64 = 0
+  }
+
+  private let entries: [Entry]
+
+  /// The rules at `positions` of `rules` (their weights are their positions).
+  init(_ positions: [Int], of rules: [ItemRule]) {
+    var entries: [Entry] = []
+    entries.reserveCapacity(positions.count)
+    for position in positions {
+      let rule = rules[position]
+      let weight = Int32(position)
+      let stackable = rule.isStackable
+      // Store amounts are at most 10^12 in at most 3 minor digits: they fit in 64 bits.
+      switch rule.reduction {
+      case .percent(let rate):
+        entries.append(Entry(kind: 0, isStackable: stackable, weight: weight, value: rate.tenThousandths))
+      case .perUnit(let sum):
+        entries.append(Entry(kind: 1, isStackable: stackable, weight: weight, value: Int64(sum.minorUnits)))
+      case .fixedPrice(let price):
+        entries.append(Entry(kind: 2, isStackable: stackable, weight: weight, value: Int64(price.minorUnits)))
+      case .buyGet(let terms):
+        entries.append(
+          Entry(
+            kind: 3, isStackable: stackable, weight: weight, value: terms.percentOff.tenThousandths,
+            buy: terms.buy, get: terms.get))
+      }
+    }
+    self.entries = entries
+  }
+
+  /// The most a rule takes off a line of `quantity` units at `unitPrice` (amount
+  /// `lineAmount`) and the least weight of the rules taking that off, of all the rules and
+  /// of the stackable ones; `nil` when none takes off more than 0.
+  ///
+  /// - Complexity: O(*k*) for *k* rules.
+  @inline(__always)
+  func best(unitPrice: Int128, quantity: Int64, lineAmount: Int128) -> (
+    all: (discount: Int128, weight: Int32)?, stackable: (discount: Int128, weight: Int32)?
+  ) {
+    var all: (discount: Int128, weight: Int32)?
+    var stackable: (discount: Int128, weight: Int32)?
+    for entry in entries {
+      let discount: Int128
+      switch entry.kind {
+      case 0: discount = RateArithmetic.apply(entry.value, to: lineAmount)
+      case 1: discount = RateArithmetic.product(min(Int128(entry.value), unitPrice), quantity)
+      case 2: discount = RateArithmetic.product(max(unitPrice - Int128(entry.value), 0), quantity)
+      default:
+        discount = RateArithmetic.apply(
+          entry.value, to: ItemRuleGroup.gotAmount(unitPrice, quantity, entry.buy, entry.get))
+      }
+      guard discount > 0 else { continue }
+      if all == nil || discount > all!.discount || (discount == all!.discount && entry.weight < all!.weight) {
+        all = (discount, entry.weight)
+      }
+      if entry.isStackable
+        && (stackable == nil || discount > stackable!.discount
+          || (discount == stackable!.discount && entry.weight < stackable!.weight))
+      {
+        stackable = (discount, entry.weight)
+      }
+    }
+    return (all, stackable)
   }
 }

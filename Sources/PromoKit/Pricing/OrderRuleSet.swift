@@ -194,7 +194,7 @@ final class OrderRuleSet: Sendable {
   /// What `rule` takes off `amount` (in its minor units), or `nil` below its minimum: the
   /// same as ``OrderRule/discount(on:)``.
   @inline(__always)
-  private static func value(of rule: OrderRule, at amount: Int128) -> Int128? {
+  static func value(of rule: OrderRule, at amount: Int128) -> Int128? {
     if let minimum = rule.minimum, amount < minimum.minorUnits { return nil }
     switch rule.reduction {
     case .fixed(let sum): return min(sum.minorUnits, amount)

@@ -14,6 +14,18 @@
 struct WorkingPromotions: Sendable {
   /// The prepared parts; the first holds the promotions without a code.
   let parts: [PreparedPromotions]
+  /// Whether there are at most ``fewOrderRules`` order rules in all, for the order stage
+  /// to try each rule and each pair directly.
+  let hasFewOrderRules: Bool
+
+  /// Up to this many order rules in all, the order stage tries every rule and pair.
+  static let fewOrderRules = 8
+
+  /// The promotions of `parts`.
+  init(parts: [PreparedPromotions]) {
+    self.parts = parts
+    hasFewOrderRules = parts.reduce(0) { $0 + $1.orderRules.count } <= Self.fewOrderRules
+  }
 
   /// The minor digits every amount is in.
   var minorDigits: Int { parts[0].minorDigits }
@@ -172,19 +184,10 @@ extension WorkingPromotions {
     }
     for part in parts where !part.itemRules.isEmpty {
       part.forEachItemGroup(targeting: item.sku, categories: item.categories) { groups in
-        // When no rule of the group applies, no stackable one does; when the best of all is
-        // stackable, it is the best of the stackable ones too.
-        guard
-          let best = groups.all.best(unitPrice: unitPrice, quantity: item.quantity, lineAmount: lineAmount)
-        else { return }
-        offer(best, in: part, to: &all)
-        if part.itemRules[Int(best.weight)].isStackable {
-          offer(best, in: part, to: &stackable)
-        } else if !groups.stackable.isEmpty {
-          offer(
-            groups.stackable.best(unitPrice: unitPrice, quantity: item.quantity, lineAmount: lineAmount),
-            in: part, to: &stackable)
-        }
+        let found = groups.best(
+          unitPrice: unitPrice, quantity: item.quantity, lineAmount: lineAmount, rules: part.itemRules)
+        offer(found.all, in: part, to: &all)
+        offer(found.stackable, in: part, to: &stackable)
       }
     }
     return (all, stackable)
@@ -262,6 +265,7 @@ extension WorkingPromotions {
   /// - Complexity: O(log² *n*) for the single promotion, plus the pair search's
   ///   O(min(*d* log *n*, *s* log² *n*) + *e* log *A* log *n*) (see ``bestPair(on:below:)``).
   func bestOrderStage(on amount: Money, stackableOnly: Bool) -> (steps: OrderSteps, total: Money) {
+    if hasFewOrderRules { return bestOrderStageOfFew(on: amount, stackableOnly: stackableOnly) }
     let units = amount.minorUnits
     let setCount = stackableOnly ? 2 : 4
     var largest: Int128 = 0
@@ -317,6 +321,78 @@ extension WorkingPromotions {
     return best
   }
 
+  /// ``bestOrderStage(on:stackableOnly:)`` over at most ``fewOrderRules`` rules: each rule
+  /// alone, and each stackable discount with each stackable threshold on what it leaves,
+  /// without the sets' machinery.
+  ///
+  /// - Complexity: O(*n* + *d* *t*) for *n* ≤ ``fewOrderRules`` rules, *d* stackable
+  ///   discounts and *t* stackable thresholds among them.
+  private func bestOrderStageOfFew(on amount: Money, stackableOnly: Bool) -> (steps: OrderSteps, total: Money)
+  {
+    let units = amount.minorUnits
+    let digits = amount.minorDigits
+    // The best single promotion: the most taken off, then the lowest id.
+    var single: (step: PlanStep, value: Int128)?
+    for part in parts {
+      for (position, rule) in part.orderRules.enumerated() where !stackableOnly || rule.isStackable {
+        guard let value = OrderRuleSet.value(of: rule, at: units), value > 0 else { continue }
+        let rank = part.orderRanks[position]
+        if let current = single, value < current.value || (value == current.value && rank > current.step.rank)
+        {
+          continue
+        }
+        single = (
+          PlanStep(
+            storeIndex: rule.storeIndex, rank: rank, discount: Money(minorUnits: value, minorDigits: digits)),
+          value
+        )
+      }
+    }
+    var best: (steps: OrderSteps, total: Money) = (OrderSteps(), amount)
+    if let single {
+      best = (OrderSteps(single.step), Money(minorUnits: units - single.value, minorDigits: digits))
+    }
+    // The best pair: the lowest total, then the lowest discount id, then the lowest
+    // threshold id; it must leave less than the best single (a tie goes to fewer).
+    var pair: (discount: PlanStep, threshold: PlanStep, total: Int128)?
+    for part in parts {
+      for (position, rule) in part.orderRules.enumerated() where rule.isStackable && rule.minimum == nil {
+        let reduction = OrderRuleSet.value(of: rule, at: units)!
+        let remaining = units - reduction
+        let rank = part.orderRanks[position]
+        for other in parts {
+          for (thresholdPosition, threshold) in other.orderRules.enumerated()
+          where threshold.isStackable && threshold.minimum != nil {
+            guard let value = OrderRuleSet.value(of: threshold, at: remaining) else { continue }
+            let total = remaining - value
+            let thresholdRank = other.orderRanks[thresholdPosition]
+            if let current = pair,
+              total > current.total
+                || (total == current.total
+                  && (rank > current.discount.rank
+                    || (rank == current.discount.rank && thresholdRank > current.threshold.rank)))
+            {
+              continue
+            }
+            pair = (
+              PlanStep(
+                storeIndex: rule.storeIndex, rank: rank,
+                discount: Money(minorUnits: reduction, minorDigits: digits)),
+              PlanStep(
+                storeIndex: threshold.storeIndex, rank: thresholdRank,
+                discount: Money(minorUnits: value, minorDigits: digits)),
+              total
+            )
+          }
+        }
+      }
+    }
+    if let pair, pair.total < best.total.minorUnits {
+      best = (OrderSteps(pair.discount, pair.threshold), Money(minorUnits: pair.total, minorDigits: digits))
+    }
+    return best
+  }
+
   /// The best stacked pair on `amount` (a stackable discount `D`, then a stackable
   /// threshold `H` whose minimum is tested against what `D` leaves), if one leaves less
   /// than `limit`; ties go to the lower id of `D`, then of `H`.
@@ -354,7 +430,7 @@ extension WorkingPromotions {
     else { return nil }
     let discountCount = parts.reduce(0) { $0 + $1.orderIndex.stackableDiscountPositions.count }
     if discountCount <= Self.fewDiscounts {
-      return bestPairByDiscount(on: amount, below: limit)
+      return bestPairByDiscount(on: amount, below: limit, onWhole: onWhole)
     }
     let breaks =
       parts.count == 1
@@ -368,7 +444,7 @@ extension WorkingPromotions {
     }
     // A step per discount costs about a third of a step per break: take the fewer steps.
     if discountCount <= 3 * count {
-      return bestPairByDiscount(on: amount, below: limit)
+      return bestPairByDiscount(on: amount, below: limit, onWhole: onWhole)
     }
     var bestTotal: Int128?
     var stretches: [(index: Int, remaining: Int128)] = []
@@ -441,30 +517,48 @@ extension WorkingPromotions {
   static let fewDiscounts = 8
 
   /// ``bestPair(on:below:)`` for few stackable discounts (few, or not many more than the
-  /// breaks up to the amount): each of them, in id order, with the best threshold on what
-  /// it leaves.
+  /// breaks up to the amount): each of them with the best threshold on what it leaves.
   ///
-  /// - Complexity: O(*d* log² *n*) for *d* stackable discounts.
-  private func bestPairByDiscount(on amount: Money, below limit: Money) -> (steps: OrderSteps, total: Money)?
+  /// The best threshold on an amount never decreases as the amount grows, so a discount
+  /// taking off `D` leaves a pair total of at least `A − D − onWhole` (`onWhole`, the most a
+  /// stackable threshold takes off the whole amount `A`). The discount taking off the most
+  /// is paired first; a discount whose bound is above that pair's total (or not below
+  /// `limit`) cannot win and is not paired: only what each discount takes off is computed.
+  ///
+  /// - Complexity: O(*d* + *p* log² *n*) for *d* stackable discounts, *p* of them paired.
+  private func bestPairByDiscount(on amount: Money, below limit: Money, onWhole: Int128)
+    -> (steps: OrderSteps, total: Money)?
   {
+    let units = amount.minorUnits
+    // The most a stackable discount takes off.
+    var largest: Int128 = -1
+    for part in parts {
+      for position in part.orderIndex.stackableDiscountPositions {
+        largest = max(largest, part.orderRules[Int(position)].reduction(of: amount).minorUnits)
+      }
+    }
+    guard largest >= 0 else { return nil }
+    // The highest total worth pairing for: below `limit`, and no higher than the pair of
+    // the largest discount.
+    var bound = limit.minorUnits - 1
+    if let threshold = bestThreshold(at: units - largest) { bound = min(bound, units - largest - threshold) }
     var best: (rank: Int32, part: Int, position: Int32, reduction: Money, total: Int128)?
     for (index, part) in parts.enumerated() {
       for position in part.orderIndex.stackableDiscountPositions {
         let reduction = part.orderRules[Int(position)].reduction(of: amount)
-        let remaining = amount.minorUnits - reduction.minorUnits
-        guard let threshold = bestThreshold(at: remaining) else { continue }
+        let remaining = units - reduction.minorUnits
+        guard remaining - onWhole <= bound, let threshold = bestThreshold(at: remaining) else { continue }
         let total = remaining - threshold
         let rank = part.orderRanks[Int(position)]
-        if total < limit.minorUnits
-          && (best == nil || total < best!.total || (total == best!.total && rank < best!.rank))
-        {
+        guard total <= bound else { continue }
+        if best == nil || total < best!.total || (total == best!.total && rank < best!.rank) {
           best = (rank, index, position, reduction, total)
         }
       }
     }
     guard let best else { return nil }
     let discountRule = parts[best.part].orderRules[Int(best.position)]
-    let remaining = amount.minorUnits - best.reduction.minorUnits
+    let remaining = units - best.reduction.minorUnits
     let thresholdReduction = remaining - best.total
     guard let threshold = lowestThreshold(at: remaining, reaching: thresholdReduction) else { return nil }
     let thresholdRule = parts[threshold.part].orderRules[Int(threshold.weight)]

@@ -9,7 +9,8 @@
 /// - Item promotions: an ``ItemRuleGroup`` for each SKU and each category targeted and one
 ///   for the untargeted promotions, of every rule and of the stackable ones, so that a line
 ///   looks at the groups of its SKU, its categories and the untargeted group, and in each
-///   at one candidate per benefit kind. The plain lists of the rules targeting each SKU and
+///   at one candidate per benefit kind; a group of at most ``ItemGroups/fewRules`` rules is
+///   a plain list (``FewItemRules``) instead, passed over in bounded time. The plain lists of the rules targeting each SKU and
 ///   category are kept for the linear search the tests check the indexes against.
 /// - Order promotions: an ``OrderStageIndex``.
 final class PreparedPromotions: Sendable {
@@ -38,20 +39,53 @@ final class PreparedPromotions: Sendable {
   /// The order rules indexed for the order stage.
   let orderIndex: OrderStageIndex
 
-  /// The groups of the rules targeting the same lines: all of them, and the stackable ones.
+  /// The rules targeting the same lines: all of them and the stackable ones as
+  /// ``ItemRuleGroup``s, or, when there are at most ``fewRules`` of them, as one list.
   final class ItemGroups: Sendable {
-    /// Every rule.
+    /// Up to this many rules, a pass over them replaces the groups' indexes.
+    static let fewRules = 16
+    /// The rules as a list, when there are few.
+    let few: FewItemRules?
+    /// Every rule (empty when `few` holds them).
     let all: ItemRuleGroup
-    /// The stackable rules.
+    /// The stackable rules (empty when `few` holds them).
     let stackable: ItemRuleGroup
 
     /// Indexes the rules at `positions` of `rules`.
     init(_ positions: [Int], of rules: [ItemRule]) {
+      if positions.count <= Self.fewRules {
+        few = FewItemRules(positions, of: rules)
+        all = ItemRuleGroup([], of: rules)
+        stackable = all
+        return
+      }
+      few = nil
       all = ItemRuleGroup(positions, of: rules)
       let stackablePositions = positions.filter { rules[$0].isStackable }
       // When every rule is stackable, the two groups are the same.
       stackable =
         stackablePositions.count == positions.count ? all : ItemRuleGroup(stackablePositions, of: rules)
+    }
+
+    /// The most a rule takes off a line of `quantity` units at `unitPrice` (amount
+    /// `lineAmount`) and the least weight of the rules taking that off, of all the rules and
+    /// of the stackable ones (`rules` says which are); `nil` when none takes off more than 0.
+    ///
+    /// - Complexity: O(``fewRules``) for few rules, else that of two
+    ///   ``ItemRuleGroup/best(unitPrice:quantity:lineAmount:)`` queries.
+    @inline(__always)
+    func best(unitPrice: Int128, quantity: Int64, lineAmount: Int128, rules: [ItemRule]) -> (
+      all: (discount: Int128, weight: Int32)?, stackable: (discount: Int128, weight: Int32)?
+    ) {
+      if let few { return few.best(unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount) }
+      // When no rule applies, no stackable one does; when the best of all is stackable, it
+      // is the best of the stackable ones too.
+      guard let best = all.best(unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount) else {
+        return (nil, nil)
+      }
+      if rules[Int(best.weight)].isStackable { return (best, best) }
+      if stackable.isEmpty { return (best, nil) }
+      return (best, stackable.best(unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount))
     }
   }
 

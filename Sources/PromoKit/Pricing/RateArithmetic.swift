@@ -18,6 +18,10 @@ enum RateArithmetic {
   static func apply(_ rate: Int64, to amount: Int128) -> Int128 {
     if let small = UInt64(exactly: amount) {
       let product = small.multipliedFullWidth(by: UInt64(rate))
+      // Nearly always in 64 bits: a division by a constant, which needs no divide.
+      if product.high == 0 && product.low <= UInt64.max - 500_000 {
+        return Int128((product.low + 500_000) / 1_000_000)
+      }
       let (low, carry) = product.low.addingReportingOverflow(500_000)
       let (quotient, _) = UInt64(1_000_000).dividingFullWidth((product.high + (carry ? 1 : 0), low))
       return Int128(quotient)
