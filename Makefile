@@ -1,6 +1,9 @@
-# promo: common tasks. Every target works with only the Swift toolchain installed.
+# promo: common tasks. Every target but spark-check (Java and Python too) works with only the
+# Swift toolchain installed.
 SWIFT ?= swift
 PREFIX ?= /usr/local
+# Debug symbols are not installed: `make install STRIP=true` keeps them.
+STRIP ?= strip
 # The binary `install-files` installs; `install` builds it first.
 PROMO ?= .build/release/promo
 BINDIR = $(DESTDIR)$(PREFIX)/bin
@@ -9,7 +12,7 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all build release test lint format example readme-example golden fuzz bench install install-files uninstall clean
+.PHONY: all build release test lint format example readme-example spark-check golden fuzz fuzz-pricing bench install install-files uninstall clean
 
 all: build
 
@@ -18,7 +21,10 @@ build:
 
 # An optimised, fully static binary (no dynamic linking at start-up): the fastest to start.
 # Package.swift links release builds statically on Linux, so this is plain
-# `swift build -c release`.
+# `swift build -c release`. The linker warns that libswiftCore calls dlopen: the Swift
+# runtime looks for an optional library of prespecialized generics that way; in a static
+# binary the lookup finds nothing and the runtime goes on without it. promo itself loads
+# nothing at run time.
 release:
 	$(SWIFT) build -c release
 
@@ -39,16 +45,29 @@ example:
 readme-example:
 	scripts/readme-example.sh
 
+# Runs docs/CI.md's Hadoop Streaming mappers and PySpark recipe for real (Spark in local
+# mode) and compares them with one `promo price --lines` process. Opt-in, not CI: needs
+# Java 17+ and PyPI (pyspark goes into a venv under ~/.cache/promo, reused).
+spark-check:
+	scripts/spark-check.sh
+
 # Re-records the golden outputs in fixtures/golden from the current binary; review the diff.
 # A recording run always fails (so it never passes for a test run); run `make test` after it.
 golden:
 	-RECORD_SNAPSHOTS=1 $(SWIFT) test --filter GoldenTests
 
-# Runs the libFuzzer harness (Sources/PromoFuzz) for FUZZ_SECONDS over a seed corpus
-# made from fixtures/; crashes land in fuzz-findings/.
+# Runs the libFuzzer harness (Sources/PromoFuzz) for FUZZ_SECONDS; crashes land in
+# fuzz-findings/. `fuzz` runs the parser target over a seed corpus made from fixtures/
+# (FUZZ_TARGET=pricing runs the other); `fuzz-pricing` holds PromoKit's pricing against the
+# brute-force reference on generated stores and orders. FUZZ_RUNS=N bounds the executions
+# instead of the time.
 FUZZ_SECONDS ?= 300
+FUZZ_TARGET ?= parser
 fuzz:
-	fuzz/run.sh $(FUZZ_SECONDS)
+	fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGET)
+
+fuzz-pricing:
+	fuzz/run.sh $(FUZZ_SECONDS) pricing
 
 # Measures the release binary against baselines side by side (docs/BENCHMARKS.md).
 BENCH_DIR ?= /tmp/promo-bench
@@ -63,6 +82,7 @@ install: release install-files
 install-files:
 	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
 	install -m 755 $(PROMO) $(BINDIR)/promo
+	$(STRIP) $(BINDIR)/promo
 	$(PROMO) help --man > $(MANDIR)/promo.1
 	$(PROMO) completions bash > $(BASHDIR)/promo
 	$(PROMO) completions zsh > $(ZSHDIR)/_promo

@@ -20,8 +20,12 @@ let package = Package(
       linkerSettings: [
         .unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))
       ]),
-    .testTarget(name: "PromoKitTests", dependencies: ["PromoKit"]),
-    .testTarget(name: "PromoCLITests", dependencies: ["PromoCLI", "PromoKit"]),
+    // What the tests and the fuzz harness share: the seeded generator, the brute-force
+    // reference pricer and its case generator. It uses none of PromoKit (the reference must
+    // stay independent of what it checks) and is no product.
+    .target(name: "PromoTestSupport"),
+    .testTarget(name: "PromoKitTests", dependencies: ["PromoKit", "PromoTestSupport"]),
+    .testTarget(name: "PromoCLITests", dependencies: ["PromoCLI", "PromoKit", "PromoTestSupport"]),
   ]
 )
 
@@ -35,6 +39,7 @@ if ProcessInfo.processInfo.environment["PROMO_BENCH"] != nil {
   package.products.append(.executable(name: "promo-bench", targets: ["PromoBench"]))
 }
 if ProcessInfo.processInfo.environment["PROMO_FUZZ"] != nil {
-  package.targets.append(.executableTarget(name: "PromoFuzz", dependencies: ["PromoKit"]))
+  package.targets.append(
+    .executableTarget(name: "PromoFuzz", dependencies: ["PromoKit", "PromoTestSupport"]))
   package.products.append(.executable(name: "promo-fuzz", targets: ["PromoFuzz"]))
 }

@@ -1,26 +1,52 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer harness and runs it for a bounded time over a seed corpus made from
-# fixtures/. Usage: fuzz/run.sh [SECONDS] (default 60). Findings land in fuzz-findings/.
+# Builds the libFuzzer harness and runs one of its targets for a bounded time (or a bounded
+# number of executions) over a seed corpus. Findings land in fuzz-findings/.
+#
+# Usage: fuzz/run.sh [SECONDS] [TARGET]      (default 60 seconds, target parser)
+#   parser   stores, order files and streams as raw bytes; seeds made from fixtures/
+#   pricing  generated stores and orders priced by PromoKit and by the brute-force
+#            reference (Sources/PromoTestSupport); the input bytes are the generator's choices
+# FUZZ_RUNS=N stops after N executions instead (e.g. FUZZ_RUNS=1000000 fuzz/run.sh 0 pricing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
+target="${2:-parser}"
 PROMO_FUZZ=1 swift build --sanitize=fuzzer --product promo-fuzz --scratch-path .build-fuzz
-corpus=fuzz-corpus
+corpus="fuzz-corpus/$target"
 mkdir -p "$corpus" fuzz-findings
-# Seeds: each fixture as a store (prefix byte 0), an order file (1) and a stream (2).
-for file in fixtures/*.json fixtures/stores/*.json fixtures/bad/*.json; do
-  [ -f "$file" ] || continue
-  name=$(echo "$file" | tr '/' '_')
-  printf '\000' | cat - "$file" > "$corpus/store-$name"
-done
-for file in fixtures/orders/*.json fixtures/bad/*.json; do
-  [ -f "$file" ] || continue
-  name=$(echo "$file" | tr '/' '_')
-  printf '\001' | cat - "$file" > "$corpus/order-$name"
-done
-for file in fixtures/orders/*.jsonl fixtures/bad/*.jsonl; do
-  name=$(echo "$file" | tr '/' '_')
-  printf '\002' | cat - "$file" > "$corpus/lines-$name"
-done
-.build-fuzz/debug/promo-fuzz "$corpus" -dict=fuzz/json.dict -max_total_time="$seconds" \
-  -max_len=4096 -timeout=10 -rss_limit_mb=2048 -artifact_prefix=fuzz-findings/ -print_final_stats=1
+limit=(-max_total_time="$seconds")
+if [ -n "${FUZZ_RUNS:-}" ]; then limit=(-runs="$FUZZ_RUNS"); fi
+case "$target" in
+parser)
+  # Seeds: each fixture as a store (prefix byte 0), an order file (1) and a stream (2).
+  for file in fixtures/*.json fixtures/stores/*.json fixtures/bad/*.json; do
+    [ -f "$file" ] || continue
+    name=$(echo "$file" | tr '/' '_')
+    printf '\000' | cat - "$file" > "$corpus/store-$name"
+  done
+  for file in fixtures/orders/*.json fixtures/bad/*.json; do
+    [ -f "$file" ] || continue
+    name=$(echo "$file" | tr '/' '_')
+    printf '\001' | cat - "$file" > "$corpus/order-$name"
+  done
+  for file in fixtures/orders/*.jsonl fixtures/bad/*.jsonl; do
+    name=$(echo "$file" | tr '/' '_')
+    printf '\002' | cat - "$file" > "$corpus/lines-$name"
+  done
+  options=(-dict=fuzz/json.dict -max_len=4096)
+  ;;
+pricing)
+  # Seeds: a few short inputs; each makes a whole case (the generator goes on from a hash
+  # of the bytes once they run out), and longer inputs decide more of its choices.
+  for i in $(seq 0 31); do
+    printf "\\$(printf %03o $((i * 8)))\\$(printf %03o $((255 - i * 7)))" > "$corpus/seed-$i"
+  done
+  options=(-max_len=1024)
+  ;;
+*)
+  echo "fuzz/run.sh: unknown target $target (parser or pricing)" >&2
+  exit 64
+  ;;
+esac
+PROMO_FUZZ_TARGET="$target" .build-fuzz/debug/promo-fuzz "$corpus" "${options[@]}" "${limit[@]}" \
+  -timeout=10 -rss_limit_mb=2048 -artifact_prefix=fuzz-findings/ -print_final_stats=1

@@ -55,13 +55,18 @@ struct CommandContext {
     TextStyle(isEnabled: stdout.isTerminal && environment["NO_COLOR"] == nil)
   }
 
+  /// The language of banners: `--locale`, English by default.
+  var bannerLocale: BannerLocale {
+    arguments.value("--locale").flatMap(BannerLocale.init(rawValue:)) ?? .english
+  }
+
   /// The store in use.
   var store: PromotionStore { PromotionStore(path: storePath) }
 
   /// The error for a store that does not exist, saying how to make one.
   var missingStore: PromoError {
     PromoError(
-      .unreadable, file: storePath,
+      .missing, file: storePath,
       "no promotion store here; create one with 'promo init' or 'promo add', or name one with --store or $PROMO_STORE"
     )
   }
@@ -69,21 +74,83 @@ struct CommandContext {
   /// The bytes of a file named on the command line, and the name messages use for it:
   /// `-` is standard input, named `stdin`.
   func readInput(_ path: String) throws(PromoError) -> (bytes: [UInt8], name: String) {
-    if path == "-" { return (try stdin.readAll(), stdin.name) }
-    return (try FileIO.readFile(atPath: path), path)
+    try readInput(path, tooLargeHint: nil)
+  }
+
+  /// The bytes of an order file named on the command line (`-` is standard input); one too
+  /// large to read at once says how to stream it.
+  func readOrders(_ path: String) throws(PromoError) -> (bytes: [UInt8], name: String) {
+    try readInput(path, tooLargeHint: "stream orders with --lines")
+  }
+
+  private func readInput(_ path: String, tooLargeHint: String?) throws(PromoError) -> (
+    bytes: [UInt8], name: String
+  ) {
+    if path == "-" { return (try stdin.readAll(tooLargeHint: tooLargeHint), stdin.name) }
+    try Self.refuseEmpty(path)
+    return (try FileIO.readFile(atPath: path, tooLargeHint: tooLargeHint), path)
+  }
+
+  /// An input named on the command line, to read as a stream: standard input for `-`, else
+  /// the file.
+  func open(_ path: String) throws(PromoError) -> TextInput {
+    if path == "-" { return stdin }
+    try Self.refuseEmpty(path)
+    return try FileInput(path: path, name: path)
+  }
+
+  /// Refuses an empty file name (`--base ""`) as a usage error, before any file is read.
+  static func refuseEmpty(_ path: String) throws(PromoError) {
+    if path.isEmpty { throw PromoError(.usage, "a file name cannot be empty") }
   }
 
   /// Reads and decodes the store in use (`--store -` reads it from standard input); a
   /// missing one is an error that says how to make one.
   func loadStore() throws(PromoError) -> Catalog {
-    if storePath == "-" {
-      let (bytes, name) = try readInput(storePath)
+    do {
+      return try loadCatalog(at: storePath)
+    } catch  where error.category == .missing && storePath != "-" {
+      throw missingStore
+    }
+  }
+
+  /// Reads and decodes the store at `path` (`-` reads standard input).
+  func loadCatalog(at path: String) throws(PromoError) -> Catalog {
+    if path == "-" {
+      let (bytes, name) = try readInput(path)
       return try StoreDecoder.decode(bytes, file: name)
     }
+    try Self.refuseEmpty(path)
+    return try PromotionStore(path: path).load()
+  }
+
+  /// The coupon codes `--code` presents for every order; a malformed one is a usage error.
+  func presentedCodes() throws(PromoError) -> [String] {
+    let codes = arguments.values("--code")
+    for code in codes where !CouponCode.isValid(code) {
+      throw PromoError(
+        .usage, position: "--code",
+        "\"\(code)\" is not a coupon code: 1 to \(CouponCode.maximumLength) characters of A-Z a-z 0-9 _ -")
+    }
+    return codes
+  }
+
+  /// A calculator of `catalog` for the evaluation time and `codes`; an amount of the
+  /// store that its own currency cannot hold names the store at `path`.
+  func calculator(
+    for catalog: Catalog, at path: String, instant: Instant, codes: [String]
+  ) throws(PromoError) -> PriceCalculator {
     do {
-      return try store.load()
-    } catch  where error.category == .unreadable && error.message == FileIO.noSuchFileReason {
-      throw missingStore
+      return try PriceCalculator(catalog: catalog, context: PricingContext(instant: instant, codes: codes))
+    } catch {
+      throw error.inFile(path == "-" ? stdin.name : path)
+    }
+  }
+
+  /// Throws a usage error when standard input (`-`) is named more than once among `paths`.
+  func readStandardInputOnce(_ paths: [String]) throws(PromoError) {
+    if paths.filter({ $0 == "-" }).count > 1 {
+      throw PromoError(.usage, "standard input (-) can be read only once")
     }
   }
 

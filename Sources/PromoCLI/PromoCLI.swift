@@ -22,13 +22,20 @@ public enum PromoCLI {
       let status = try dispatch(
         arguments, environment: environment, stdin: stdin, stdout: stdout, stderr: stderr, clock: clock)
       stdout.flush()
-      if let failure = stdout.failure {
-        stderr.write(ErrorLine.render(PromoError(.outputFailed, file: "stdout", "cannot write: \(failure)")))
+      switch stdout.failure {
+      case nil:
+        stderr.flush()
+        return status
+      case .closedByReader:
+        // The reader has all it wanted (`promo ... | head -1`): stop quietly, as `rg` does.
+        // A `diff --fail-on-change` verdict is not output, so it stands.
+        stderr.flush()
+        return status == ExitStatus.changed ? status : ExitStatus.success
+      case .failed(let reason):
+        stderr.write(ErrorLine.render(PromoError(.outputFailed, file: "stdout", "cannot write: \(reason)")))
         stderr.flush()
         return ExitStatus.of(PromoError(.outputFailed, ""))
       }
-      stderr.flush()
-      return status
     } catch {
       stderr.write(ErrorLine.render(error))
       stderr.flush()
@@ -44,12 +51,11 @@ public enum PromoCLI {
     // `promo --store FILE -q COMMAND ...` is read as `promo COMMAND ... --store FILE -q`.
     var leading: [String] = []
     while let first = arguments.first, arguments.count > 1 {
-      let taken: Int
-      switch first {
-      case "--store": taken = 2
-      case "-q", "--quiet": taken = 1
-      case _ where first.hasPrefix("--store="): taken = 1
-      default: taken = 0
+      let name = ParsedArguments.shortNames[first] ?? first
+      var taken = 0
+      for option in CommandTable.leadingOptions {
+        if name == option.name { taken = option.takesValue ? 2 : 1 }
+        if option.takesValue && name.hasPrefix(option.name + "=") { taken = 1 }
       }
       guard taken > 0, arguments.count > taken else { break }
       leading += arguments.prefix(taken)
@@ -57,7 +63,9 @@ public enum PromoCLI {
     }
     arguments += leading
     guard let name = arguments.first else {
-      throw PromoError(.usage, "no command given; try 'promo help'")
+      // No command at all: a short usage where errors go, and the usage status.
+      stderr.write(HelpRenderer.shortUsage())
+      return ExitStatus.of(PromoError(.usage, ""))
     }
     switch name {
     case "--version", "version":
@@ -69,6 +77,11 @@ public enum PromoCLI {
     default: break
     }
     guard let command = CommandTable.command(named: name) else {
+      if name.hasPrefix("-") {
+        throw PromoError(
+          .usage,
+          "unknown option \"\(name)\" before a command; usage: promo COMMAND [OPTIONS] (see 'promo help')")
+      }
       var message = "unknown command \"\(name)\""
       if let suggestion = KeySuggestion.nearest(to: name, in: CommandTable.commands.map(\.name)) {
         message += "; did you mean \"\(suggestion)\"?"
@@ -88,6 +101,7 @@ public enum PromoCLI {
       arguments: parsed, environment: environment, stdin: stdin, stdout: output, stderr: stderr, clock: clock)
     switch command.name {
     case CommandTable.price.name: return try PriceCommand.run(context)
+    case CommandTable.diff.name: return try DiffCommand.run(context)
     case CommandTable.list.name: try ReadCommands.list(context)
     case CommandTable.show.name: try ReadCommands.show(context)
     case CommandTable.validate.name: try ReadCommands.validate(context)
@@ -109,6 +123,8 @@ public enum PromoCLI {
 public enum ExitStatus {
   /// Success.
   public static let success: Int32 = 0
+  /// The request could not be met: `diff --fail-on-change` found a change.
+  public static let changed: Int32 = 1
 
   /// The status for an error of each category.
   public static func of(_ error: PromoError) -> Int32 {
@@ -116,7 +132,7 @@ public enum ExitStatus {
     case .notFound, .alreadyExists: 1
     case .usage: 64
     case .invalidData: 65
-    case .unreadable: 66
+    case .missing, .unreadable: 66
     case .unwritable: 73
     case .lockTimeout: 75
     case .outputFailed: 74

@@ -1,108 +1,29 @@
-import PromoKit
+import Foundation
 
-/// The libFuzzer entry point: every input goes through the store reader, the order reader
-/// and the calculator, and the properties that must hold for any input are checked.
-///
-/// The first byte picks what the rest is read as: 0 a store, 1 an order file, 2 a JSON
-/// Lines stream of orders. A property that fails traps, which libFuzzer reports.
+/// The fuzz target chosen by `PROMO_FUZZ_TARGET`: `parser` (the default) or `pricing`.
+enum FuzzTarget: String {
+  /// Stores, order files and streams as raw bytes (``checkParsers(_:)``).
+  case parser
+  /// Generated stores and orders priced by PromoKit and by the reference (``checkPricing(_:)``).
+  case pricing
+
+  /// The target this run fuzzes; an unknown name stops the run before the first input.
+  static let selected: FuzzTarget = {
+    let name = ProcessInfo.processInfo.environment["PROMO_FUZZ_TARGET"] ?? "parser"
+    guard let target = FuzzTarget(rawValue: name) else {
+      fatalError("PROMO_FUZZ_TARGET must be parser or pricing, not \(name)")
+    }
+    return target
+  }()
+}
+
+/// The libFuzzer entry point: hands every input to the selected target.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-  guard size > 0 else { return 0 }
-  let selector = data[0] % 3
-  let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
-  switch selector {
-  case 0: checkStore(bytes)
-  case 1: checkOrders(bytes)
-  default: checkLines(bytes)
+  let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+  switch FuzzTarget.selected {
+  case .parser: checkParsers(bytes)
+  case .pricing: checkPricing(bytes)
   }
   return 0
 }
-
-/// A store that decodes must re-encode to a fixed point, and price the sample orders
-/// within bounds.
-private func checkStore(_ bytes: [UInt8]) {
-  let (catalog, problems) = StoreDecoder.diagnose(bytes, file: "fuzz")
-  precondition((catalog == nil) == !problems.isEmpty, "a store decodes exactly when it has no problem")
-  guard let catalog else { return }
-  let encoded = StoreEncoder.encode(catalog)
-  guard let again = try? StoreDecoder.decode(Array(encoded.utf8), file: "fuzz") else {
-    preconditionFailure("an encoded store must decode")
-  }
-  precondition(StoreEncoder.encode(again) == encoded, "encoding must be a fixed point")
-  precondition(again == catalog, "decoding the encoding must give the same catalog")
-  for subtotal: Int128 in [0, 1, 99, 10_000, 12_800, 99_999_999, 10_000_000_000_000_000_000_000] {
-    let order = Order(
-      name: "fuzz", currency: catalog.currency,
-      amount: Money(minorUnits: subtotal, minorDigits: catalog.currency.minorDigits))
-    checkQuote(order, catalog: catalog)
-  }
-}
-
-/// Orders that decode must price within bounds against the fixed store.
-private func checkOrders(_ bytes: [UInt8]) {
-  guard let orders = try? OrderDecoder.decodeFile(bytes, file: "fuzz", storeCurrency: sampleStore.currency)
-  else { return }
-  for order in orders { checkQuote(order, catalog: sampleStore) }
-}
-
-/// Each line of a stream is decoded and priced on its own; the fast path of `--lines` must
-/// agree with the full decoder on every line.
-private func checkLines(_ bytes: [UInt8]) {
-  for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-    .enumerated()
-  {
-    let currency = sampleStore.currency
-    let fast = Result { () throws(PromoError) -> Order in
-      try OrderDecoder.decodeLine(Array(line), file: "fuzz", line: index + 1, storeCurrency: currency)
-    }
-    let full = Result { () throws(PromoError) -> Order in
-      try OrderDecoder.decodeLineFully(Array(line), file: "fuzz", line: index + 1, storeCurrency: currency)
-    }
-    switch (fast, full) {
-    case (.success(let one), .success(let other)):
-      precondition(one == other, "the fast path built another order")
-    case (.failure(let one), .failure(let other)):
-      precondition(one == other, "the two paths report differently")
-    default: preconditionFailure("the fast path and the full decoder disagree on a line")
-    }
-    if case .success(let order) = fast { checkQuote(order, catalog: sampleStore) }
-  }
-}
-
-/// The quote's total is within `0...subtotal`, no worse than any single working
-/// promotion, and the same when asked twice.
-private func checkQuote(_ order: Order, catalog: Catalog) {
-  let instant = Instant(secondsSinceEpoch: 1_795_320_000)
-  guard let calculator = try? PriceCalculator(catalog: catalog, at: instant),
-    let quote = try? calculator.quote(for: order, explain: true)
-  else { return }
-  precondition(quote.total.minorUnits >= 0, "a total is never negative")
-  precondition(quote.total <= quote.subtotal, "a total is never above the subtotal")
-  precondition(quote.plan.applied.count <= 2, "at most two promotions")
-  precondition(quote.considered?.count == catalog.promotions.count, "every promotion is explained")
-  for promotion in catalog.working(at: instant) {
-    guard let terms = try? promotion.terms(minorDigits: order.subtotal.minorDigits),
-      let discount = terms.discount(on: order.subtotal)
-    else { continue }
-    precondition(quote.total <= order.subtotal.subtracting(discount), "never worse than a single promotion")
-  }
-  precondition((try? calculator.quote(for: order, explain: true)) == quote, "pricing is deterministic")
-}
-
-/// The sample store the order inputs are priced against.
-private let sampleStore: Catalog = {
-  let text = #"""
-    {"version":1,"currency":"CNY","promotions":[
-    {"id":"autumn-20","kind":"discount","percentOff":"20","stackable":true},
-    {"id":"spend100-save15","kind":"threshold","amountOff":"15.00","minimumAmount":"100.00","stackable":true},
-    {"id":"spend200-10pct","kind":"threshold","percentOff":"10","minimumAmount":"200.00","stackable":true},
-    {"id":"spend300-save150","kind":"threshold","amountOff":"150.00","minimumAmount":"300.00"},
-    {"id":"flash-40-off","kind":"discount","amountOff":"40.00"},
-    {"id":"half","kind":"discount","percentOff":"50.0001","stackable":true},
-    {"id":"free-over-0","kind":"threshold","amountOff":"1000000000000","minimumAmount":"0","active":false}]}
-    """#
-  guard let catalog = try? StoreDecoder.decode(Array(text.utf8), file: "sample") else {
-    preconditionFailure("the sample store must decode")
-  }
-  return catalog
-}()

@@ -8,6 +8,10 @@ import PromoCLI
   import Darwin
 #endif
 
+// A reader that goes away (`promo ... | head -1`) must not kill the process with SIGPIPE
+// (status 141 under `set -o pipefail`): the write fails with EPIPE instead, and `promo`
+// stops quietly with status 0.
+signal(SIGPIPE, SIG_IGN)
 let status = PromoCLI.run(
   arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current(),
   stdin: StandardInput(), stdout: FileDescriptorOutput(descriptor: 1),

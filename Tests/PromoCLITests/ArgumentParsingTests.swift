@@ -1,3 +1,4 @@
+import Foundation
 import PromoCLI
 import PromoKit
 import Testing
@@ -31,6 +32,32 @@ struct ArgumentParsingTests {
     #expect(throws: PromoError(.usage, message)) {
       try ParsedArguments(arguments, for: CommandTable.price)
     }
+  }
+
+  @Test("every pair of options the table calls exclusive is refused together (the completions rely on it)")
+  func exclusivePairsAreRefused() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "promo-pairs-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var checked = 0
+    for command in CommandTable.commands {
+      for (first, second) in command.exclusivePairs {
+        var arguments = [command.name] + Array(repeating: "some-id", count: command.minimumArguments)
+        for name in [first, second] {
+          let option = try #require(command.option(named: name), "\(command.name) has no \(name)")
+          arguments.append(name)
+          if option.takesValue { arguments.append(option.choices.first ?? "1") }
+        }
+        // A store that is never created: the command must stop before it.
+        let run = InProcessRun(arguments, environment: ["PROMO_STORE": folder.path + "/promotions.json"])
+        #expect(run.status == 64, "\(arguments): \(run.stderr)")
+        #expect(run.stderr.contains("cannot be"), "\(arguments): \(run.stderr)")
+        checked += 1
+      }
+    }
+    #expect(checked > 30)
+    #expect(!FileManager.default.fileExists(atPath: folder.path + "/promotions.json"))
   }
 
   @Test("an option given twice takes its last value")

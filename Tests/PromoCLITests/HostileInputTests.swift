@@ -7,24 +7,28 @@ import Testing
 
 /// One hostile or malformed input: the files it writes into a scratch copy of the sample
 /// store's folder, the command it runs there, the exact status, and a piece of the one
-/// error line that locates the problem.
+/// error line that locates the problem, or (`isWholeLine`) that whole line, word for word.
 struct HostileCase: Sendable, CustomTestStringConvertible {
   let name: String
   let arguments: [String]
   let files: [String: [UInt8]]
   let status: Int32
   let location: String
+  /// Whether `location` is the whole error line (without its line break), not a piece.
+  let isWholeLine: Bool
 
   var testDescription: String { name }
 
   init(
-    _ name: String, _ arguments: [String], files: [String: [UInt8]] = [:], status: Int32, at location: String
+    _ name: String, _ arguments: [String], files: [String: [UInt8]] = [:], status: Int32, at location: String,
+    isWholeLine: Bool = false
   ) {
     self.name = name
     self.arguments = arguments
     self.files = files
     self.status = status
     self.location = location
+    self.isWholeLine = isWholeLine
   }
 
   /// An order file `o.json` with `text`, priced against the sample store.
@@ -32,22 +36,32 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
     HostileCase(name, price("o.json"), files: ["o.json": Array(text.utf8)], status: 65, at: location)
   }
 
+  /// An order file `o.json` with `text`, priced against the sample store, refused with
+  /// exactly the error `line`.
+  static func order(_ name: String, _ text: String, line: String) -> HostileCase {
+    HostileCase(
+      name, price("o.json"), files: ["o.json": Array(text.utf8)], status: 65, at: line, isWholeLine: true)
+  }
+
   /// An order file `o.json` with raw `bytes`.
   static func orderBytes(_ name: String, _ bytes: [UInt8], at location: String) -> HostileCase {
     HostileCase(name, price("o.json"), files: ["o.json": bytes], status: 65, at: location)
   }
 
-  /// A store `s.json` with `text`, used to price a good order and by a writing command.
-  static func store(_ name: String, _ text: String, at location: String) -> [HostileCase] {
+  /// A store `s.json` with `text`, used to price a good order and by a writing command;
+  /// both fail with an error line holding `location`, or being exactly it (`isWholeLine`).
+  static func store(_ name: String, _ text: String, at location: String, isWholeLine: Bool = false)
+    -> [HostileCase]
+  {
     [
       HostileCase(
         name + " (price)", ["price", "--store", "s.json", "--at", at, Self.goodOrder],
         files: ["s.json": Array(text.utf8)],
-        status: 65, at: location),
+        status: 65, at: location, isWholeLine: isWholeLine),
       HostileCase(
         name + " (add)",
         ["add", "--store", "s.json", "--id", "new", "--kind", "discount", "--percent-off", "5"],
-        files: ["s.json": Array(text.utf8)], status: 65, at: location),
+        files: ["s.json": Array(text.utf8)], status: 65, at: location, isWholeLine: isWholeLine),
     ]
   }
 
@@ -65,7 +79,8 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
     #"{"version":2,"currency":"CNY","promotions":[{"id":"p","kind":"discount","percentOff":"5"},{\#(fields)}]}"#
   }
 
-  /// Format-2 stores that break one rule each, with where the error must point.
+  /// Format-2 stores that break one rule each, with where the error must point (or the
+  /// whole error line).
   static let format2Stores: [(String, String, String)] = [
     ("v1: kind item", promotion(#""id":"q","kind":"item","percentOff":"5""#), "s.json: promotions[1].kind"),
     (
@@ -201,6 +216,172 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
     ),
   ]
 
+  /// More format-2 stores that break one rule each (kinds, targets, benefits, caps, codes,
+  /// versions), with the whole error line they must give.
+  static let format2StoreLines: [(String, String, String)] = [
+    (
+      "v1: target", promotion(#""id":"q","kind":"discount","percentOff":"5","target":{"skus":["a"]}"#),
+      #"promo: s.json: promotions[1].target: target needs store version 2, but this store is version 1; set "version": 2 to use it"#
+    ),
+    (
+      "v1: fixedPrice", promotion(#""id":"q","kind":"discount","fixedPrice":"5""#),
+      #"promo: s.json: promotions[1].fixedPrice: fixedPrice needs store version 2, but this store is version 1; set "version": 2 to use it"#
+    ),
+    (
+      "v1: buy and get", promotion(#""id":"q","kind":"discount","buy":1,"get":1"#),
+      #"promo: s.json: promotions[1].buy: buy needs store version 2, but this store is version 1; set "version": 2 to use it"#
+    ),
+    (
+      "v1: get alone", promotion(#""id":"q","kind":"discount","percentOff":"5","get":1"#),
+      #"promo: s.json: promotions[1].get: get needs store version 2, but this store is version 1; set "version": 2 to use it"#
+    ),
+    (
+      "item: get 0", promotion2(#""id":"q","kind":"item","buy":1,"get":0"#),
+      #"promo: s.json: promotions[1].get: get must be a whole number from 1 to 1000, not 0"#
+    ),
+    (
+      "item: buy 1001", promotion2(#""id":"q","kind":"item","buy":1001,"get":1"#),
+      #"promo: s.json: promotions[1].buy: buy must be a whole number from 1 to 1000, not 1001"#
+    ),
+    (
+      "item: buy -1", promotion2(#""id":"q","kind":"item","buy":-1,"get":1"#),
+      #"promo: s.json: promotions[1].buy: buy must be a whole number from 1 to 1000, not -1"#
+    ),
+    (
+      "item: get 1.5", promotion2(#""id":"q","kind":"item","buy":1,"get":1.5"#),
+      #"promo: s.json: promotions[1].get: get must be a whole number, not 1.5"#
+    ),
+    (
+      "item: buy-get percent above 100",
+      promotion2(#""id":"q","kind":"item","buy":1,"get":1,"percentOff":"100.01""#),
+      #"promo: s.json: promotions[1].percentOff: percentOff must be greater than 0 and at most 100, not 100.01"#
+    ),
+    (
+      "item: buy-get percent with 5 places",
+      promotion2(#""id":"q","kind":"item","buy":1,"get":1,"percentOff":"50.00001""#),
+      #"promo: s.json: promotions[1].percentOff: percentOff 50.00001 has more than 4 decimal places"#
+    ),
+    (
+      "item: buy-get and fixed price",
+      promotion2(#""id":"q","kind":"item","buy":1,"get":1,"fixedPrice":"1""#),
+      #"promo: s.json: promotions[1].fixedPrice: a promotion has exactly one of buy and fixedPrice, not both"#
+    ),
+    (
+      "item: amount and fixed price", promotion2(#""id":"q","kind":"item","fixedPrice":"1","amountOff":"1""#),
+      #"promo: s.json: promotions[1].fixedPrice: a promotion has exactly one of amountOff and fixedPrice, not both"#
+    ),
+    (
+      "item: fixed price not a decimal", promotion2(#""id":"q","kind":"item","fixedPrice":"abc""#),
+      #"promo: s.json: promotions[1].fixedPrice: fixedPrice "abc" is not a decimal number; write it like "12.50""#
+    ),
+    (
+      "item: amount off too precise", promotion2(#""id":"q","kind":"item","amountOff":"1.001""#),
+      #"promo: s.json: promotions[1].amountOff: amountOff 1.001 has 3 decimal places; CNY has 2"#
+    ),
+    (
+      "item: kind in capitals", promotion2(#""id":"q","kind":"Item","percentOff":"5""#),
+      #"promo: s.json: promotions[1].kind: kind must be "item", "discount" or "threshold", not "Item"; did you mean "item"?"#
+    ),
+    (
+      "threshold: fixed price",
+      promotion2(#""id":"q","kind":"threshold","minimumAmount":"1","fixedPrice":"1""#),
+      #"promo: s.json: promotions[1].fixedPrice: fixedPrice is only for item promotions, not for a threshold; use percentOff or amountOff, or make the kind "item""#
+    ),
+    (
+      "discount: buy-get", promotion2(#""id":"q","kind":"discount","buy":1,"get":1"#),
+      #"promo: s.json: promotions[1].buy: buy is only for item promotions, not for a discount; use percentOff or amountOff, or make the kind "item""#
+    ),
+    (
+      "threshold: target",
+      promotion2(
+        #""id":"q","kind":"threshold","minimumAmount":"1","percentOff":"5","target":{"categories":["a"]}"#),
+      #"promo: s.json: promotions[1].target: target is only for item promotions; a threshold acts on the whole order (remove target or make the kind "item")"#
+    ),
+    (
+      "cap on a threshold's amount off",
+      promotion2(#""id":"q","kind":"threshold","minimumAmount":"1","amountOff":"5","maximumDiscount":"1""#),
+      #"promo: s.json: promotions[1].maximumDiscount: maximumDiscount is only for a discount or threshold that takes percentOff (it caps the percentage)"#
+    ),
+    (
+      "cap on buy-get", promotion2(#""id":"q","kind":"item","buy":1,"get":1,"maximumDiscount":"1""#),
+      #"promo: s.json: promotions[1].maximumDiscount: maximumDiscount is only for a discount or threshold that takes percentOff (it caps the percentage)"#
+    ),
+    (
+      "cap on a fixed price", promotion2(#""id":"q","kind":"item","fixedPrice":"1","maximumDiscount":"1""#),
+      #"promo: s.json: promotions[1].maximumDiscount: maximumDiscount is only for a discount or threshold that takes percentOff (it caps the percentage)"#
+    ),
+    (
+      "negative cap", promotion2(#""id":"q","kind":"discount","percentOff":"5","maximumDiscount":"-1""#),
+      #"promo: s.json: promotions[1].maximumDiscount: maximumDiscount must be greater than 0, not -1"#
+    ),
+    (
+      "cap over 10^12",
+      promotion2(#""id":"q","kind":"discount","percentOff":"5","maximumDiscount":"1000000000000.01""#),
+      #"promo: s.json: promotions[1].maximumDiscount: maximumDiscount 1000000000000.01 is too large: at most 1000000000000"#
+    ),
+    (
+      "cap without a benefit", promotion2(#""id":"q","kind":"discount","maximumDiscount":"1""#),
+      #"promo: s.json: promotions[1].percentOff: missing the benefit: add "percentOff" (a percentage) or "amountOff" (a fixed sum)"#
+    ),
+    (
+      "empty categories", promotion2(#""id":"q","kind":"item","percentOff":"5","target":{"categories":[]}"#),
+      #"promo: s.json: promotions[1].target.categories: categories must not be empty; leave it out instead"#
+    ),
+    (
+      "empty sku", promotion2(#""id":"q","kind":"item","percentOff":"5","target":{"skus":[""]}"#),
+      #"promo: s.json: promotions[1].target.skus: skus has an empty string; every entry needs at least one character"#
+    ),
+    (
+      "duplicate category",
+      promotion2(#""id":"q","kind":"item","percentOff":"5","target":{"categories":["a","b","a"]}"#),
+      #"promo: s.json: promotions[1].target.categories: categories has "a" twice; entries must be distinct"#
+    ),
+    (
+      "1001 categories",
+      promotion2(
+        #""id":"q","kind":"item","percentOff":"5","target":{"categories":[\#((0...1000).map { "\"c\($0)\"" }.joined(separator: ","))]}"#
+      ),
+      #"promo: s.json: promotions[1].target.categories: categories has 1001 entries; at most 1000 are allowed"#
+    ),
+    (
+      "target null", promotion2(#""id":"q","kind":"item","percentOff":"5","target":null"#),
+      #"promo: s.json: promotions[1].target: target must be an object, not null"#
+    ),
+    (
+      "skus not an array", promotion2(#""id":"q","kind":"item","percentOff":"5","target":{"skus":"a"}"#),
+      #"promo: s.json: promotions[1].target.skus: skus must be an array of strings, not a string"#
+    ),
+    (
+      "code with a dot", promotion2(#""id":"q","kind":"discount","percentOff":"5","code":"A.B""#),
+      #"promo: s.json: promotions[1].code: code "A.B" must be 1 to 32 characters of A-Z a-z 0-9 _ -"#
+    ),
+    (
+      "non-ASCII code", promotion2(#""id":"q","kind":"discount","percentOff":"5","code":"CAFÉ""#),
+      #"promo: s.json: promotions[1].code: code "CAFÉ" must be 1 to 32 characters of A-Z a-z 0-9 _ -"#
+    ),
+    (
+      "code null", promotion2(#""id":"q","kind":"discount","percentOff":"5","code":null"#),
+      #"promo: s.json: promotions[1].code: code must be a string, not null"#
+    ),
+    (
+      "version 0", #"{"version":0,"promotions":[]}"#,
+      #"promo: s.json: version: version must be 1 or 2, not 0"#
+    ),
+    (
+      "version 2.5", #"{"version":2.5,"promotions":[]}"#,
+      #"promo: s.json: version: version must be 1 or 2, not 2.5"#
+    ),
+    (
+      "version 3 with item promotions",
+      #"{"version":3,"promotions":[{"id":"q","kind":"item","percentOff":"5","code":"A"}]}"#,
+      #"promo: s.json: version: store version 3 is newer than this promo understands (it reads versions 1 and 2); upgrade promo to use this store"#
+    ),
+    (
+      "version of 20 digits", #"{"version":99999999999999999999,"promotions":[]}"#,
+      #"promo: s.json: version: store version 99999999999999999999 is newer than this promo understands (it reads versions 1 and 2); upgrade promo to use this store"#
+    ),
+  ]
+
   static let all: [HostileCase] = {
     var cases: [HostileCase] = [
       // Orders: syntax.
@@ -306,6 +487,35 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
         "10001 items",
         #"{"items":[\#(Array(repeating: #"{"unitPrice":"1","quantity":1}"#, count: 10_001).joined(separator: ","))]}"#,
         at: "o.json: items"),
+      .order(
+        "empty code", #"{"codes":[""],"amount":"1.00"}"#,
+        line: #"promo: o.json: codes[0]: code "" must be 1 to 32 characters of A-Z a-z 0-9 _ -"#),
+      .order(
+        "code of 33 characters", #"{"codes":["\#(String(repeating: "C", count: 33))"],"amount":"1.00"}"#,
+        line:
+          "promo: o.json: codes[0]: code \"\(String(repeating: "C", count: 33))\" must be 1 to 32 characters of A-Z a-z 0-9 _ -"
+      ),
+      .order(
+        "code not a string", #"{"codes":[10],"amount":"1.00"}"#,
+        line: #"promo: o.json: codes[0]: codes[0] must be a string, not a number"#),
+      .order(
+        "codes null", #"{"codes":null,"amount":"1.00"}"#,
+        line: #"promo: o.json: codes: codes must be an array of strings, not null"#),
+      .order(
+        "non-ASCII code", #"{"codes":["CAFÉ"],"amount":"1.00"}"#,
+        line: #"promo: o.json: codes[0]: code "CAFÉ" must be 1 to 32 characters of A-Z a-z 0-9 _ -"#),
+      .order(
+        "category not a string", #"{"items":[{"unitPrice":"1","quantity":1,"categories":[1]}]}"#,
+        line: #"promo: o.json: items[0].categories[0]: categories[0] must be a string, not a number"#),
+      .order(
+        "categories null", #"{"items":[{"unitPrice":"1","quantity":1,"categories":null}]}"#,
+        line: #"promo: o.json: items[0].categories: categories must be an array of strings, not null"#),
+      .order(
+        "categories on the order", #"{"categories":["tea"],"amount":"1.00"}"#,
+        line: #"promo: o.json: categories: unknown key "categories" at the top level; did you mean "codes"?"#),
+      .order(
+        "code instead of codes", #"{"code":"VIP10","amount":"1.00"}"#,
+        line: #"promo: o.json: code: unknown key "code" at the top level; did you mean "codes"?"#),
     ]
     // Stores, each both read (price) and refused for writing (add) without being touched.
     let stores: [(String, String, String)] = [
@@ -412,6 +622,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
       ("store currency invalid", #"{"version":1,"currency":"EURO","promotions":[]}"#, "s.json: currency"),
     ]
     for (name, text, location) in stores + format2Stores { cases += store(name, text, at: location) }
+    for (name, text, line) in format2StoreLines { cases += store(name, text, at: line, isWholeLine: true) }
     cases += [
       // The file system.
       HostileCase("order is a folder", price("folder"), status: 66, at: "folder: is a folder"),
@@ -483,7 +694,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
 @Suite("The bad-input catalogue: every hostile input fails cleanly, located, and changes nothing")
 struct HostileInputTests {
   /// How many cases the catalogue holds: a case that vanishes fails the run.
-  static let expectedCaseCount = 225
+  static let expectedCaseCount = 308
 
   @Test("the catalogue holds exactly its cases, each under its own name")
   func catalogueSize() {
@@ -512,7 +723,11 @@ struct HostileInputTests {
     #expect(result.stdout.isEmpty, "stdout must carry nothing on failure")
     #expect(result.stderr.hasPrefix("promo: "))
     #expect(result.stderr.hasSuffix("\n") && result.stderr.dropLast().contains("\n") == false, "one line")
-    #expect(result.stderr.contains(testCase.location), "located: \(result.stderr)")
+    if testCase.isWholeLine {
+      #expect(result.stderr == testCase.location + "\n", "the exact error line")
+    } else {
+      #expect(result.stderr.contains(testCase.location), "located: \(result.stderr)")
+    }
     // Nothing changed on disk: not even a lock file was created.
     #expect(try Self.contents(of: folder) == snapshot, "a failed command changes nothing on disk")
   }

@@ -18,6 +18,11 @@ struct InstallTests {
     ])
     #expect(make.status == 0, "\(make.output)")
     let installed = prefix.appendingPathComponent("bin/promo")
+    // Installed without its symbol tables: smaller than the binary it came from.
+    func size(_ url: URL) throws -> Int {
+      try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0
+    }
+    #expect(try size(installed) < size(PromoBinary.executable), "the installed binary is stripped")
     let version = try PromoBinary.run(["--version"], executable: installed)
     #expect(version.stdout == "promo \(PromoCLI.version)\n")
     for file in [

@@ -109,7 +109,7 @@ struct ParallelLinesTests {
   final class FailingOutput: TextOutput {
     let limit: Int
     private(set) var bytes = 0
-    private(set) var failure: String?
+    private(set) var failure: OutputFailure?
     let isTerminal = false
 
     init(limit: Int) { self.limit = limit }
@@ -118,7 +118,7 @@ struct ParallelLinesTests {
     func write(_ bytes: [UInt8]) {
       guard failure == nil else { return }
       self.bytes += bytes.count
-      if self.bytes >= limit { failure = "Broken pipe" }
+      if self.bytes >= limit { failure = .failed(reason: "no space left on device") }
     }
     func flush() {}
   }

@@ -79,7 +79,8 @@ struct PriceCommandTests {
   @Test("every error category maps to the contract's exit status")
   func exitStatuses() {
     let expected: [(PromoError.Category, Int32)] = [
-      (.notFound, 1), (.alreadyExists, 1), (.usage, 64), (.invalidData, 65), (.unreadable, 66),
+      (.notFound, 1), (.alreadyExists, 1), (.usage, 64), (.invalidData, 65), (.missing, 66),
+      (.unreadable, 66),
       (.unwritable, 73),
       (.lockTimeout, 75),
     ]

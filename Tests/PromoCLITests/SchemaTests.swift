@@ -16,7 +16,7 @@ struct SchemaTests {
 
   @Test("every schema is draft 2020-12 and uses only keywords the validator checks")
   func schemasAreSound() throws {
-    for name in ["promotion-store", "order", "price-result", "list-result"] {
+    for name in ["promotion-store", "order", "price-result", "list-result", "diff-result"] {
       let schema = try Self.validator(name)
       #expect(schema.root["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
       #expect(schema.unknownKeywords().isEmpty, "\(name): \(schema.unknownKeywords())")
@@ -28,7 +28,8 @@ struct SchemaTests {
     let schema = try Self.validator("promotion-store")
     for good in [
       "promotions.json", "stores/jpy.json", "stores/kwd.json", "stores/plain.json", "stores/empty.json",
-      "stores/suspicious.json", "stores/fine-minimum.json",
+      "stores/suspicious.json", "stores/fine-minimum.json", "stores/tea-shop.json",
+      "stores/tea-shop-changed.json", "stores/suspicious-v2.json", "stores/offsets.json",
     ] {
       let errors = schema.errors(in: try Self.json(good))
       #expect(errors.isEmpty, "\(good): \(errors)")
@@ -99,5 +100,24 @@ struct SchemaTests {
     }
     let shown = try PromoBinary.run(["show", "spend300-save150", "--format", "json"])
     #expect(schema.errors(in: try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8))).isEmpty)
+  }
+
+  @Test("every line of diff --format json matches the diff schema, and the last one is the summary")
+  func diffOutput() throws {
+    let schema = try Self.validator("diff-result")
+    let result = try PromoBinary.run([
+      "diff", "--base", "stores/tea-shop.json", "--store", "stores/tea-shop-changed.json", "--lines",
+      "orders/reference.jsonl", "--code", "WELCOME", "--format", "json", "--at", "2026-11-22T12:00:00+08:00",
+    ])
+    #expect(result.status == 0)
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.count == 7)
+    for line in lines {
+      let errors = schema.errors(in: try JSONSerialization.jsonObject(with: Data(line.utf8)))
+      #expect(errors.isEmpty, "\(line): \(errors)")
+    }
+    #expect(lines.last?.hasPrefix(#"{"summary":"#) == true)
+    // A line that is neither a change nor a summary is refused.
+    #expect(!schema.errors(in: ["order": "x", "before": "1.00"]).isEmpty)
   }
 }

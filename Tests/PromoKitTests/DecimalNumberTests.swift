@@ -49,19 +49,32 @@ struct DecimalNumberTests {
   }
 
   @Test(
-    "values that do not fit are out of range",
+    "values of 10^18 or more are too large",
     arguments: [
       "1234567890123456789",  // 19 significant digits
-      "0.0000000000000000001",  // 19 decimal places
       "1e18",
       "1e19",
       "9.999e18",
       "1e1000000000",
-      "1e-19",
       "99999999999999999999999999",
+      "-1e400",
+      "0.1e20",
     ])
-  func outOfRange(text: String) {
-    #expect(throws: DecimalNumber.ParseError.outOfRange) { try DecimalNumber(parsing: text) }
+  func tooLarge(text: String) {
+    #expect(throws: DecimalNumber.ParseError.tooLarge) { try DecimalNumber(parsing: text) }
+  }
+
+  @Test(
+    "smaller values that need more than 18 digits are too precise",
+    arguments: [
+      "0.0000000000000000001",  // 19 decimal places
+      "1e-19",
+      "1e-400",
+      "1.234567890123456789",  // 19 significant digits
+      "123456789.0123456789",
+    ])
+  func tooPrecise(text: String) {
+    #expect(throws: DecimalNumber.ParseError.tooPrecise) { try DecimalNumber(parsing: text) }
   }
 
   @Test("normalization makes equal values equal")

@@ -1,4 +1,5 @@
 import PromoKit
+import PromoTestSupport
 import Testing
 
 /// Random big format-2 stores: the indexed plan selection (``PriceCalculator/bestPlan(for:)``)

@@ -1,8 +1,9 @@
 import PromoKit
+import PromoTestSupport
 
 /// A promotion described by plain integers, so that the reference pricing below does not
 /// depend on the library's own money, percentage or time code.
-struct PromotionSpec: Sendable {
+struct PromotionSpec: Sendable, Equatable {
   var id: String
   var kind: PromotionKind
   /// The percentage in ten-thousandths of a percent (`20%` is 200,000), or `nil`.

@@ -1,3 +1,4 @@
+import PromoTestSupport
 import Testing
 
 @testable import PromoKit

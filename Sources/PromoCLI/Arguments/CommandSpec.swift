@@ -13,11 +13,16 @@ public struct OptionSpec: Sendable {
   public let isRepeatable: Bool
   /// Whether the usage line shows it as required (no brackets).
   public let isRequired: Bool
+  /// What a shell may offer for its value: `completes` if the table gives it, else its
+  /// choices, file names for a `FILE` or a `STORE`, or nothing.
+  public let completion: Completion
 
-  /// Creates an option description.
+  /// Creates an option description. `completes` says what a shell may offer for the value
+  /// when the choices and the value's name do not say it well enough (a store is a JSON
+  /// file).
   public init(
     _ name: String, value: String? = nil, choices: [String] = [], repeatable: Bool = false,
-    required: Bool = false, _ summary: String
+    required: Bool = false, completes: Completion? = nil, _ summary: String
   ) {
     self.name = name
     self.valueName = value
@@ -25,6 +30,13 @@ public struct OptionSpec: Sendable {
     self.choices = choices
     self.isRepeatable = repeatable
     self.isRequired = required
+    if let completes {
+      self.completion = completes
+    } else if !choices.isEmpty {
+      self.completion = .choices(choices)
+    } else {
+      self.completion = value == "FILE" || value == "STORE" ? .files : .none
+    }
   }
 
   /// The option as a usage line shows it: `[--at TIME]`, `[--format text|json]`,
@@ -37,13 +49,6 @@ public struct OptionSpec: Sendable {
 
   /// Whether it takes a value.
   public var takesValue: Bool { valueName != nil }
-
-  /// What a shell may offer for its value: its choices, file names for a `FILE`, else
-  /// nothing.
-  public var completion: Completion {
-    if !choices.isEmpty { return .choices(choices) }
-    return valueName == "FILE" ? .files : .none
-  }
 }
 
 /// What a shell may offer to complete an argument or an option's value.
@@ -52,6 +57,9 @@ public enum Completion: Sendable, Hashable {
   case none
   /// File names.
   case files
+  /// File names, JSON files (`*.json`) first: a store, a file of promotions. Shells that
+  /// can offer the JSON files alone do, and fall back to every file when there is none.
+  case jsonFiles
   /// The ids of the promotions in the store in use.
   case ids
   /// The names of `promo`'s commands.
@@ -93,6 +101,9 @@ public struct CommandSpec: Sendable {
   public let arguments: [ArgumentSpec]
   /// Its options, in the order help lists them.
   public let options: [OptionSpec]
+  /// Pairs of its options that cannot be given together: the command refuses them (a
+  /// usage error), and completion does not offer one after the other.
+  public let exclusivePairs: [(String, String)]
   /// The most positional arguments it takes (`Int.max` for any number).
   public let maximumArguments: Int
   /// The fewest positional arguments it takes.
@@ -105,7 +116,7 @@ public struct CommandSpec: Sendable {
   /// Creates a command description.
   public init(
     name: String, summary: String, alternativeUsage: String? = nil, arguments: [ArgumentSpec] = [],
-    options: [OptionSpec] = [],
+    options: [OptionSpec] = [], exclusive exclusivePairs: [(String, String)] = [],
     minimumArguments: Int = 0, maximumArguments: Int = 0, discussion: String = "", examples: [String] = []
   ) {
     self.name = name
@@ -113,6 +124,7 @@ public struct CommandSpec: Sendable {
     self.extraUsage = alternativeUsage
     self.arguments = arguments
     self.options = options
+    self.exclusivePairs = exclusivePairs
     self.minimumArguments = minimumArguments
     self.maximumArguments = maximumArguments
     self.discussion = discussion
@@ -131,6 +143,15 @@ public struct CommandSpec: Sendable {
     var line = parts.joined(separator: " ")
     if let extraUsage { line += " | " + extraUsage }
     return line
+  }
+
+  /// The options that cannot be given with the option named `name`, in the order of
+  /// ``exclusivePairs``.
+  public func options(excludedBy name: String) -> [String] {
+    exclusivePairs.compactMap { pair in
+      if pair.0 == name { return pair.1 }
+      return pair.1 == name ? pair.0 : nil
+    }
   }
 
   /// The option named `name`, if the command has it.

@@ -4,7 +4,8 @@ import PromoKit
 public enum CommandTable {
   /// `--store FILE`, accepted by every command that uses the store.
   static let store = OptionSpec(
-    "--store", value: "FILE", "the promotion store (default: $PROMO_STORE, else ./promotions.json)")
+    "--store", value: "FILE", completes: .jsonFiles,
+    "the promotion store (default: $PROMO_STORE, else ./promotions.json)")
   /// `--help`, accepted by every command.
   static let help = OptionSpec("--help", "show this help")
   /// `--quiet`, accepted by every command that prints results.
@@ -17,21 +18,31 @@ public enum CommandTable {
   static let code = OptionSpec(
     "--code", value: "CODE", repeatable: true,
     "present the coupon code CODE for every order (repeatable; case does not matter)")
+  /// `--locale en|zh-CN`: the language of the banner text.
+  static let locale = OptionSpec(
+    "--locale", value: "LOCALE", choices: BannerLocale.allCases.map(\.rawValue),
+    "the language of each promotion's banner: en (default) or zh-CN (全场8折, 满100减15)")
   /// `--format text|json`.
   static let format = OptionSpec(
     "--format", value: "FORMAT", choices: ["text", "json"],
     "text for people (default), json for one object per line")
 
+  /// `--jobs N`, for `price --lines` and `diff --lines`.
+  static let jobs = OptionSpec(
+    "--jobs", value: "N",
+    "with --lines, price on N threads (default 1); the output is the same, in the same order")
+
+  /// `ORDER.json...`, the orders `price` and `diff` read.
+  static let orderFiles = ArgumentSpec(
+    "ORDER.json...",
+    "order files (one order or an array each; JSON Lines with --lines); - reads standard input",
+    completes: .files)
+
   /// `promo price`.
   public static let price = CommandSpec(
     name: "price",
     summary: "price orders with the best plan the promotions allow",
-    arguments: [
-      ArgumentSpec(
-        "ORDER.json...",
-        "order files (one order or an array each; JSON Lines with --lines); - reads standard input",
-        completes: .files)
-    ],
+    arguments: [orderFiles],
     options: [
       at, code, format,
       OptionSpec(
@@ -41,10 +52,7 @@ public enum CommandTable {
       OptionSpec(
         "--lines", "read JSON Lines (one order per line) as a stream; print each result as it is computed"),
       OptionSpec("--fail-fast", "with --lines, stop at the first bad line"),
-      OptionSpec(
-        "--jobs", value: "N",
-        "with --lines, price on N threads (default 1); the output is the same, in the same order"),
-      store, quiet, help,
+      jobs, store, quiet, help,
     ],
     minimumArguments: 1, maximumArguments: .max,
     discussion: """
@@ -69,6 +77,41 @@ public enum CommandTable {
       "price --code VIP10 order.json",
       "price --lines --format json orders.jsonl > results.jsonl",
       "price --lines --jobs 2 --format json orders.jsonl > results.jsonl",
+    ])
+
+  /// `promo diff`.
+  public static let diff = CommandSpec(
+    name: "diff",
+    summary: "show what a change of the store does to the prices of reference orders",
+    arguments: [orderFiles],
+    options: [
+      OptionSpec(
+        "--base", value: "STORE", required: true, completes: .jsonFiles,
+        "the store before the change (the store in use is the one after it)"),
+      at, code,
+      OptionSpec(
+        "--lines", "read JSON Lines (one order per line) as a stream; print each changed order as it is found"
+      ),
+      format,
+      OptionSpec("--fail-on-change", "exit with status 1 when any order's total changed, for a CI gate"),
+      jobs, store, quiet, help,
+    ],
+    minimumArguments: 1, maximumArguments: .max,
+    discussion: """
+      Prices every order against the --base store and against the store in use, at the same \
+      time with the same codes, and reports each order whose total changed: its total \
+      before and after, the change, and the promotions applied before and after. A summary \
+      follows: the orders priced, how many changed, went up and went down, the sums of the \
+      totals before and after, and their difference, which is what the change earns (above \
+      zero) or costs on these orders. The two stores must have the same currency, and so \
+      must the orders. With --format json, each changed order is one object and the summary \
+      one last object {"summary": ...}. With --lines, a bad line is reported with its line \
+      number, the other lines are still compared, and the status is 65 at the end.
+      """,
+    examples: [
+      "diff --base main-promotions.json reference-orders.json",
+      "diff --base <(git show main:promotions.json) --lines --fail-on-change orders.jsonl",
+      "diff --base old.json --format json --at 2026-11-22T12:00:00+08:00 orders/*.json",
     ])
 
   /// `--lock-timeout SECONDS`, accepted by every command that writes the store.
@@ -102,6 +145,16 @@ public enum CommandTable {
     OptionSpec("--stackable", "may be combined with promotions of the other stages"),
   ]
 
+  /// Field options that contradict each other (``PromotionFlags`` refuses them together).
+  static let exclusiveFieldPairs = [
+    ("--percent-off", "--amount-off"), ("--percent-off", "--fixed-price"), ("--amount-off", "--fixed-price"),
+    ("--amount-off", "--buy"), ("--amount-off", "--get"), ("--fixed-price", "--buy"),
+    ("--fixed-price", "--get"),
+    ("--starts-at", "--no-starts-at"), ("--ends-at", "--no-ends-at"), ("--code", "--no-code"),
+    ("--maximum-discount", "--no-maximum-discount"), ("--sku", "--no-target"), ("--category", "--no-target"),
+    ("--active", "--inactive"), ("--stackable", "--no-stackable"),
+  ]
+
   /// `promo list`.
   public static let list = CommandSpec(
     name: "list",
@@ -112,39 +165,56 @@ public enum CommandTable {
       OptionSpec(
         "--kind", value: "KIND", choices: PromotionKind.allCases.map(\.rawValue),
         "only item promotions, only discounts or only thresholds"),
-      at, format, store, quiet, help,
+      at, locale, format, store, quiet, help,
     ],
+    exclusive: [("--working", "--effective")],
     discussion: """
       The status of each promotion at the evaluation time is working, inactive (switched \
-      off), not-started or ended. With --format json, each promotion is one line in the \
-      store's own form plus a "status" key.
+      off), not-started or ended. The last column is each promotion's banner, as a shop \
+      would show it to customers, in English or, with --locale zh-CN, in Chinese. Window \
+      bounds keep the offset they were written with: shown once in the heading when the \
+      bounds share it, else beside each bound. With --format json, each promotion is one \
+      line in the store's own form plus a "status" key.
       """,
-    examples: ["list", "list --working --format json", "list --kind threshold --at 2026-12-24T00:00:00Z"])
+    examples: [
+      "list", "list --working --format json", "list --kind threshold --at 2026-12-24T00:00:00Z",
+      "list --locale zh-CN",
+    ])
 
   /// `promo show`.
   public static let show = CommandSpec(
     name: "show",
     summary: "show one promotion",
     arguments: [ArgumentSpec("ID", "the promotion's id", completes: .ids)],
-    options: [at, format, store, quiet, help],
+    options: [at, locale, format, store, quiet, help],
     minimumArguments: 1, maximumArguments: 1,
-    examples: ["show autumn-20", "show autumn-20 --format json"])
+    examples: ["show autumn-20", "show autumn-20 --format json", "show autumn-20 --locale zh-CN"])
 
-  /// `promo add`.
-  public static let add = CommandSpec(
-    name: "add",
-    summary: "add a promotion (or several from a file); creates the store if needed",
-    alternativeUsage: "add --file FILE|- [--store FILE] [--lock-timeout SECONDS] [--quiet]",
-    options: [
+  /// The options of `promo add`: the field options (`--id` and `--kind` required), or
+  /// `--file`.
+  static let addOptions: [OptionSpec] =
+    [
       OptionSpec("--id", value: "ID", required: true, "the id: 1 to 64 characters of A-Z a-z 0-9 . _ -"),
       OptionSpec(
         "--kind", value: "KIND", choices: PromotionKind.allCases.map(\.rawValue), required: true,
         "item (acts on lines), discount or threshold (act on the whole order)"),
     ] + fieldOptions.dropFirst(2) + [
       OptionSpec(
-        "--file", value: "FILE", "add the promotion or array of promotions in FILE (- for standard input)"),
+        "--file", value: "FILE", completes: .jsonFiles,
+        "add the promotion or array of promotions in FILE (- for standard input)"),
       store, lockTimeout, quiet, help,
-    ],
+    ]
+
+  /// `promo add`.
+  public static let add = CommandSpec(
+    name: "add",
+    summary: "add a promotion (or several from a file); creates the store if needed",
+    alternativeUsage: "add --file FILE|- [--store FILE] [--lock-timeout SECONDS] [--quiet]",
+    options: addOptions,
+    // The field options' pairs that add has, and --file against every field option.
+    exclusive: exclusiveFieldPairs.filter { pair in
+      addOptions.contains { $0.name == pair.0 } && addOptions.contains { $0.name == pair.1 }
+    } + fieldOptions.map { ("--file", $0.name) },
     discussion: """
       Either the field options or --file, not both. The benefit is one of --percent-off, \
       --amount-off, --fixed-price, or --buy and --get (with an optional --percent-off). \
@@ -176,6 +246,7 @@ public enum CommandTable {
       OptionSpec("--no-stackable", "may not be combined"),
       store, lockTimeout, quiet, help,
     ],
+    exclusive: exclusiveFieldPairs,
     minimumArguments: 1, maximumArguments: 1,
     discussion: """
       The promotion is checked as a whole after the change. A benefit option replaces the \
@@ -220,7 +291,9 @@ public enum CommandTable {
   public static let validate = CommandSpec(
     name: "validate",
     summary: "check a store and report every problem (and warnings)",
-    arguments: [ArgumentSpec("FILE", "the store to check (default: the store in use)", completes: .files)],
+    arguments: [
+      ArgumentSpec("FILE", "the store to check (default: the store in use)", completes: .jsonFiles)
+    ],
     options: [at, store, quiet, help],
     maximumArguments: 1,
     discussion: """
@@ -268,9 +341,14 @@ public enum CommandTable {
       "completions fish > ~/.config/fish/completions/promo.fish",
     ])
 
+  /// The options `promo` also takes before the command (`promo --store FILE -q list`), and
+  /// reads as if they came after it.
+  public static let leadingOptions: [OptionSpec] = [store, quiet]
+
   /// Every command, in the order help lists them.
   public static let commands: [CommandSpec] = [
-    price, list, show, add, update, delete, enable, disable, validate, initialize, completions, helpCommand,
+    price, diff, list, show, add, update, delete, enable, disable, validate, initialize, completions,
+    helpCommand,
   ]
 
   /// The command named `name`, if there is one.

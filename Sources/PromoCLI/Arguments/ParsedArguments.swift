@@ -21,8 +21,7 @@ public struct ParsedArguments: Sendable {
     var remaining = arguments[...]
     var onlyPositionals = false
     while var argument = remaining.popFirst() {
-      if argument == "-h" && !onlyPositionals { argument = "--help" }
-      if argument == "-q" && !onlyPositionals { argument = "--quiet" }
+      if !onlyPositionals, let long = Self.shortNames[argument] { argument = long }
       if onlyPositionals || !argument.hasPrefix("-") || argument == "-" {
         positionals.append(argument)
         continue
@@ -73,6 +72,10 @@ public struct ParsedArguments: Sendable {
       throw PromoError(.usage, "missing \(missing); usage: promo \(command.usage)")
     }
   }
+
+  /// The one-letter spellings of long options, accepted by every command that has the
+  /// long one (and by the completion scripts).
+  public static let shortNames = ["-h": "--help", "-q": "--quiet"]
 
   private static func unknownOption(_ name: String, command: CommandSpec) -> PromoError {
     var message = "unknown option \(name) for \(command.name)"

@@ -13,25 +13,13 @@ enum PriceCommand {
   /// Runs the command; returns 65 when `--lines` met bad lines (each already reported).
   static func run(_ context: CommandContext) throws(PromoError) -> Int32 {
     let arguments = context.arguments
-    if arguments.positionals.filter({ $0 == "-" }).count + (context.storePath == "-" ? 1 : 0) > 1 {
-      throw PromoError(.usage, "standard input (-) can be read only once")
-    }
+    try context.readStandardInputOnce(arguments.positionals + [context.storePath])
     let jobs = try jobCount(arguments)
     let instant = try context.evaluationTime()
-    let codes = arguments.values("--code")
-    for code in codes where !CouponCode.isValid(code) {
-      throw PromoError(
-        .usage, position: "--code",
-        "\"\(code)\" is not a coupon code: 1 to \(CouponCode.maximumLength) characters of A-Z a-z 0-9 _ -")
-    }
+    let codes = try context.presentedCodes()
     let catalog = try context.loadStore()
-    let calculator: PriceCalculator
-    do {
-      calculator = try PriceCalculator(
-        catalog: catalog, context: PricingContext(instant: instant, codes: codes))
-    } catch {
-      throw error.inFile(context.storePath)
-    }
+    let calculator = try context.calculator(
+      for: catalog, at: context.storePath, instant: instant, codes: codes)
     let pricer = LinePricer(
       calculator: calculator, storeCurrency: catalog.currency, storePath: context.storePath,
       explain: arguments.flag("--explain"), json: arguments.value("--format") == "json",
@@ -44,7 +32,7 @@ enum PriceCommand {
     }
     var quotes: [Quote] = []
     for input in arguments.positionals {
-      let (bytes, name) = try context.readInput(input)
+      let (bytes, name) = try context.readOrders(input)
       let orders = try OrderDecoder.decodeFile(
         bytes, file: name, storeCurrency: catalog.currency)
       for order in orders { quotes.append(try pricer.quote(order)) }
@@ -180,11 +168,6 @@ private struct OrderStream {
     }
   }
 
-  /// The input named on the command line: standard input for `-`, else a file.
-  func open(_ input: String) throws(PromoError) -> TextInput {
-    input == "-" ? context.stdin : try FileInput(path: input, name: input)
-  }
-
   /// Writes one result: a JSON line, or a text block (after a blank line if not the first).
   mutating func write(_ quote: Quote) {
     if !pricer.json && written > 0 { pending.bytes.append(UInt8(ascii: "\n")) }
@@ -212,7 +195,8 @@ private struct OrderStream {
     var failures = 0
     // Every file is opened before the first line is priced, so a missing one fails the
     // command before anything is printed.
-    let sources = try inputs.map { (input: String) throws(PromoError) -> TextInput in try open(input) }
+    let sources = try inputs.map { (input: String) throws(PromoError) -> TextInput in try context.open(input)
+    }
     defer { finish() }
     for source in sources {
       let pending = self.pending
@@ -260,7 +244,8 @@ private struct OrderStream {
   /// same places, and with `--fail-fast` nothing after the first bad line.
   mutating func priceInParallel(_ inputs: [String], jobs: Int) throws(PromoError) -> Int32 {
     let failFast = context.arguments.flag("--fail-fast")
-    let sources = try inputs.map { (input: String) throws(PromoError) -> TextInput in try open(input) }
+    let sources = try inputs.map { (input: String) throws(PromoError) -> TextInput in try context.open(input)
+    }
     let pricer = self.pricer
     let stdout = context.stdout
     var failures = 0

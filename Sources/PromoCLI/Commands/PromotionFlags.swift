@@ -16,25 +16,16 @@ enum PromotionFlags {
   /// The options that set the benefit.
   static let benefitOptions = ["--percent-off", "--amount-off", "--fixed-price", "--buy", "--get"]
 
-  /// Options that contradict each other when given together.
-  static let exclusivePairs = [
-    ("--percent-off", "--amount-off"), ("--percent-off", "--fixed-price"), ("--amount-off", "--fixed-price"),
-    ("--amount-off", "--buy"), ("--amount-off", "--get"), ("--fixed-price", "--buy"),
-    ("--fixed-price", "--get"),
-    ("--starts-at", "--no-starts-at"), ("--ends-at", "--no-ends-at"), ("--code", "--no-code"),
-    ("--maximum-discount", "--no-maximum-discount"), ("--sku", "--no-target"), ("--category", "--no-target"),
-    ("--active", "--inactive"), ("--stackable", "--no-stackable"),
-  ]
-
   /// The options only item promotions take.
   static let itemOnlyOptions = ["--sku", "--category", "--fixed-price", "--buy", "--get"]
 
   /// Refuses, as usage errors (64), command lines that contradict themselves or the
-  /// synopsis: two exclusive options, options of another kind than `--kind` names, and,
-  /// when `adding`, a missing id, kind or benefit, or a threshold without `--minimum`.
+  /// synopsis: two exclusive options (the command's ``CommandSpec/exclusivePairs``),
+  /// options of another kind than `--kind` names, and, when `adding`, a missing id, kind
+  /// or benefit, or a threshold without `--minimum`.
   static func checkConsistency(_ arguments: ParsedArguments, adding: Bool) throws(PromoError) {
     func given(_ option: String) -> Bool { arguments.flag(option) || !arguments.values(option).isEmpty }
-    for (first, second) in exclusivePairs where given(first) && given(second) {
+    for (first, second) in arguments.command.exclusivePairs where given(first) && given(second) {
       throw PromoError(.usage, "\(first) and \(second) cannot be used together")
     }
     let kind = arguments.value("--kind").flatMap(PromotionKind.init(rawValue:))
@@ -117,7 +108,14 @@ enum PromotionFlags {
     do {
       return try draft.promotion(currency: .some(currency))
     } catch {
-      throw PromoError(.invalidData, position: optionForField[error.field] ?? error.field, error.message)
+      let option = optionForField[error.field]
+      var message = error.message(writtenAs: option.flatMap { arguments.value($0) })
+      // A cap the stored promotion already had, which the new benefit cannot keep: say
+      // how to drop it.
+      if case .maximumDiscountNotAllowed = error, arguments.value("--maximum-discount") == nil {
+        message += "; clear it with --no-maximum-discount"
+      }
+      throw PromoError(.invalidData, position: option ?? error.field, message)
     }
   }
 
@@ -152,16 +150,45 @@ enum PromotionFlags {
     -> DecimalNumber?
   {
     guard let text = arguments.value(option) else { return nil }
+    let field = fieldForOption[option] ?? option
     do {
       return try DecimalNumber(parsing: text)
-    } catch {
+    } catch .malformed {
       throw PromoError(.usage, position: option, "\"\(text)\" is not a decimal number; write it like 12.50")
+    } catch .tooLarge where text.hasPrefix("-") {
+      throw PromoError(.invalidData, position: option, "\(field) must be at least 0, not \(text)")
+    } catch .tooLarge {
+      let largest = option == "--percent-off" ? "100" : "\(Promotion.maximumAmount)"
+      throw PromoError(.invalidData, position: option, "\(field) \(text) is too large: at most \(largest)")
+    } catch {
+      throw PromoError(
+        .invalidData, position: option,
+        "\(field) \(text) has too many digits: at most 18 significant digits and 18 decimal places")
     }
   }
 
+  /// The store key each option sets: the inverse of ``optionForField``.
+  static let fieldForOption: [String: String] = Dictionary(
+    optionForField.filter { $0.key != "target" }.map { ($0.value, $0.key) },
+    uniquingKeysWith: { first, _ in first })
+
   private static func count(_ arguments: ParsedArguments, _ option: String) throws(PromoError) -> Int64? {
     guard let text = arguments.value(option) else { return nil }
-    guard let decimal = try? DecimalNumber(parsing: text), let value = decimal.units(atScale: 0) else {
+    let decimal: DecimalNumber
+    do {
+      decimal = try DecimalNumber(parsing: text)
+    } catch .tooLarge {
+      // Whole, but far past what a count can be: the rule's own message, as a data error.
+      let field = fieldForOption[option] ?? option
+      throw PromoError(
+        .invalidData, position: option,
+        "\(field) must be a whole number from \(BuyGet.allowedCounts.lowerBound) to "
+          + "\(BuyGet.allowedCounts.upperBound), not \(text)")
+    } catch {
+      throw PromoError(.usage, position: option, "\"\(text)\" is not a whole number; write it like 2")
+    }
+    guard let value = decimal.units(atScale: 0) else {
+      if decimal.scale == 0 { return Int64.max }  // whole, past 64 bits: the rule refuses it
       throw PromoError(.usage, position: option, "\"\(text)\" is not a whole number; write it like 2")
     }
     return value

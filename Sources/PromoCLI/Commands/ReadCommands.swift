@@ -34,7 +34,9 @@ enum ReadCommands {
       context.stdout.write(catalog.promotions.isEmpty ? "no promotions yet\n" : "no promotion matches\n")
     } else {
       context.stdout.write(
-        PromotionRenderer.table(promotions, minorDigits: digits, at: instant, style: context.textStyle))
+        PromotionRenderer.table(
+          promotions, currency: catalog.currency, locale: context.bannerLocale, at: instant,
+          style: context.textStyle))
     }
   }
 
@@ -50,7 +52,9 @@ enum ReadCommands {
         promotion, minorDigits: digits, status: promotion.status(at: instant))
       context.stdout.write(line + "\n")
     } else {
-      context.stdout.write(PromotionRenderer.details(promotion, minorDigits: digits, at: instant))
+      context.stdout.write(
+        PromotionRenderer.details(
+          promotion, currency: catalog.currency, locale: context.bannerLocale, at: instant))
     }
   }
 
@@ -64,8 +68,7 @@ enum ReadCommands {
     do {
       (bytes, name) = try context.readInput(path)
     } catch
-      where error.category == .unreadable && error.message == FileIO.noSuchFileReason
-      && context.arguments.positionals.isEmpty
+      where error.category == .missing && context.arguments.positionals.isEmpty
     {
       throw context.missingStore
     }

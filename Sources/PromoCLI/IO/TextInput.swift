@@ -17,14 +17,15 @@ public protocol TextInput: AnyObject {
 }
 
 extension TextInput {
-  /// Everything until the end of input, at most ``FileIO/maximumFileSize`` bytes.
-  public func readAll() throws(PromoError) -> [UInt8] {
+  /// Everything until the end of input, at most ``FileIO/maximumFileSize`` bytes;
+  /// `tooLargeHint` follows the error for more.
+  public func readAll(tooLargeHint: String? = nil) throws(PromoError) -> [UInt8] {
     var bytes: [UInt8] = []
     while true {
       let chunk = try read(maximum: 1 << 16)
       if chunk.isEmpty { return bytes }
       bytes += chunk
-      if bytes.count > FileIO.maximumFileSize { throw FileIO.tooLarge(name) }
+      if bytes.count > FileIO.maximumFileSize { throw FileIO.tooLarge(name, hint: tooLargeHint) }
     }
   }
 }

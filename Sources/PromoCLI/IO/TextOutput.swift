@@ -18,13 +18,18 @@ public protocol TextOutput: AnyObject {
   var isTerminal: Bool { get }
   /// Sends buffered text on.
   func flush()
-  /// Why writing failed, if it did (a full disk, a closed pipe); later writes are dropped.
-  var failure: String? { get }
+  /// Why writing failed, if it did (the reader went away, a full disk); later writes are
+  /// dropped.
+  var failure: OutputFailure? { get }
 }
 
-extension TextOutput {
-  /// Outputs in memory never fail.
-  public var failure: String? { nil }
+/// Why an output stopped taking text.
+public enum OutputFailure: Equatable, Sendable {
+  /// The reader closed its end (`promo ... | head -1`): nobody wants more, which is not an
+  /// error; the command stops quietly with status 0.
+  case closedByReader
+  /// Writing failed for another reason (a full disk, an I/O error): status 74.
+  case failed(reason: String)
 }
 
 /// Output to a file descriptor, buffered, written with `write(2)`.
@@ -32,7 +37,7 @@ public final class FileDescriptorOutput: TextOutput {
   private let descriptor: Int32
   private var buffer: [UInt8] = []
   /// Why a write failed, if one did.
-  public private(set) var failure: String?
+  public private(set) var failure: OutputFailure?
   /// Whether the descriptor is a terminal.
   public let isTerminal: Bool
 
@@ -57,15 +62,18 @@ public final class FileDescriptorOutput: TextOutput {
     if buffer.count >= 1 << 16 { flush() }
   }
 
-  /// Writes the whole buffer, retrying after interruptions; output to a closed pipe is
-  /// dropped.
+  /// Writes the whole buffer, retrying after interruptions. After a failure (``failure``
+  /// says which) the buffer and every later write are dropped.
   public func flush() {
+    guard failure == nil else { return buffer.removeAll(keepingCapacity: true) }
     var start = 0
     while start < buffer.count {
       let written = buffer[start...].withUnsafeBytes { writeBytes(descriptor, $0.baseAddress, $0.count) }
       if written < 0 {
         if errno == EINTR { continue }
-        failure = failure ?? FileIO.systemReason(errno)
+        if failure == nil {
+          failure = errno == EPIPE ? .closedByReader : .failed(reason: FileIO.systemReason(errno))
+        }
         break
       }
       start += written
@@ -77,6 +85,8 @@ public final class FileDescriptorOutput: TextOutput {
 /// Output that goes nowhere, for `--quiet`.
 final class DiscardedOutput: TextOutput {
   let isTerminal = false
+  /// Nothing written, nothing failed.
+  var failure: OutputFailure? { nil }
   func write(_ text: String) {}
   func write(_ bytes: [UInt8]) {}
   func flush() {}
@@ -88,6 +98,8 @@ public final class CapturedOutput: TextOutput {
   public private(set) var text = ""
   /// Whether to behave as a terminal would.
   public let isTerminal: Bool
+  /// Memory never fails.
+  public var failure: OutputFailure? { nil }
 
   /// An empty capture; `isTerminal` pretends to be a terminal.
   public init(isTerminal: Bool = false) {

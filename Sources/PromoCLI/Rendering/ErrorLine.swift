@@ -8,6 +8,11 @@ enum ErrorLine {
     "promo: " + oneLine(error.description) + "\n"
   }
 
+  /// The line for a message that is about no file.
+  static func render(message: String) -> String {
+    "promo: " + oneLine(message) + "\n"
+  }
+
   /// The line for a warning about `file`.
   static func render(_ warning: StoreWarning, file: String) -> String {
     "promo: " + oneLine("\(file): \(warning.position): warning: \(warning.message)") + "\n"

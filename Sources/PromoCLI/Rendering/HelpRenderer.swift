@@ -1,6 +1,19 @@
 /// Help text, generated from the command table.
 enum HelpRenderer {
   /// The overview: what promo is, its commands and where to read more.
+  /// What `promo` without a command prints on standard error: the usage line, the
+  /// commands, and where to read more.
+  static func shortUsage() -> String {
+    """
+    usage: promo COMMAND [ARGUMENTS] [OPTIONS]
+    commands: \(CommandTable.commands.map(\.name).joined(separator: ", "))
+    'promo help' describes them, 'promo help COMMAND' one of them.
+
+    """
+  }
+
+  /// What `promo help` and `promo --help` print: every command with its summary, the
+  /// global options, where the store is, and the exit statuses.
   static func overview() -> String {
     var output = """
       promo \(PromoCLI.version): keeps a merchant's promotions and prices orders against them
@@ -20,9 +33,9 @@ enum HelpRenderer {
         --version    print the version
 
       The store is --store FILE, else $PROMO_STORE, else ./promotions.json.
-      Exit status: 0 success, 1 no such id or id exists, 64 usage, 65 bad data,
-      66 missing or unreadable file, 73 store not writable, 74 output not writable,
-      75 store lock busy.
+      Exit status: 0 success, 1 no such id, id exists or diff found a change,
+      64 usage, 65 bad data, 66 missing or unreadable file, 73 store not writable,
+      74 output not writable, 75 store lock busy.
 
       """
     return output

@@ -14,16 +14,20 @@ enum PromotionRenderer {
   }
 
   /// A table with a header, one promotion a row: id, kind, benefit, minimum, window, the
-  /// merchant's switch, stackable, and status at the evaluation time. Amounts line up on
-  /// the decimal point; dates in the evaluation year leave out the year, so that the
-  /// table stays within 80 columns for ids of up to 16 characters.
+  /// merchant's switch, stackable, status at the evaluation time, and the banner. Amounts
+  /// line up on the decimal point; dates in the evaluation year leave out the year. Window
+  /// bounds keep their own offset: the offset most of them share is shown once in the
+  /// heading, any other beside its bound, so that no time can be misread.
   ///
-  ///     ID         KIND      OFF  MIN  WINDOW        ON   STK  STATUS
-  ///     autumn-20  discount  20%    -  11-01..12-01  on   yes  working
-  static func table(_ promotions: [Promotion], minorDigits: Int, at instant: Instant, style: TextStyle)
-    -> String
-  {
+  ///     ID         KIND      OFF  MIN  WINDOW (+08:00)  ON   STK  STATUS   BANNER
+  ///     autumn-20  discount  20%    -  11-01..12-01     on   yes  working  20% off everything, ...
+  static func table(
+    _ promotions: [Promotion], currency: Currency?, locale: BannerLocale, at instant: Instant,
+    style: TextStyle
+  ) -> String {
+    let minorDigits = currency.minorDigits
     let year = String(instant.description.prefix(4))
+    let offset = commonOffset(of: promotions)
     // Format-2 columns (what an item promotion targets, a coupon code) only when a listed
     // promotion has one, so that a format-1 table stays as narrow as it was.
     let showsTarget = promotions.contains { $0.kind == .item }
@@ -41,8 +45,8 @@ enum PromotionRenderer {
       alignments.append(.left)
       header.append("CODE")
     }
-    var table = TextTable(alignments + [.left, .left, .left, .left])
-    table.append(header + ["WINDOW", "ON", "STK", "STATUS"])
+    var table = TextTable(alignments + [.left, .left, .left, .left, .left])
+    table.append(header + [offset.map { "WINDOW (\($0))" } ?? "WINDOW", "ON", "STK", "STATUS", "BANNER"])
     for promotion in promotions {
       let minimum = promotion.minimumAmount.map { $0.formatted(minimumFractionDigits: minorDigits) } ?? "-"
       var row = [
@@ -52,8 +56,9 @@ enum PromotionRenderer {
       if showsCode { row.append(promotion.code ?? "-") }
       table.append(
         row + [
-          window(of: promotion, year: year), promotion.isActive ? "on" : "off",
+          window(of: promotion, year: year, commonOffset: offset), promotion.isActive ? "on" : "off",
           promotion.isStackable ? "yes" : "no", promotion.status(at: instant).rawValue,
+          promotion.banner(in: locale, currency: currency),
         ])
     }
     var lines = table.render().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -61,13 +66,17 @@ enum PromotionRenderer {
     return lines.joined(separator: "\n")
   }
 
-  /// Every field of one promotion, one per line, and its status.
-  static func details(_ promotion: Promotion, minorDigits: Int, at instant: Instant) -> String {
+  /// Every field of one promotion, one per line, its banner and its status.
+  static func details(
+    _ promotion: Promotion, currency: Currency?, locale: BannerLocale, at instant: Instant
+  ) -> String {
+    let minorDigits = currency.minorDigits
     var table = TextTable([.left, .left])
     table.append(["id", promotion.id])
     table.append(["name", promotion.name ?? "-"])
     table.append(["kind", promotion.kind.rawValue])
     table.append(["benefit", benefit(of: promotion, minorDigits: minorDigits)])
+    table.append(["banner", promotion.banner(in: locale, currency: currency)])
     if let code = promotion.code { table.append(["code", code]) }
     if promotion.kind == .item { table.append(["target", target(of: promotion)]) }
     for field in StoreEncoder.fields(of: promotion, minorDigits: minorDigits) {
@@ -127,16 +136,48 @@ enum PromotionRenderer {
     }
   }
 
+  /// The offset most window bounds of `promotions` are written with (`+08:00`, `Z`; the
+  /// first such in store order on a tie), or `nil` when none has a bound.
+  static func commonOffset(of promotions: [Promotion]) -> String? {
+    var counts: [String: Int] = [:]
+    var order: [String] = []
+    for promotion in promotions {
+      for bound in [promotion.startsAt, promotion.endsAt].compactMap({ $0 }) {
+        let offset = offset(of: bound)
+        if counts[offset] == nil { order.append(offset) }
+        counts[offset, default: 0] += 1
+      }
+    }
+    guard let most = counts.values.max() else { return nil }
+    return order.first { counts[$0] == most }
+  }
+
+  /// The offset a timestamp was written with: `Z` or `+08:00`.
+  private static func offset(of timestamp: Timestamp) -> String {
+    timestamp.text.hasSuffix("Z") || timestamp.text.hasSuffix("z") ? "Z" : String(timestamp.text.suffix(6))
+  }
+
   /// The window in short: `11-01..12-01`, `2027-01-01..`, `..12-01` or `always`. Dates
   /// are as written in the store (in their own offset), without the year when it is
-  /// `year` (the evaluation year); a bound that is not at midnight shows its time.
-  static func window(of promotion: Promotion, year: String) -> String {
+  /// `year` (the evaluation year); a bound that is not at midnight shows its time (with
+  /// its fraction of a second, if it has one), and a
+  /// bound whose offset is not `commonOffset` shows its offset (`11-01 -05:00`).
+  static func window(of promotion: Promotion, year: String, commonOffset: String?) -> String {
     func short(_ timestamp: Timestamp) -> String {
+      let shown = shortDate(timestamp)
+      let offset = offset(of: timestamp)
+      return offset == commonOffset ? shown : shown + " " + offset
+    }
+    func shortDate(_ timestamp: Timestamp) -> String {
       let text = timestamp.text
       guard text.count >= 19 else { return text }
       let time = text.dropFirst(11).prefix(8)
+      // A fraction of a second is kept whole (`23:59:59.5`): cut, it would misstate the bound.
+      let fraction = text.dropFirst(19).prefix { $0 == "." || $0.isNumber }
       var shown =
-        if time == "00:00:00" { String(text.prefix(10)) } else if time.hasSuffix(":00") {
+        if !fraction.isEmpty { String(text.prefix(19 + fraction.count)) } else if time == "00:00:00" {
+          String(text.prefix(10))
+        } else if time.hasSuffix(":00") {
           String(text.prefix(16))
         } else {
           String(text.prefix(19))

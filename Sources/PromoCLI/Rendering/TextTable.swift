@@ -1,6 +1,7 @@
 /// Rows of cells laid out in aligned columns for a person to read.
 ///
-/// Columns are as wide as their widest cell (counted in characters). A `.decimal` column
+/// Columns are as wide as their widest cell (counted in terminal columns: see
+/// ``TextWidth``). A `.decimal` column
 /// lines its cells up on the decimal point (or where it would be: `20%` against `15.00`).
 struct TextTable {
   /// How a column is aligned.
@@ -25,8 +26,9 @@ struct TextTable {
     rows.append(cells.map(Self.printable))
   }
 
-  /// `text` with control characters (line breaks, escape, ...) written as `\u{1B}` and the
-  /// like, so that data cannot break the layout or drive the terminal.
+  /// `text` with control characters (line breaks, escape, line separators, bidirectional
+  /// overrides, ...) written as `\u{1B}` and the like, so that data cannot break the layout,
+  /// reorder it or drive the terminal.
   static func printable(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isControl) else { return text }
     var result = ""
@@ -44,13 +46,19 @@ struct TextTable {
   /// a sign or a group separator) and of the rest (`.00`, `%`).
   private static func splitAtPoint(_ cell: String) -> (integer: Int, rest: Int) {
     // A cell without digits (a heading, `-`) ends where the integer parts end.
-    guard cell.contains(where: \.isNumber) else { return (cell.count, 0) }
+    let width = TextWidth.columns(of: cell)
+    guard cell.contains(where: \.isNumber) else { return (width, 0) }
     let integer = cell.prefix { $0.isNumber || $0 == "-" || $0 == "+" || $0 == "," }.count
-    return (integer, cell.count - integer)
+    return (integer, width - integer)
   }
 
+  /// C0 and C1 controls, the line and paragraph separators, and the bidirectional
+  /// controls that could reorder what a terminal shows.
   private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    let value = scalar.value
+    return value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
+      || (0x200E...0x200F).contains(value) || (0x202A...0x202E).contains(value)
+      || (0x2066...0x2069).contains(value)
   }
 
   /// The rows, each prefixed with `indent` and ended with a newline; trailing spaces are
@@ -76,14 +84,16 @@ struct TextTable {
     }
     var widths = [Int](repeating: 0, count: alignments.count)
     for row in cells {
-      for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
+      for (column, cell) in row.enumerated() {
+        widths[column] = max(widths[column], TextWidth.columns(of: cell))
+      }
     }
     var output = ""
     for row in cells {
       var line = indent
       for (column, alignment) in alignments.enumerated() {
         let cell = column < row.count ? row[column] : ""
-        let padding = String(repeating: " ", count: widths[column] - cell.count)
+        let padding = String(repeating: " ", count: widths[column] - TextWidth.columns(of: cell))
         if column > 0 { line += "  " }
         line += alignment == .right ? padding + cell : cell + padding
       }

@@ -1,21 +1,21 @@
 /// A path to a value inside a JSON document, written as `promotions[2].endsAt`.
-public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
+package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
   private var text: String
 
   /// The document's top-level value.
-  public static let root = JSONPath(text: "")
+  package static let root = JSONPath(text: "")
 
   private init(text: String) {
     self.text = text
   }
 
   /// The path of a member of the object at this path.
-  public func appending(key: String) -> JSONPath {
+  package func appending(key: String) -> JSONPath {
     JSONPath(text: text.isEmpty ? key : text + "." + key)
   }
 
   /// The path of an element of the array at this path.
-  public func appending(index: Int) -> JSONPath {
+  package func appending(index: Int) -> JSONPath {
     JSONPath(text: text + "[\(index)]")
   }
 
@@ -30,8 +30,8 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Whether this is the top-level value.
-  public var isRoot: Bool { text.isEmpty }
+  package var isRoot: Bool { text.isEmpty }
 
   /// `promotions[2].endsAt`, or `top level` for the root.
-  public var description: String { text.isEmpty ? "top level" : text }
+  package var description: String { text.isEmpty ? "top level" : text }
 }

@@ -1,20 +1,20 @@
 /// Finds the known key a mistyped one was probably meant to be.
 ///
 ///     KeySuggestion.nearest(to: "startAt", in: ["startsAt", "endsAt"])   // "startsAt"
-public enum KeySuggestion {
+package enum KeySuggestion {
   /// The closest of `candidates` to `key`, or `nil` when none is close enough to be a
   /// plausible typo. Case, `_` and `-` differences count as equal, and a key that is the
   /// start of a known one suggests it.
   ///
   /// Complexity: O(*k* × *m*²) for *k* candidates of length *m*.
-  public static func nearest(to key: String, in candidates: [String]) -> String? {
+  package static func nearest(to key: String, in candidates: [String]) -> String? {
     nearest(to: key, in: candidates, withinTypoDistance: true)
   }
 
   /// The closest of `candidates` to `key`, however far: an abbreviation (`qty` for
   /// `quantity`) first, then a known key that contains it (`price` for `unitPrice`), else
   /// the fewest edits. `nil` only when there is no candidate.
-  public static func closest(to key: String, in candidates: [String]) -> String? {
+  package static func closest(to key: String, in candidates: [String]) -> String? {
     let folded = fold(key)
     if let abbreviated = candidates.filter({ isAbbreviation(folded, of: fold($0)) }).min(by: {
       $0.count < $1.count

@@ -7,13 +7,17 @@
 ///     let orders = try OrderDecoder.decodeFile(bytes, file: "order.json", storeCurrency: catalog.currency)
 public enum OrderDecoder {
   /// The keys an order object may have; `$schema` (any value) is accepted and ignored.
-  public static let orderKeys = ["$schema", "id", "currency", "codes", "items", "amount"]
+  package static let orderKeys = ["$schema", "id", "currency", "codes", "items", "amount"]
   /// The keys an item object may have.
-  public static let itemKeys = ["sku", "name", "categories", "unitPrice", "quantity"]
+  package static let itemKeys = ["sku", "name", "categories", "unitPrice", "quantity"]
 
   /// The orders in a file: one order object, or an array of order objects.
   ///
   /// An order without an `id` is named `file`, or `file[index]` inside an array.
+  ///
+  ///     let orders = try OrderDecoder.decodeFile(bytes, file: "order.json", storeCurrency: catalog.currency)
+  ///
+  /// - Complexity: O(*b*) for *b* bytes.
   public static func decodeFile(_ bytes: [UInt8], file: String, storeCurrency: Currency?) throws(PromoError)
     -> [Order]
   {
@@ -40,7 +44,10 @@ public enum OrderDecoder {
   }
 
   /// The order on one line of a JSON Lines stream; without an `id` it is named
-  /// `file:line`. Errors name the line.
+  /// `file:line`. Errors name the line. Common orders take a fast path that reads the
+  /// bytes once without building a JSON tree.
+  ///
+  /// - Complexity: O(*b*) for *b* bytes.
   public static func decodeLine(
     _ bytes: [UInt8], file: String, line: Int, storeCurrency: Currency?
   ) throws(PromoError) -> Order {
@@ -67,7 +74,7 @@ public enum OrderDecoder {
 
   /// ``decodeLine(_:file:line:storeCurrency:)`` without the fast path: the reference the
   /// fast path is tested against.
-  public static func decodeLineFully(
+  package static func decodeLineFully(
     _ bytes: [UInt8], file: String, line: Int, storeCurrency: Currency?
   ) throws(PromoError) -> Order {
     let root = try JSONDocument.parse(bytes, file: file, lineOffset: line - 1)
@@ -165,11 +172,8 @@ public enum OrderDecoder {
     let unitPrice = reader.amount(
       "unitPrice", in: object, required: true, minorDigits: currency.minorDigits, currency: currency,
       allowsZero: true, maximum: Order.maximumAmount)
-    let quantity = reader.integer("quantity", in: object, required: true)
-    if let quantity, !(1...OrderItem.maximumQuantity).contains(quantity) {
-      reader.report(
-        "quantity must be from 1 to 1,000,000, not \(quantity)", at: path.appending(key: "quantity"))
-    }
+    let quantity = reader.integer(
+      "quantity", in: object, required: true, range: 1...OrderItem.maximumQuantity)
     guard reader.problems.count == before, let unitPrice, let quantity else { return nil }
     return OrderItem(
       sku: sku, name: name, categories: categories ?? [],

@@ -94,8 +94,19 @@ struct SchemaReader {
     return value
   }
 
-  /// The decimal at `field`, written as a JSON number or a string such as `"12.50"`.
-  mutating func decimal(_ field: String, in object: ObjectFields, required: Bool = false) -> DecimalNumber? {
+  /// The decimal at `field`, written as a JSON number or a string such as `"12.50"`; one
+  /// too large to read names `largest`, the most the field allows.
+  mutating func decimal(
+    _ field: String, in object: ObjectFields, required: Bool = false,
+    largest: DecimalNumber = Promotion.maximumAmount
+  ) -> DecimalNumber? {
+    decimalAsWritten(field, in: object, required: required, largest: largest)?.value
+  }
+
+  /// The decimal at `field` and its text as written (`-5.00`, `1e3`), for messages.
+  private mutating func decimalAsWritten(
+    _ field: String, in object: ObjectFields, required: Bool, largest: DecimalNumber
+  ) -> (value: DecimalNumber, text: String)? {
     guard let node = present(field, in: object, required: required) else { return nil }
     let text: String
     switch node.value {
@@ -108,33 +119,60 @@ struct SchemaReader {
       return nil
     }
     do {
-      return try DecimalNumber(parsing: text)
+      return (try DecimalNumber(parsing: text), text)
     } catch {
       switch error {
       case .malformed:
         report(
           "\(field) \"\(excerpt(text))\" is not a decimal number; write it like \"12.50\"",
           at: object.path.appending(key: field))
-      case .outOfRange:
+      case .tooLarge where text.hasPrefix("-"):
+        report("\(field) must be at least 0, not \(excerpt(text))", at: object.path.appending(key: field))
+      case .tooLarge:
         report(
-          "\(field) \(excerpt(text)) is out of range: a decimal has at most 18 significant digits and 18 decimal places, and amounts are at most \(Promotion.maximumAmount)",
+          "\(field) \(excerpt(text)) is too large: at most \(largest)", at: object.path.appending(key: field))
+      case .tooPrecise:
+        report(
+          "\(field) \(excerpt(text)) has too many digits: at most 18 significant digits and 18 decimal places",
           at: object.path.appending(key: field))
       }
       return nil
     }
   }
 
-  /// The integer at `field`, written as a JSON number with no fractional part.
-  mutating func integer(_ field: String, in object: ObjectFields, required: Bool = false) -> Int64? {
+  /// The whole number at `field`, written as a JSON number with no fractional part (`2`,
+  /// `2.0` and `1e3` are whole), from `range`; a value outside it is reported as written.
+  mutating func integer(
+    _ field: String, in object: ObjectFields, required: Bool = false, range: ClosedRange<Int64>
+  ) -> Int64? {
     guard let node = present(field, in: object, required: required) else { return nil }
     guard case .number(let literal) = node.value else {
       report(
         "\(field) must be a whole number, not \(node.value.typeName)", at: object.path.appending(key: field))
       return nil
     }
-    guard let decimal = try? DecimalNumber(parsing: literal), let value = decimal.units(atScale: 0) else {
+    let outOfRange =
+      "\(field) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(excerpt(literal))"
+    let decimal: DecimalNumber
+    do {
+      decimal = try DecimalNumber(parsing: literal)
+    } catch .tooLarge {
+      report(outOfRange, at: object.path.appending(key: field))
+      return nil
+    } catch {
       report(
         "\(field) must be a whole number, not \(excerpt(literal))", at: object.path.appending(key: field))
+      return nil
+    }
+    guard let value = decimal.units(atScale: 0) else {
+      // A whole number past 64 bits is out of range; anything else has a fraction.
+      report(
+        decimal.scale == 0 ? outOfRange : "\(field) must be a whole number, not \(excerpt(literal))",
+        at: object.path.appending(key: field))
+      return nil
+    }
+    guard range.contains(value) else {
+      report(outOfRange, at: object.path.appending(key: field))
       return nil
     }
     return value
@@ -167,19 +205,21 @@ struct SchemaReader {
     _ field: String, in object: ObjectFields, required: Bool = false, minorDigits: Int, currency: Currency?,
     allowsZero: Bool, maximum: DecimalNumber, limitsDecimalPlaces: Bool = true
   ) -> DecimalNumber? {
-    guard let value = decimal(field, in: object, required: required) else { return nil }
+    guard
+      let (value, text) = decimalAsWritten(field, in: object, required: required, largest: maximum)
+    else { return nil }
+    let written = excerpt(text)
     if value.isNegative || (!allowsZero && value.isZero) {
       report(
-        "\(field) must be \(allowsZero ? "at least 0" : "greater than 0"), not \(value)",
+        "\(field) must be \(allowsZero ? "at least 0" : "greater than 0"), not \(written)",
         at: object.path.appending(key: field))
     } else if maximum < value {
       report(
-        "\(field) \(value) is more than the largest amount allowed, \(maximum)",
-        at: object.path.appending(key: field))
+        "\(field) \(written) is too large: at most \(maximum)", at: object.path.appending(key: field))
     } else if limitsDecimalPlaces && value.scale > minorDigits {
       let unit = currency.map { "\($0.code) has" } ?? "amounts without a currency have"
       report(
-        "\(field) \(value) has \(DecimalPlaces.phrase(value.scale)); \(unit) \(minorDigits)",
+        "\(field) \(written) has \(DecimalPlaces.phrase(value.scale)); \(unit) \(minorDigits)",
         at: object.path.appending(key: field))
     } else {
       return value

@@ -6,22 +6,28 @@
 /// Complexity: O(*n*) in the size of the file.
 public enum StoreDecoder {
   /// The keys a store's top-level object may have.
-  public static let topLevelKeys = ["$schema", "version", "currency", "promotions"]
+  package static let topLevelKeys = ["$schema", "version", "currency", "promotions"]
   /// The keys a promotion object may have, in the order the store writes them.
-  public static let promotionKeys = [
+  package static let promotionKeys = [
     "id", "name", "kind", "code", "target", "minimumAmount", "buy", "get", "percentOff", "amountOff",
     "fixedPrice", "maximumDiscount", "startsAt", "endsAt", "active", "stackable",
   ]
   /// The keys that hold a promotion's benefit.
   static let benefitKeys: Set<String> = ["percentOff", "amountOff", "fixedPrice", "buy", "get"]
   /// The keys of a promotion's `target`.
-  public static let targetKeys = ["skus", "categories"]
+  package static let targetKeys = ["skus", "categories"]
   /// The promotion keys that only a version-2 store may have.
-  public static let format2Keys: Set<String> = [
+  package static let format2Keys: Set<String> = [
     "code", "target", "buy", "get", "fixedPrice", "maximumDiscount",
   ]
 
   /// The catalog in `bytes`, or the first problem found in it.
+  ///
+  ///     let catalog = try StoreDecoder.decode(Array(text.utf8), file: "promotions.json")
+  ///
+  /// - Throws: a ``PromoError`` naming `file`, the line and column of a syntax error or
+  ///   the JSON path of a broken rule (`promotions[2].endsAt`).
+  /// - Complexity: O(*b* + *n* log *n*) for *b* bytes and *n* promotions.
   public static func decode(_ bytes: [UInt8], file: String) throws(PromoError) -> Catalog {
     let result = diagnose(bytes, file: file)
     if let first = result.problems.first { throw first }
@@ -29,7 +35,9 @@ public enum StoreDecoder {
   }
 
   /// The catalog in `bytes` (when it has no problem) and every problem found in it, in the
-  /// order they stand in the file's structure.
+  /// order they stand in the file's structure (what `promo validate` reports).
+  ///
+  /// - Complexity: O(*b* + *n* log *n*) for *b* bytes and *n* promotions.
   public static func diagnose(_ bytes: [UInt8], file: String) -> (catalog: Catalog?, problems: [PromoError]) {
     let root: JSONNode
     do {
@@ -46,6 +54,8 @@ public enum StoreDecoder {
   /// The promotions in a file given to `promo add --file`: one promotion object or an
   /// array of them, checked against the store's `currency` (any format-2 field allowed).
   /// The first problem is thrown.
+  ///
+  /// - Complexity: O(*b*) for *b* bytes.
   public static func decodePromotions(
     _ bytes: [UInt8], file: String, currency: Currency?
   ) throws(PromoError) -> [Promotion] {
@@ -192,9 +202,9 @@ public enum StoreDecoder {
     draft.code = reader.string("code", in: object)
     draft.target = readTarget(object, reader: &reader)
     draft.minimumAmount = reader.decimal("minimumAmount", in: object)
-    draft.buy = reader.integer("buy", in: object)
-    draft.get = reader.integer("get", in: object)
-    draft.percentOff = reader.decimal("percentOff", in: object)
+    draft.buy = reader.integer("buy", in: object, range: BuyGet.allowedCounts)
+    draft.get = reader.integer("get", in: object, range: BuyGet.allowedCounts)
+    draft.percentOff = reader.decimal("percentOff", in: object, largest: DecimalNumber(significand: 100))
     draft.amountOff = reader.decimal("amountOff", in: object)
     draft.fixedPrice = reader.decimal("fixedPrice", in: object)
     draft.maximumDiscount = reader.decimal("maximumDiscount", in: object)
@@ -211,7 +221,13 @@ public enum StoreDecoder {
         continue  // a benefit is there, and its type was reported
       }
       if unreadable.contains(String(violation.field.split(separator: ".")[0])) { continue }
-      reader.report(violation.message, at: path.appending(key: violation.field))
+      let written = object.fields.first { $0.key == violation.field }.flatMap { member -> String? in
+        switch member.value.value {
+        case .number(let literal), .string(let literal): literal
+        default: nil
+        }
+      }
+      reader.report(violation.message(writtenAs: written), at: path.appending(key: violation.field))
     }
     reader.sortProblems(from: before) { problem in
       problem.path.lastKey(below: path).flatMap { promotionKeys.firstIndex(of: $0) } ?? -1

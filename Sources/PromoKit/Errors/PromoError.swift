@@ -14,7 +14,9 @@ public struct PromoError: Error, Sendable, Hashable, CustomStringConvertible {
     case alreadyExists
     /// A file's content is wrong: invalid JSON, schema violation, overflow, mismatch.
     case invalidData
-    /// An input file or the store does not exist or cannot be read.
+    /// An input file or the store does not exist: nothing is at its path.
+    case missing
+    /// An input file or the store exists but cannot be read (permissions, an I/O error).
     case unreadable
     /// The store cannot be written.
     case unwritable

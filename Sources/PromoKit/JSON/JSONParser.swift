@@ -1,17 +1,17 @@
 /// A JSON syntax error: where it is (a byte offset) and what is wrong.
-public struct JSONSyntaxError: Error, Sendable, Equatable {
+package struct JSONSyntaxError: Error, Sendable, Equatable {
   /// The byte offset of the offending text.
-  public var offset: Int
+  package var offset: Int
   /// What is wrong, in words, with a hint where one helps.
-  public var message: String
+  package var message: String
   /// For a duplicate key: the byte offset of its first use.
-  public var earlierOffset: Int?
+  package var earlierOffset: Int?
   /// Whether the text goes on after one complete JSON value (a JSON Lines file read as
   /// one document, say).
-  public var isContentAfterValue = false
+  package var isContentAfterValue = false
 
   /// Creates a syntax error.
-  public init(offset: Int, message: String, earlierOffset: Int? = nil) {
+  package init(offset: Int, message: String, earlierOffset: Int? = nil) {
     self.offset = offset
     self.message = message
     self.earlierOffset = earlierOffset
@@ -28,9 +28,9 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
 ///     let root = try JSONParser.parse(Array(#"{"a": [1, 2.50]}"#.utf8))
 ///
 /// Complexity: O(*n*) in the length of the input.
-public struct JSONParser {
+package struct JSONParser {
   /// The deepest nesting of arrays and objects accepted.
-  public static let maximumDepth = 64
+  package static let maximumDepth = 64
 
   private let bytes: [UInt8]
   private var index = 0
@@ -41,7 +41,7 @@ public struct JSONParser {
   }
 
   /// Parses one complete JSON text: a single value with only whitespace around it.
-  public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+  package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
     var parser = JSONParser(bytes: bytes)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
       throw JSONSyntaxError(
@@ -108,9 +108,32 @@ public struct JSONParser {
       throw error("strings must use double quotes, not single quotes")
     case UInt8(ascii: "]"), UInt8(ascii: "}"):
       throw error("unexpected '\(Character(Unicode.Scalar(bytes[index])))'; expected a value")
+    case _ where Self.isWordByte(bytes[index]):
+      throw notAValue(at: index)
     default:
       throw error("unexpected \(describeCurrent()); expected a value")
     }
+  }
+
+  /// The error for a bare word where a value should be (`not json`, `nul`, `True`): it
+  /// quotes the word, so that the reader sees what was found.
+  private func notAValue(at start: Int) -> JSONSyntaxError {
+    var end = start
+    while end < bytes.count && end - start < 24 && Self.isWordByte(bytes[end]) { end += 1 }
+    let word = String(decoding: bytes[start..<end], as: UTF8.self)
+    var message =
+      "not JSON: found \"\(word)\" where a value should be (an object, an array, a string, a number, true, false or null)"
+    if let literal = ["true", "false", "null"].first(where: { $0 == word.lowercased() || $0.hasPrefix(word) })
+    {
+      message += "; did you mean \(literal)?"
+    }
+    return error(message, at: start)
+  }
+
+  /// Letters, digits and `_`: the bytes of a bare word.
+  private static func isWordByte(_ byte: UInt8) -> Bool {
+    (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
+      || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
   }
 
   private mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
@@ -119,9 +142,7 @@ public struct JSONParser {
     let matches = literal.withUTF8Buffer { expected in
       bytes.count - index >= count && bytes[index..<index + count].elementsEqual(expected)
     }
-    guard matches else {
-      throw error("invalid literal; expected '\(literal)'", at: start)
-    }
+    guard matches else { throw notAValue(at: start) }
     index += count
   }
 

@@ -1,12 +1,12 @@
 /// A position in a text file: 1-based line and column, counted in Unicode scalars.
-public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+package struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
   /// The 1-based line number.
-  public var line: Int
+  package var line: Int
   /// The 1-based column, counted in Unicode scalars from the start of the line.
-  public var column: Int
+  package var column: Int
 
   /// Creates a location from a line and a column, both 1-based.
-  public init(line: Int, column: Int) {
+  package init(line: Int, column: Int) {
     self.line = line
     self.column = column
   }
@@ -14,7 +14,7 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
   /// The location of a byte offset in UTF-8 text.
   ///
   /// Complexity: O(*offset*); meant for error reporting, not for hot paths.
-  public init(offset: Int, in bytes: some Collection<UInt8>) {
+  package init(offset: Int, in bytes: some Collection<UInt8>) {
     var line = 1
     var column = 1
     for byte in bytes.prefix(offset) {
@@ -29,7 +29,7 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// `line:column`, the form editors and compilers use.
-  public var description: String { "\(line):\(column)" }
+  package var description: String { "\(line):\(column)" }
 }
 
 /// A parsed JSON value that remembers where it was written.
@@ -37,30 +37,30 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
 /// Numbers keep their literal text so that decimals can be read exactly, never through
 /// binary floating point. The position is a byte offset, turned into a line and column
 /// only when an error needs one (``SourceLocation/init(offset:in:)``).
-public struct JSONNode: Sendable {
+package struct JSONNode: Sendable {
   /// The value itself.
-  public var value: JSONValue
+  package var value: JSONValue
   /// The byte offset where the value starts in the source text.
-  public var offset: Int
+  package var offset: Int
 
   /// Creates a node from a value and its byte offset.
-  public init(_ value: JSONValue, offset: Int) {
+  package init(_ value: JSONValue, offset: Int) {
     self.value = value
     self.offset = offset
   }
 }
 
 /// One `"key": value` member of a JSON object, in source order.
-public struct JSONMember: Sendable {
+package struct JSONMember: Sendable {
   /// The member's key, unescaped.
-  public var key: String
+  package var key: String
   /// The byte offset where the key starts.
-  public var keyOffset: Int
+  package var keyOffset: Int
   /// The member's value.
-  public var value: JSONNode
+  package var value: JSONNode
 
   /// Creates a member.
-  public init(key: String, keyOffset: Int, value: JSONNode) {
+  package init(key: String, keyOffset: Int, value: JSONNode) {
     self.key = key
     self.keyOffset = keyOffset
     self.value = value
@@ -68,7 +68,7 @@ public struct JSONMember: Sendable {
 }
 
 /// The kinds of value RFC 8259 defines.
-public enum JSONValue: Sendable {
+package enum JSONValue: Sendable {
   /// `null`.
   case null
   /// `true` or `false`.
@@ -83,7 +83,7 @@ public enum JSONValue: Sendable {
   case object([JSONMember])
 
   /// The name of this value's type as a person would say it, for error messages.
-  public var typeName: String {
+  package var typeName: String {
     switch self {
     case .null: "null"
     case .bool: "a boolean"

@@ -8,47 +8,47 @@
 ///     json.text   // {"total":"102.40"}
 ///
 /// Complexity: O(*n*) in the length of the output.
-public struct JSONWriter: Sendable {
+package struct JSONWriter: Sendable {
   /// The UTF-8 bytes written so far.
-  public private(set) var bytes: [UInt8] = []
+  package private(set) var bytes: [UInt8] = []
   private var needsComma = false
 
   /// An empty writer.
-  public init() {
+  package init() {
     bytes.reserveCapacity(256)
   }
 
   /// The text written so far.
-  public var text: String { String(decoding: bytes, as: UTF8.self) }
+  package var text: String { String(decoding: bytes, as: UTF8.self) }
 
   /// Starts an object (`{`).
-  public mutating func beginObject() {
+  package mutating func beginObject() {
     separate()
     bytes.append(UInt8(ascii: "{"))
     needsComma = false
   }
 
   /// Ends the current object (`}`).
-  public mutating func endObject() {
+  package mutating func endObject() {
     bytes.append(UInt8(ascii: "}"))
     needsComma = true
   }
 
   /// Starts an array (`[`).
-  public mutating func beginArray() {
+  package mutating func beginArray() {
     separate()
     bytes.append(UInt8(ascii: "["))
     needsComma = false
   }
 
   /// Ends the current array (`]`).
-  public mutating func endArray() {
+  package mutating func endArray() {
     bytes.append(UInt8(ascii: "]"))
     needsComma = true
   }
 
   /// Writes a member key; the next value written is its value.
-  public mutating func key(_ name: String) {
+  package mutating func key(_ name: String) {
     separate()
     Self.appendQuoted(name, to: &bytes)
     bytes.append(UInt8(ascii: ":"))
@@ -56,14 +56,14 @@ public struct JSONWriter: Sendable {
   }
 
   /// Writes a string value.
-  public mutating func string(_ value: String) {
+  package mutating func string(_ value: String) {
     separate()
     Self.appendQuoted(value, to: &bytes)
     needsComma = true
   }
 
   /// Writes an amount as a JSON string with exactly its currency's minor digits.
-  public mutating func money(_ value: Money) {
+  package mutating func money(_ value: Money) {
     separate()
     bytes.append(UInt8(ascii: "\""))
     value.appendDecimal(to: &bytes)
@@ -73,7 +73,7 @@ public struct JSONWriter: Sendable {
 
   /// Writes a member key known at compile time, such as `"total"`; it must need no
   /// escaping (plain ASCII letters, as every key `promo` writes).
-  public mutating func key(_ name: StaticString) {
+  package mutating func key(_ name: StaticString) {
     separate()
     bytes.append(UInt8(ascii: "\""))
     name.withUTF8Buffer { bytes.append(contentsOf: $0) }
@@ -83,31 +83,31 @@ public struct JSONWriter: Sendable {
   }
 
   /// Writes a key known at compile time and its string value.
-  public mutating func member(_ name: StaticString, _ value: String) {
+  package mutating func member(_ name: StaticString, _ value: String) {
     key(name)
     string(value)
   }
 
   /// Writes a key known at compile time and an amount as its string value.
-  public mutating func member(_ name: StaticString, _ value: Money) {
+  package mutating func member(_ name: StaticString, _ value: Money) {
     key(name)
     money(value)
   }
 
   /// Ends the text with a line break, for JSON Lines.
-  public mutating func endLine() {
+  package mutating func endLine() {
     bytes.append(UInt8(ascii: "\n"))
   }
 
   /// Writes a boolean value.
-  public mutating func bool(_ value: Bool) {
+  package mutating func bool(_ value: Bool) {
     separate()
     bytes.append(contentsOf: value ? Self.trueLiteral : Self.falseLiteral)
     needsComma = true
   }
 
   /// Writes a whole number.
-  public mutating func integer(_ value: Int64) {
+  package mutating func integer(_ value: Int64) {
     separate()
     bytes.append(contentsOf: String(value).utf8)
     needsComma = true
@@ -124,7 +124,7 @@ public struct JSONWriter: Sendable {
   /// and the line separators U+2028, U+2029 and U+0085 escaped, everything else as is.
   ///
   /// Complexity: O(*n*); a string with nothing to escape is copied in one step.
-  public static func appendQuoted(_ value: String, to output: inout [UInt8]) {
+  package static func appendQuoted(_ value: String, to output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
     var value = value
     value.withUTF8 { utf8 in

@@ -33,30 +33,40 @@ public struct Catalog: Sendable, Hashable {
 
   /// The promotion with `id`, if any.
   ///
-  /// Complexity: O(*n*).
+  ///     catalog.promotion(id: "autumn-20")?.isStackable
+  ///
+  /// - Complexity: O(*n*) for *n* promotions.
   public func promotion(id: String) -> Promotion? {
     promotions.first { $0.id == id }
   }
 
   /// The version the catalog is written as: its own, or 2 when a promotion needs format 2.
   ///
-  /// Complexity: O(*n*).
+  /// - Complexity: O(*n*) for *n* promotions.
   public var formatVersion: Int {
     version >= 2 || promotions.contains(where: \.needsFormat2) ? max(version, 2) : version
   }
 
   /// The promotions that are switched on and inside their window at `instant` (codes not
-  /// considered).
+  /// considered), in store order.
+  ///
+  ///     catalog.working(at: now).map(\.id)   // what is live right now
+  ///
+  /// - Complexity: O(*n*) for *n* promotions.
   public func working(at instant: Instant) -> [Promotion] {
     promotions.filter { $0.isWorking(at: instant) }
   }
 
-  /// The promotions inside their window at `instant`, switched on or not.
+  /// The promotions inside their window at `instant`, switched on or not, in store order.
+  ///
+  /// - Complexity: O(*n*) for *n* promotions.
   public func effective(at instant: Instant) -> [Promotion] {
     promotions.filter { $0.isEffective(at: instant) }
   }
 
-  /// The promotions of one kind.
+  /// The promotions of one kind, in store order.
+  ///
+  /// - Complexity: O(*n*) for *n* promotions.
   public func ofKind(_ kind: PromotionKind) -> [Promotion] {
     promotions.filter { $0.kind == kind }
   }

@@ -84,8 +84,13 @@ public enum PromotionRuleError: Error, Sendable, Hashable, CustomStringConvertib
   }
 
   /// What is wrong, with a hint where one helps.
-  public var message: String {
-    switch self {
+  public var message: String { message(writtenAs: nil) }
+
+  /// What is wrong, quoting the field's value as `text` when the caller knows how it was
+  /// written (`-5.00`, where the value alone would read `-5`).
+  public func message(writtenAs text: String?) -> String {
+    func shown(_ value: DecimalNumber) -> String { text ?? value.description }
+    return switch self {
     case .missingField(let field): "missing required key \"\(field)\""
     case .invalidID(let id):
       "id \"\(id)\" must be 1 to \(Promotion.maximumIDLength) characters of A-Z a-z 0-9 . _ -"
@@ -120,15 +125,15 @@ public enum PromotionRuleError: Error, Sendable, Hashable, CustomStringConvertib
     case .countOutOfRange(let field, let value):
       "\(field) must be a whole number from \(BuyGet.allowedCounts.lowerBound) to \(BuyGet.allowedCounts.upperBound), not \(value)"
     case .percentOutOfRange(let field, let value):
-      "\(field) must be greater than 0 and at most 100, not \(value)"
+      "\(field) must be greater than 0 and at most 100, not \(shown(value))"
     case .percentTooPrecise(let field, let value):
-      "\(field) \(value) has more than \(Percentage.maximumDecimalPlaces) decimal places"
+      "\(field) \(shown(value)) has more than \(Percentage.maximumDecimalPlaces) decimal places"
     case .amountTooSmall(let field, let value, let allowsZero):
-      "\(field) must be \(allowsZero ? "at least 0" : "greater than 0"), not \(value)"
+      "\(field) must be \(allowsZero ? "at least 0" : "greater than 0"), not \(shown(value))"
     case .amountTooLarge(let field, let value):
-      "\(field) \(value) is more than the largest amount allowed, \(Promotion.maximumAmount)"
+      "\(field) \(shown(value)) is too large: at most \(Promotion.maximumAmount)"
     case .tooManyDecimalPlaces(let field, let value, let currency):
-      "\(field) \(value) has \(DecimalPlaces.phrase(value.scale)); "
+      "\(field) \(shown(value)) has \(DecimalPlaces.phrase(value.scale)); "
         + (currency.map { "\($0.code) has \($0.minorDigits)" }
           ?? "amounts without a currency have \(Currency.defaultMinorDigits)")
     case .maximumDiscountNotAllowed:

@@ -17,8 +17,11 @@ public struct DecimalNumber: Sendable, Hashable, Comparable, CustomStringConvert
   public enum ParseError: Error, Sendable, Equatable {
     /// The text is not written as a decimal number.
     case malformed
-    /// The value needs more than 18 significant digits or decimal places, or is too large.
-    case outOfRange
+    /// The value is 10^18 or more in magnitude: too large for any amount.
+    case tooLarge
+    /// The value is smaller than that but needs more than 18 significant digits or decimal
+    /// places.
+    case tooPrecise
   }
 
   /// Creates a decimal from a significand and a scale, normalizing trailing zeros.
@@ -83,6 +86,12 @@ public struct DecimalNumber: Sendable, Hashable, Comparable, CustomStringConvert
       if exponentNegative { exponent = -exponent }
     }
     guard index == end else { throw .malformed }
+    // How many digits the value has before the decimal point once the exponent is applied:
+    // 19 or more is 10^18 or more, too large; otherwise a value that does not fit needs too
+    // many digits.
+    let firstSignificant = (integerStart..<integerEnd).first { bytes[$0] != 48 }
+    let magnitude = firstSignificant.map { integerEnd - $0 + exponent } ?? exponent
+    let outOfRange: ParseError = magnitude >= 19 ? .tooLarge : .tooPrecise
     // The significant digits: leading zeros skipped, trailing zeros moved into the scale.
     var value: Int64 = 0
     var significantCount = 0
@@ -93,7 +102,7 @@ public struct DecimalNumber: Sendable, Hashable, Comparable, CustomStringConvert
         return
       }
       significantCount += pendingZeros + 1
-      guard significantCount <= 18 else { throw .outOfRange }
+      guard significantCount <= 18 else { throw outOfRange }
       for _ in 0..<pendingZeros { value *= 10 }
       value = value * 10 + Int64(digit - 48)
       pendingZeros = 0
@@ -105,10 +114,10 @@ public struct DecimalNumber: Sendable, Hashable, Comparable, CustomStringConvert
       return
     }
     var scale = (fractionEnd - fractionStart) - exponent - pendingZeros
-    guard scale > -18, scale <= 18 else { throw .outOfRange }
+    guard scale > -18, scale <= 18 else { throw outOfRange }
     if scale < 0 {
       let (scaled, overflow) = value.multipliedReportingOverflow(by: Self.powerOfTen(-scale))
-      guard !overflow, scaled < 1_000_000_000_000_000_000 else { throw .outOfRange }
+      guard !overflow, scaled < 1_000_000_000_000_000_000 else { throw outOfRange }
       value = scaled
       scale = 0
     }

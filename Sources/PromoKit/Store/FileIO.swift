@@ -8,29 +8,32 @@
 
 /// Reading whole files and standard input with plain system calls, errors mapped to
 /// ``PromoError`` with the file's name and the system's reason.
-public enum FileIO {
+package enum FileIO {
   /// The largest file read whole: 64 MiB. Larger inputs are refused cleanly (stream
   /// orders with `--lines` instead).
-  public static let maximumFileSize = 64 << 20
+  package static let maximumFileSize = 64 << 20
 
   /// The reason given for a file that does not exist.
-  public static let noSuchFileReason = "no such file"
+  package static let noSuchFileReason = "no such file"
 
   /// The bytes of the file at `path`, or an ``PromoError/Category/unreadable`` error.
   ///
-  /// `display` is the name used in messages (what the user typed).
-  public static func readFile(atPath path: String, display: String? = nil) throws(PromoError) -> [UInt8] {
+  /// `display` is the name used in messages (what the user typed); `tooLargeHint` follows
+  /// the error for a file past ``maximumFileSize``.
+  package static func readFile(
+    atPath path: String, display: String? = nil, tooLargeHint: String? = nil
+  ) throws(PromoError) -> [UInt8] {
     let name = display ?? path
     let (descriptor, size) = try openForReading(atPath: path, display: name)
     defer { close(descriptor) }
-    if size > maximumFileSize { throw tooLarge(name) }
-    return try readAll(descriptor: descriptor, name: name, sizeHint: size)
+    if size > maximumFileSize { throw tooLarge(name, hint: tooLargeHint) }
+    return try readAll(descriptor: descriptor, name: name, sizeHint: size, tooLargeHint: tooLargeHint)
   }
 
   /// Opens the file at `path` for reading and returns its descriptor and size; a missing
   /// file, a folder or a file that cannot be read is ``PromoError/Category/unreadable``.
   /// The caller closes the descriptor.
-  public static func openForReading(atPath path: String, display: String? = nil) throws(PromoError) -> (
+  package static func openForReading(atPath path: String, display: String? = nil) throws(PromoError) -> (
     Int32, Int
   ) {
     let name = display ?? path
@@ -50,13 +53,13 @@ public enum FileIO {
   }
 
   /// Whether `path` names a folder.
-  public static func isFolder(atPath path: String) -> Bool {
+  package static func isFolder(atPath path: String) -> Bool {
     var info = stat()
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
   }
 
   /// Up to `maximum` bytes from `descriptor`; empty at end of file.
-  public static func read(descriptor: Int32, maximum: Int, name: String) throws(PromoError) -> [UInt8] {
+  package static func read(descriptor: Int32, maximum: Int, name: String) throws(PromoError) -> [UInt8] {
     // Read straight into uninitialized memory: zeroing a buffer first would touch pages
     // that `read(2)` is about to write anyway.
     var failure: Int32 = 0
@@ -79,8 +82,9 @@ public enum FileIO {
   }
 
   /// Everything readable from `descriptor` until end of file.
-  public static func readAll(descriptor: Int32, name: String, sizeHint: Int = 0) throws(PromoError) -> [UInt8]
-  {
+  package static func readAll(
+    descriptor: Int32, name: String, sizeHint: Int = 0, tooLargeHint: String? = nil
+  ) throws(PromoError) -> [UInt8] {
     // As much as the size says (and one byte more, to see the end), read straight into the
     // result's memory, nothing zeroed first; then, if there is more, in chunks.
     let capacity = min(max(sizeHint, 0), maximumFileSize) + 1
@@ -104,20 +108,21 @@ public enum FileIO {
       let chunk = try read(descriptor: descriptor, maximum: 1 << 16, name: name)
       if chunk.isEmpty { return bytes }
       bytes.append(contentsOf: chunk)
-      if bytes.count > maximumFileSize { throw tooLarge(name) }
+      if bytes.count > maximumFileSize { throw tooLarge(name, hint: tooLargeHint) }
     }
   }
 
-  /// The error for an input past ``maximumFileSize``.
-  public static func tooLarge(_ name: String) -> PromoError {
+  /// The error for an input past ``maximumFileSize``, with `hint` after it if given.
+  package static func tooLarge(_ name: String, hint: String? = nil) -> PromoError {
     PromoError(
       .invalidData, file: name,
-      "is larger than \(maximumFileSize >> 20) MiB, the most read at once; stream orders with --lines")
+      "is larger than \(maximumFileSize >> 20) MiB, the most read at once" + (hint.map { "; " + $0 } ?? ""))
   }
 
   /// An ``PromoError/Category/unreadable`` error for `name` with the system's reason.
+  /// A file that is not there (`ENOENT`) is ``PromoError/Category/missing``.
   static func unreadable(_ name: String, errno code: Int32) -> PromoError {
-    PromoError(.unreadable, file: name, systemReason(code))
+    PromoError(code == ENOENT ? .missing : .unreadable, file: name, systemReason(code))
   }
 
   /// Calls `call` again as long as it fails with `EINTR` (a signal arrived before it did
@@ -130,7 +135,7 @@ public enum FileIO {
   }
 
   /// The reason for an `errno` value, in lower case as the system words it.
-  public static func systemReason(_ code: Int32) -> String {
+  package static func systemReason(_ code: Int32) -> String {
     switch code {
     case ENOENT: return noSuchFileReason
     case EACCES, EPERM: return "permission denied"

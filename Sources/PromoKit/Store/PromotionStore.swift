@@ -36,8 +36,9 @@ public struct PromotionStore: Sendable {
     return stat(path, &info) == 0
   }
 
-  /// The store's catalog. A missing store is ``PromoError/Category/unreadable`` with the
-  /// reason ``FileIO/noSuchFileReason``.
+  /// The store's catalog. A missing store is ``PromoError/Category/missing``.
+  ///
+  /// - Complexity: one read of the file, then ``StoreDecoder/decode(_:file:)``.
   public func load() throws(PromoError) -> Catalog {
     try StoreDecoder.decode(FileIO.readFile(atPath: path), file: path)
   }

@@ -7,21 +7,21 @@
 /// - Complexity: O(*n*) in the size of the catalog.
 public enum StoreEncoder {
   /// One member of a promotion's stored form.
-  public struct Field: Sendable, Hashable {
+  package struct Field: Sendable, Hashable {
     /// The key.
-    public var key: String
+    package var key: String
     /// The value.
-    public var value: FieldValue
+    package var value: FieldValue
 
     /// Creates a member.
-    public init(_ key: String, _ value: FieldValue) {
+    package init(_ key: String, _ value: FieldValue) {
       self.key = key
       self.value = value
     }
   }
 
   /// One value of a promotion's stored form.
-  public indirect enum FieldValue: Sendable, Hashable {
+  package indirect enum FieldValue: Sendable, Hashable {
     /// A JSON string.
     case string(String)
     /// A JSON boolean.
@@ -34,7 +34,11 @@ public enum StoreEncoder {
     case object([Field])
   }
 
-  /// The store file's text.
+  /// The store file's text, in the canonical form: two-space indentation, keys in the
+  /// contract's order, defaults left out, a final newline. Encoding what
+  /// ``StoreDecoder/decode(_:file:)`` read from a canonical file gives its bytes back.
+  ///
+  /// - Complexity: O(*n*) in the size of the catalog.
   public static func encode(_ catalog: Catalog) -> String {
     var text = "{\n"
     if let schema = catalog.schema {
@@ -56,7 +60,7 @@ public enum StoreEncoder {
   /// A promotion's stored form as ordered members, defaults left out: amounts with the
   /// currency's minor digits (`"15.00"`), percentages as plain decimals (`"12.5"`),
   /// timestamps as they were written.
-  public static func fields(of promotion: Promotion, minorDigits: Int) -> [Field] {
+  package static func fields(of promotion: Promotion, minorDigits: Int) -> [Field] {
     func amount(_ value: DecimalNumber) -> FieldValue {
       .string(value.formatted(minimumFractionDigits: minorDigits))
     }

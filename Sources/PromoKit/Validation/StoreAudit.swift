@@ -13,43 +13,37 @@ public struct StoreWarning: Sendable, Hashable {
 }
 
 /// Finds what is legal in a store but probably a mistake: a window that has already
-/// ended, a promotion that makes qualifying orders free, and two promotions that are the
-/// same but for their id.
+/// ended, a promotion that makes what it applies to free (100% off, a fixed price of 0, an
+/// amount off at least the threshold's minimum), a buy-get that gives away at least as
+/// many units as it sells, a fixed price on every line of every order, two promotions that
+/// share a code when neither is stackable, and two promotions that are the same but for
+/// their id.
 ///
 ///     StoreAudit.warnings(for: catalog, at: now).map(\.message)
 ///
-/// Complexity: O(*n*) for *n* promotions.
+/// - Complexity: O(*n*) for *n* promotions (hashing each once).
 public enum StoreAudit {
-  /// The warnings for `catalog` at `instant`, in store order.
+  /// The warnings for `catalog` at `instant`, in store order (a promotion's own warnings
+  /// first, then those comparing it with an earlier one).
   public static func warnings(for catalog: Catalog, at instant: Instant) -> [StoreWarning] {
     var warnings: [StoreWarning] = []
     var firstWithSameTerms: [SameTerms: Int] = [:]
+    var firstUnstackableWithCode: [String: Int] = [:]
     for (index, promotion) in catalog.promotions.enumerated() {
       let path = "promotions[\(index)]"
-      if let endsAt = promotion.endsAt, endsAt.instant <= instant {
-        warnings.append(
-          StoreWarning(
-            position: path + ".endsAt",
-            message:
-              "\"\(promotion.id)\" ended at \(endsAt) and can never apply again; delete it or move endsAt"))
-      }
-      switch promotion.benefit {
-      case .percentOff(let percentage) where percentage.tenThousandths == 1_000_000:
-        warnings.append(
-          StoreWarning(
-            position: path + ".percentOff",
-            message: "\"\(promotion.id)\" takes 100% off: every order it applies to becomes free"))
-      case .amountOff(let amount):
-        if let minimum = promotion.minimumAmount, !(amount < minimum) {
-          let digits = catalog.currency.minorDigits
+      warnings += ownWarnings(promotion, path: path, currency: catalog.currency, at: instant)
+      if let code = promotion.code, !promotion.isStackable {
+        let key = CouponCode.normalized(code)
+        if let first = firstUnstackableWithCode[key] {
           warnings.append(
             StoreWarning(
-              position: path + ".amountOff",
-              message: "\"\(promotion.id)\" takes off \(amount.formatted(minimumFractionDigits: digits)), "
-                + "at least its minimum \(minimum.formatted(minimumFractionDigits: digits)): "
-                + "an order of exactly the minimum becomes free"))
+              position: path + ".code",
+              message: "\"\(promotion.id)\" has the code \"\(code)\" like promotions[\(first)] "
+                + "(\"\(catalog.promotions[first].id)\") and neither is stackable: an order presenting "
+                + "it gets one of them, never both; make one stackable or give it its own code"))
+        } else {
+          firstUnstackableWithCode[key] = index
         }
-      default: break
       }
       let terms = SameTerms(promotion)
       if let first = firstWithSameTerms[terms] {
@@ -65,12 +59,74 @@ public enum StoreAudit {
     return warnings
   }
 
-  /// Everything about a promotion but its id, with the window compared by instant.
+  /// The warnings about `promotion` alone.
+  private static func ownWarnings(
+    _ promotion: Promotion, path: String, currency: Currency?, at instant: Instant
+  ) -> [StoreWarning] {
+    var warnings: [StoreWarning] = []
+    let id = "\"\(promotion.id)\""
+    let digits = currency.minorDigits
+    if let endsAt = promotion.endsAt, endsAt.instant <= instant {
+      warnings.append(
+        StoreWarning(
+          position: path + ".endsAt",
+          message: "\(id) ended at \(endsAt) and can never apply again; delete it or move endsAt"))
+    }
+    let becomesFree =
+      promotion.kind == .item
+      ? "every line it targets becomes free" : "every order it applies to becomes free"
+    switch promotion.benefit {
+    case .percentOff(let percentage) where percentage == .hundred:
+      warnings.append(
+        StoreWarning(position: path + ".percentOff", message: "\(id) takes 100% off: \(becomesFree)"))
+    case .amountOff(let amount):
+      if let minimum = promotion.minimumAmount, !(amount < minimum) {
+        warnings.append(
+          StoreWarning(
+            position: path + ".amountOff",
+            message: "\(id) takes off \(amount.formatted(minimumFractionDigits: digits)), "
+              + "at least its minimum \(minimum.formatted(minimumFractionDigits: digits)): "
+              + "an order of exactly the minimum becomes free"))
+      }
+    case .fixedPrice(let price):
+      if price.isZero {
+        warnings.append(
+          StoreWarning(
+            position: path + ".fixedPrice", message: "\(id) has a fixed price of 0: \(becomesFree)"))
+      } else if promotion.target == nil {
+        warnings.append(
+          StoreWarning(
+            position: path + ".fixedPrice",
+            message: "\(id) has no target, so every unit of every order costs at most "
+              + "\(price.formatted(minimumFractionDigits: digits)); give it a target"))
+      }
+    case .buyGet(let terms):
+      if terms.percentOff == .hundred && terms.get >= terms.buy {
+        warnings.append(
+          StoreWarning(
+            position: path + ".get",
+            message: "\(id) gives away \(terms.get) unit\(terms.get == 1 ? "" : "s") for every "
+              + "\(terms.buy) sold (buy \(terms.buy) get \(terms.get) free): at least half of the "
+              + "units become free; check buy and get"))
+      }
+    default: break
+    }
+    return warnings
+  }
+
+  /// Everything about a promotion but its id: the window compared by instant, the code
+  /// without regard to ASCII case, the target's lists as sets.
   private struct SameTerms: Hashable {
     var name: String?
     var kind: PromotionKind
+    /// The code as orders present it: compared without regard to ASCII case.
+    var code: String?
+    /// The target's SKUs and categories, in any order.
+    var skus: Set<String>?
+    var categories: Set<String>?
     var benefit: Benefit
     var minimumAmount: DecimalNumber?
+    var maximumDiscount: DecimalNumber?
     var startsAt: Instant?
     var endsAt: Instant?
     var isActive: Bool
@@ -79,8 +135,12 @@ public enum StoreAudit {
     init(_ promotion: Promotion) {
       name = promotion.name
       kind = promotion.kind
+      code = promotion.code.map(CouponCode.normalized)
+      skus = promotion.target.map { Set($0.skus) }
+      categories = promotion.target.map { Set($0.categories) }
       benefit = promotion.benefit
       minimumAmount = promotion.minimumAmount
+      maximumDiscount = promotion.maximumDiscount
       startsAt = promotion.startsAt?.instant
       endsAt = promotion.endsAt?.instant
       isActive = promotion.isActive

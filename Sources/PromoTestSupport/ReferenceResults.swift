@@ -1,0 +1,140 @@
+/// One plan of SPEC 4.2, enumerated by brute force.
+package struct RefPlan: CustomStringConvertible {
+  /// 1, 2 or 3: the kind of plan in SPEC 4.2's list.
+  package var kind: Int
+  /// For each line, the item promotion (store position) it took and what it took off.
+  package var lineTakes: [(promotion: Int, discount: Int128)?]
+  /// The order stage: store positions and discounts, in application order.
+  package var stage: [(promotion: Int, discount: Int128)]
+  /// What the order comes to under the plan.
+  package var total: Int128
+  /// The plan's promotions in application order: item promotions by id, then D, then H.
+  package var ids: [String]
+  /// The item promotions that took something, by id, with their summed discounts.
+  package var itemTotals: [(promotion: Int, discount: Int128)]
+
+  /// SPEC 4.3: a lower total, then fewer promotions, then ids lower as byte strings.
+  package func isBetter(than other: RefPlan) -> Bool {
+    if total != other.total { return total < other.total }
+    if ids.count != other.ids.count { return ids.count < other.ids.count }
+    return RefMath.idsPrecede(ids, other.ids)
+  }
+
+  /// The plan's kind, ids and total, for a report.
+  package var description: String { "kind \(kind) \(ids) → \(total)" }
+}
+
+/// What became of one promotion, as `--explain` reports it (SPEC 4.5).
+package enum RefOutcome: Equatable {
+  /// Switched off.
+  case inactive
+  /// Its window starts later.
+  case notStarted(startsAt: RefInstant)
+  /// Its window is over.
+  case ended(endsAt: RefInstant)
+  /// It has a code the order does not present.
+  case codeRequired
+  /// In the chosen plan, taking off `discount` in all.
+  case applied(discount: Int128)
+  /// An item promotion that applies to no line.
+  case noEligibleLine
+  /// `shortBy` is the least amount in minor units that added to S reaches the minimum.
+  case belowMinimum(testedAgainst: Int128, minimum: RefDecimal, shortBy: Int128)
+  /// It can apply, but the chosen plan (of this total) is better or equal.
+  case notBest(planTotal: Int128)
+
+  /// The outcome's name in the contract.
+  package var name: String {
+    switch self {
+    case .inactive: "inactive"
+    case .notStarted: "not-started"
+    case .ended: "ended"
+    case .codeRequired: "code-required"
+    case .applied: "applied"
+    case .noEligibleLine: "no-eligible-line"
+    case .belowMinimum: "below-minimum"
+    case .notBest: "not-best"
+    }
+  }
+}
+
+/// The reference's price of one order: the result object of SPEC 4.5 and its explanation.
+package struct RefPricing {
+  /// One line of the result.
+  package struct Line {
+    /// The line's SKU, if it has one.
+    package var sku: String?
+    /// How many units.
+    package var quantity: Int128
+    /// The subtotal, in minor units.
+    package var subtotal: Int128
+    /// The line's discount: the sum of its shares.
+    package var discount: Int128
+    /// Every promotion's share of this line in application order, only those above 0.
+    package var promotions: [(id: String, discount: Int128)]
+  }
+
+  /// The order's name: its id, else the name it was read under.
+  package var order: String
+  /// The currency of the result, if the order or the store names one.
+  package var currency: String?
+  /// The number of minor digits amounts are in.
+  package var digits: Int
+  /// The subtotal, in minor units.
+  package var subtotal: Int128
+  /// The evaluation time.
+  package var evaluatedAt: RefInstant
+  /// Every plan enumerated, and the best of them.
+  package var plans: [RefPlan]
+  /// The best plan (SPEC 4.3).
+  package var best: RefPlan
+  /// The applied promotions in application order with their discounts.
+  package var promotions: [(id: String, discount: Int128)]
+  /// `nil` for an order given by `amount`.
+  package var lines: [Line]?
+  /// Every promotion of the store, in store order, with its outcome.
+  package var considered: [(id: String, outcome: RefOutcome)]
+  /// Whether some order-stage share got a minor unit for its remainder (SPEC 4.4).
+  package var hasRemainderShare = false
+
+  /// The order's total.
+  package var total: Int128 { best.total }
+  /// The order's discount.
+  package var discount: Int128 { subtotal - best.total }
+
+  /// Minor units as the result writes them.
+  package func money(_ units: Int128) -> String { RefCurrency.format(units, digits: digits) }
+
+  /// The result as the JSON object of SPEC 4.5 (without `considered`), in
+  /// `JSONSerialization`'s value types.
+  package var resultObject: [String: Any] {
+    var object: [String: Any] = [
+      "order": order, "subtotal": money(subtotal),
+      "promotions": promotions.map { ["id": $0.id, "discount": money($0.discount)] as [String: Any] },
+      "discount": money(discount), "total": money(total), "evaluatedAt": evaluatedAt.description,
+    ]
+    if let currency { object["currency"] = currency }
+    if let lines {
+      object["lines"] = lines.map { line in
+        var entry: [String: Any] = [
+          "quantity": Int(line.quantity), "subtotal": money(line.subtotal), "discount": money(line.discount),
+          "total": money(line.subtotal - line.discount),
+          "promotions": line.promotions.map {
+            ["id": $0.id, "discount": money($0.discount)] as [String: Any]
+          },
+        ]
+        if let sku = line.sku { entry["sku"] = sku }
+        return entry
+      }
+    }
+    return object
+  }
+}
+
+/// What the reference expects of `promo price` for one order.
+package enum RefVerdict {
+  /// The order is refused as a data error (exit 65), for the reason given.
+  case refused(String)
+  /// The order is priced so.
+  case priced(RefPricing)
+}
