@@ -120,7 +120,7 @@ struct Report {
     let one = inputs.folder + "/out-jobs-1.jsonl"
     let two = inputs.folder + "/out-jobs-2.jsonl"
     var best: (Double, Double) = (.infinity, .infinity)
-    for _ in 0..<3 {
+    for _ in 0..<5 {
       let parallel = Runner.run(
         Self.stream(promo, inputs, inputs.orders1M, ["--format", "json", "--jobs", "2"]), stdout: two)
       let serial = Runner.run(
