@@ -47,8 +47,14 @@ struct PromotionSpec: Sendable, Equatable {
       try Promotion(
         id: id, kind: kind, benefit: benefit,
         minimumAmount: minimum.map { DecimalNumber(significand: $0, scale: 2) },
-        startsAt: start.map { Fixture.timestamp(RFC3339.format(epoch + $0, offsetMinutes: offsetMinutes)) },
-        endsAt: end.map { Fixture.timestamp(RFC3339.format(epoch + $0, offsetMinutes: offsetMinutes)) },
+        startsAt: start.map {
+          Fixture.timestamp(
+            RefInstant.format(seconds: epoch + $0, fraction: [], offsetMinutes: offsetMinutes))
+        },
+        endsAt: end.map {
+          Fixture.timestamp(
+            RefInstant.format(seconds: epoch + $0, fraction: [], offsetMinutes: offsetMinutes))
+        },
         isActive: active, isStackable: stackable)
     }
   }
@@ -67,45 +73,19 @@ struct PromotionSpec: Sendable, Equatable {
     if let fixed { members.append(#""amountOff": \#(decimal(fixed, places: 2))"#) }
     if let minimum { members.append(#""minimumAmount": \#(decimal(minimum, places: 2))"#) }
     if let start {
-      members.append(#""startsAt": "\#(RFC3339.format(epoch + start, offsetMinutes: offsetMinutes))""#)
+      members.append(
+        #""startsAt": "\#(RefInstant.format(seconds: epoch + start, fraction: [], offsetMinutes: offsetMinutes))""#
+      )
     }
     if let end {
-      members.append(#""endsAt": "\#(RFC3339.format(epoch + end, offsetMinutes: offsetMinutes))""#)
+      members.append(
+        #""endsAt": "\#(RefInstant.format(seconds: epoch + end, fraction: [], offsetMinutes: offsetMinutes))""#
+      )
     }
     members.append(#""active": \#(active)"#)
     members.append(#""stackable": \#(stackable)"#)
     return "{" + members.joined(separator: ", ") + "}"
   }
-}
-
-/// Formats epoch seconds as RFC 3339 with a given offset, independently of the library.
-enum RFC3339 {
-  static func format(_ seconds: Int64, offsetMinutes: Int64) -> String {
-    let local = seconds + offsetMinutes * 60
-    let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-    let secondOfDay = local - days * 86_400
-    // Howard Hinnant's civil_from_days.
-    let shifted = days + 719_468
-    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    let time = "\(pad(secondOfDay / 3600)):\(pad(secondOfDay / 60 % 60)):\(pad(secondOfDay % 60))"
-    let zone: String
-    if offsetMinutes == 0 {
-      zone = "Z"
-    } else {
-      let magnitude = abs(offsetMinutes)
-      zone = (offsetMinutes < 0 ? "-" : "+") + "\(pad(magnitude / 60)):\(pad(magnitude % 60))"
-    }
-    return "\(year)-\(pad(month))-\(pad(day))T\(time)\(zone)"
-  }
-
-  private static func pad(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }
 
 /// A plan of the reference pricing: promotion ids in application order, each discount,
