@@ -34,10 +34,7 @@ enum DiffCommand {
     var report = DiffReport(context: context, comparison: comparison, basePath: basePath)
     var status = ExitStatus.success
     if arguments.flag("--lines") {
-      status =
-        jobs > 1
-        ? try report.compareInParallel(arguments.positionals, jobs: jobs)
-        : try report.compareStreams(arguments.positionals)
+      status = try report.compareStreams(arguments.positionals, jobs: jobs)
     } else {
       var changes: [PriceChange] = []
       for input in arguments.positionals {
@@ -155,53 +152,18 @@ private struct DiffReport {
     }
   }
 
-  /// Compares every line of every input as a stream; returns 65 if any line was bad.
-  ///
-  /// It stops reading when the reader of standard output goes away. Only a changed order
-  /// writes anything, so by then `--fail-on-change` has its verdict.
-  mutating func compareStreams(_ inputs: [String]) throws(PromoError) -> Int32 {
-    var failures = 0
-    let storeCurrency = comparison.changed.catalog.currency
-    // Every file is opened before the first line, so a missing one fails the command first.
-    let sources = try inputs.map { (input: String) throws(PromoError) -> TextInput in
-      try context.open(input)
-    }
-    for source in sources {
-      let stdout = context.stdout
-      var reader = JSONLinesReader(input: source, willRead: { stdout.flush() })
-      while context.stdout.failure == nil, let line = try reader.next() {
-        do throws(PromoError) {
-          switch line {
-          case .tooLong(let number):
-            throw PromoError(
-              .invalidData, file: source.name, position: "line \(number)",
-              "longer than \(JSONLinesReader.maximumLineLength >> 20) MiB")
-          case .text(let number, let bytes):
-            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            let order = try OrderDecoder.decodeLine(
-              Array(bytes), file: source.name, line: number, storeCurrency: storeCurrency)
-            write(try compare(order, file: source.name, position: "line \(number)"))
-          }
-        } catch {
-          context.stdout.flush()
-          context.stderr.write(ErrorLine.render(error))
-          context.stderr.flush()
-          failures += 1
-        }
-      }
-    }
-    return failures > 0 ? 65 : ExitStatus.success
-  }
-
   /// One line of a stream, compared on a worker: its change, or why it has none.
   private enum LineOutcome: Sendable {
     case change(PriceChange, file: String, line: Int)
     case failure(PromoError)
   }
 
-  /// Compares every line of every input on `jobs` threads (``ParallelLines``), counting and
-  /// writing in input order: the same output and errors as ``compareStreams(_:)``.
-  mutating func compareInParallel(_ inputs: [String], jobs: Int) throws(PromoError) -> Int32 {
+  /// Compares every line of every input as a stream, on `jobs` worker threads
+  /// (``ParallelLines``; one is enough), counting and writing in input order, so that the
+  /// output is the same for any number of jobs; returns 65 if any line was bad. Reading
+  /// stops when the reader of standard output goes away: only a changed order writes
+  /// anything, so by then `--fail-on-change` has its verdict.
+  mutating func compareStreams(_ inputs: [String], jobs: Int) throws(PromoError) -> Int32 {
     let sources = try inputs.map { (input: String) throws(PromoError) -> TextInput in try context.open(input)
     }
     let comparison = self.comparison
@@ -218,7 +180,7 @@ private struct DiffReport {
             do throws(PromoError) {
               guard let range else { throw LinePricer.tooLong(number, source: chunk.source) }
               let bytes = chunk.bytes[range]
-              if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+              if JSONLinesReader.isBlank(bytes) { continue }
               let order = try OrderDecoder.decodeLine(
                 bytes, file: chunk.source, line: number, storeCurrency: storeCurrency)
               let change = try Self.compare(

@@ -85,7 +85,7 @@ struct LinePricer: Sendable {
   /// The quote for one line of a stream, or `nil` for a blank line; a line that cannot be
   /// read or priced is an error naming its line.
   func quote(line bytes: ArraySlice<UInt8>, number: Int, source: String) throws(PromoError) -> Quote? {
-    if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return nil }
+    if JSONLinesReader.isBlank(bytes) { return nil }
     let order = try OrderDecoder.decodeLine(bytes, file: source, line: number, storeCurrency: storeCurrency)
     do {
       return try quote(order)

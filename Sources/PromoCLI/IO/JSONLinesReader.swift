@@ -17,6 +17,12 @@ struct JSONLinesReader {
   /// The longest line accepted; a longer one is reported and skipped.
   static let maximumLineLength = 16 << 20
 
+  /// Whether a line holds only spaces, tabs and carriage returns: a stream skips it (it
+  /// still counts for line numbers).
+  static func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool {
+    bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+  }
+
   /// One line of the stream, without its line break (a trailing `\r` is dropped too).
   enum Line {
     /// A line's number (from 1) and its bytes.
