@@ -50,7 +50,7 @@ enum WriteCommands {
       return
     }
     var added: [String] = []
-    var upgraded = false
+    var upgraded: Int?
     try context.changeStore(creating: true) { (catalog: Catalog) throws(PromoError) -> Catalog in
       let promotions: [Promotion]
       if let fileBytes {
@@ -69,11 +69,11 @@ enum WriteCommands {
         }
       }
       added = promotions.map(\.id)
-      upgraded = changed.formatVersion > catalog.formatVersion
+      upgraded = changed.formatVersion > catalog.formatVersion ? changed.formatVersion : nil
       return changed
     }
     for id in added { context.stdout.write("added \(id)\n") }
-    if upgraded { context.stdout.write(upgradeNote) }
+    if let upgraded { context.stdout.write(upgradeNote(upgraded)) }
   }
 
   /// `promo update ID`: the promotion with the options applied, checked as a whole.
@@ -85,7 +85,7 @@ enum WriteCommands {
     }
     try PromotionFlags.checkConsistency(context.arguments, adding: false)
     var newID = id
-    var upgraded = false
+    var upgraded: Int?
     try context.changeStore { (catalog: Catalog) throws(PromoError) -> Catalog in
       guard let existing = catalog.promotion(id: id) else { throw context.unknownID(id, in: catalog) }
       let updated = try PromotionFlags.promotion(
@@ -93,19 +93,23 @@ enum WriteCommands {
       newID = updated.id
       do throws(CatalogError) {
         let changed = try catalog.replacing(id: id, with: updated)
-        upgraded = changed.formatVersion > catalog.formatVersion
+        upgraded = changed.formatVersion > catalog.formatVersion ? changed.formatVersion : nil
         return changed
       } catch {
         throw context.report(error, in: catalog)
       }
     }
     context.stdout.write(newID == id ? "updated \(id)\n" : "updated \(id), now \(newID)\n")
-    if upgraded { context.stdout.write(upgradeNote) }
+    if let upgraded { context.stdout.write(upgradeNote(upgraded)) }
   }
 
-  /// Said when a change made a version-1 store version 2.
-  static let upgradeNote =
-    "the store is now version 2 (it holds a format-2 field: an item promotion, a code or a cap)\n"
+  /// Said when a change raised the store's version to `version`.
+  static func upgradeNote(_ version: Int) -> String {
+    version == 2
+      ? "the store is now version 2 (it holds a format-2 field: an item promotion, a code or a cap)\n"
+      : "the store is now version 3 (it holds a format-3 field: a shipping deal, customer groups, a target on "
+        + "an order deal, a quantity minimum or limit, a repeating threshold or a buy/get across lines)\n"
+  }
 
   /// `promo delete ID`.
   static func delete(_ context: CommandContext) throws(PromoError) {

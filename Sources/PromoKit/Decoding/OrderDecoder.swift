@@ -7,7 +7,11 @@
 ///     let orders = try OrderDecoder.decodeFile(bytes, file: "order.json", storeCurrency: catalog.currency)
 public enum OrderDecoder {
   /// The keys an order object may have; `$schema` (any value) is accepted and ignored.
-  package static let orderKeys = ["$schema", "id", "currency", "codes", "items", "amount"]
+  package static let orderKeys = [
+    "$schema", "id", "currency", "codes", "customer", "items", "amount", "shipping",
+  ]
+  /// The keys an order's `customer` may have.
+  package static let customerKeys = ["id", "groups"]
   /// The keys an item object may have.
   package static let itemKeys = ["sku", "name", "categories", "unitPrice", "quantity"]
 
@@ -103,6 +107,11 @@ public enum OrderDecoder {
     let currency = ownCurrency ?? storeCurrency
     let name = id ?? fallbackName()
     let codes = readCodes(object, reader: &reader)
+    let customer = readCustomer(object, reader: &reader)
+    let shipping = reader.amount(
+      "shipping", in: object, required: false, minorDigits: currency.minorDigits, currency: currency,
+      allowsZero: true, maximum: Order.maximumAmount
+    ).map { Money($0, minorDigits: currency.minorDigits)! }
     switch (object["items"], object.has("amount")) {
     case (.some, true):
       reader.report(
@@ -118,7 +127,7 @@ public enum OrderDecoder {
       guard reader.problems.count == before, let amount else { return nil }
       return Order(
         name: name, currency: currency, codes: codes,
-        amount: Money(amount, minorDigits: currency.minorDigits)!)
+        amount: Money(amount, minorDigits: currency.minorDigits)!, shipping: shipping, customer: customer)
     case (.some(let list), false):
       let listPath = path.appending(key: "items")
       guard case .array(let elements) = list.value else {
@@ -141,7 +150,8 @@ public enum OrderDecoder {
       }
       guard reader.problems.count == before else { return nil }
       do {
-        return try Order(name: name, currency: currency, codes: codes, items: items)
+        return try Order(
+          name: name, currency: currency, codes: codes, items: items, shipping: shipping, customer: customer)
       } catch {
         let largest = Money(minorUnits: .max, minorDigits: currency.minorDigits)
         reader.report(
@@ -195,6 +205,26 @@ public enum OrderDecoder {
         at: path.appending(index: index))
     }
     return codes
+  }
+
+  /// The order's customer: an optional id and at most 100 distinct group names.
+  private static func readCustomer(_ object: ObjectFields, reader: inout SchemaReader) -> Customer? {
+    guard let node = object["customer"] else { return nil }
+    let path = object.path.appending(key: "customer")
+    guard let fields = reader.object(node, at: path, keys: customerKeys, what: "a customer") else {
+      return nil
+    }
+    let id = reader.string("id", in: fields)
+    let groups = reader.strings("groups", in: fields) ?? []
+    let groupsPath = path.appending(key: "groups")
+    if groups.count > Customer.maximumGroups {
+      reader.report(
+        "groups has \(groups.count) entries; a customer is in at most \(Customer.maximumGroups)",
+        at: groupsPath)
+    } else if let problem = distinctNonEmpty(groups) {
+      reader.report("groups \(problem)", at: groupsPath)
+    }
+    return Customer(id: id, groups: groups)
   }
 
   /// What is wrong with a list that must hold distinct non-empty strings, if anything.

@@ -9,17 +9,27 @@ public enum StoreDecoder {
   package static let topLevelKeys = ["$schema", "version", "currency", "promotions"]
   /// The keys a promotion object may have, in the order the store writes them.
   package static let promotionKeys = [
-    "id", "name", "kind", "code", "target", "minimumAmount", "buy", "get", "percentOff", "amountOff",
-    "fixedPrice", "maximumDiscount", "startsAt", "endsAt", "active", "stackable",
+    "id", "name", "kind", "code", "customerGroups", "target", "minimumAmount", "minimumQuantity", "repeat",
+    "buy", "get", "acrossLines", "percentOff", "amountOff", "fixedPrice", "maximumDiscount",
+    "maximumQuantity",
+    "startsAt", "endsAt", "active", "stackable",
   ]
   /// The keys that hold a promotion's benefit.
   static let benefitKeys: Set<String> = ["percentOff", "amountOff", "fixedPrice", "buy", "get"]
   /// The keys of a promotion's `target`.
   package static let targetKeys = ["skus", "categories"]
-  /// The promotion keys that only a version-2 store may have.
-  package static let format2Keys: Set<String> = [
-    "code", "target", "buy", "get", "fixedPrice", "maximumDiscount",
+  /// The store version each promotion key needs, for the keys that a version-1 store may
+  /// not have (a `target` on a discount or threshold needs 3, see ``versionNeeded(for:kind:)``).
+  package static let keyVersions: [String: Int] = [
+    "code": 2, "target": 2, "buy": 2, "get": 2, "fixedPrice": 2, "maximumDiscount": 2,
+    "customerGroups": 3, "minimumQuantity": 3, "repeat": 3, "acrossLines": 3, "maximumQuantity": 3,
   ]
+
+  /// The store version a promotion key needs on a promotion of `kind`.
+  package static func versionNeeded(for key: String, kind: PromotionKind?) -> Int {
+    if key == "target", let kind, kind.actsOnOrder { return 3 }
+    return keyVersions[key] ?? 1
+  }
 
   /// The catalog in `bytes`, or the first problem found in it.
   ///
@@ -52,7 +62,8 @@ public enum StoreDecoder {
   }
 
   /// The promotions in a file given to `promo add --file`: one promotion object or an
-  /// array of them, checked against the store's `currency` (any format-2 field allowed).
+  /// array of them, checked against the store's `currency` (any field of the current
+  /// format allowed).
   /// The first problem is thrown.
   ///
   /// - Complexity: O(*b*) for *b* bytes.
@@ -149,7 +160,7 @@ public enum StoreDecoder {
       return 1
     }
     let newer =
-      "is newer than this promo understands (it reads versions \(supported.lowerBound) and \(supported.upperBound)); "
+      "is newer than this promo understands (it reads versions \(supported.lowerBound) to \(supported.upperBound)); "
       + "upgrade promo to use this store"
     if case .number(let literal) = node.value, literal.utf8.count > 18,
       literal.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 })
@@ -167,7 +178,7 @@ public enum StoreDecoder {
       }
     }
     let written: String = if case .number(let literal) = node.value { literal } else { node.value.typeName }
-    reader.report("version must be 1 or 2, not \(written)", at: path)
+    reader.report("version must be 1, 2 or 3, not \(written)", at: path)
     return 1
   }
 
@@ -186,28 +197,41 @@ public enum StoreDecoder {
     let kindText = reader.string("kind", in: object, required: true)
     draft.kind = kindText.flatMap(PromotionKind.init(rawValue:))
     if let kindText, draft.kind == nil {
-      var message = "kind must be \"item\", \"discount\" or \"threshold\", not \"\(kindText)\""
+      var message = "kind must be \"item\", \"discount\", \"threshold\" or \"shipping\", not \"\(kindText)\""
       if let suggestion = KeySuggestion.nearest(to: kindText, in: PromotionKind.allCases.map(\.rawValue)) {
         message += "; did you mean \"\(suggestion)\"?"
       }
       reader.report(message, at: path.appending(key: "kind"))
     }
-    if version < 2 {
-      let needs = "needs store version 2, but this store is version 1; set \"version\": 2 to use it"
-      if draft.kind == .item { reader.report("kind \"item\" \(needs)", at: path.appending(key: "kind")) }
-      for member in object.fields where format2Keys.contains(member.key) {
-        reader.report("\(member.key) \(needs)", at: path.appending(key: member.key))
+    if version < Catalog.currentVersion {
+      func needs(_ needed: Int) -> String {
+        "needs store version \(needed), but this store is version \(version); set \"version\": \(needed) to use it"
+      }
+      if let kind = draft.kind, kind.introducedInVersion > version {
+        reader.report(
+          "kind \"\(kind.rawValue)\" \(needs(kind.introducedInVersion))", at: path.appending(key: "kind"))
+      }
+      for member in object.fields {
+        let needed = versionNeeded(for: member.key, kind: draft.kind)
+        if needed > version {
+          reader.report("\(member.key) \(needs(needed))", at: path.appending(key: member.key))
+        }
       }
     }
     draft.code = reader.string("code", in: object)
+    draft.customerGroups = reader.strings("customerGroups", in: object)
     draft.target = readTarget(object, reader: &reader)
     draft.minimumAmount = reader.decimal("minimumAmount", in: object)
+    draft.minimumQuantity = reader.integer("minimumQuantity", in: object, range: Promotion.allowedQuantities)
+    draft.repeats = reader.bool("repeat", in: object) ?? false
     draft.buy = reader.integer("buy", in: object, range: BuyGet.allowedCounts)
     draft.get = reader.integer("get", in: object, range: BuyGet.allowedCounts)
+    draft.acrossLines = reader.bool("acrossLines", in: object) ?? false
     draft.percentOff = reader.decimal("percentOff", in: object, largest: DecimalNumber(significand: 100))
     draft.amountOff = reader.decimal("amountOff", in: object)
     draft.fixedPrice = reader.decimal("fixedPrice", in: object)
     draft.maximumDiscount = reader.decimal("maximumDiscount", in: object)
+    draft.maximumQuantity = reader.integer("maximumQuantity", in: object, range: Promotion.allowedQuantities)
     draft.startsAt = reader.timestamp("startsAt", in: object)
     draft.endsAt = reader.timestamp("endsAt", in: object)
     draft.isActive = reader.bool("active", in: object) ?? true

@@ -1,8 +1,9 @@
 /// What a promotion takes off.
 ///
 /// On an order (``PromotionKind/discount`` and ``PromotionKind/threshold``) only
-/// ``percentOff(_:)`` and ``amountOff(_:)`` are allowed; an ``PromotionKind/item``
-/// promotion may have any of them, each applied per line:
+/// ``percentOff(_:)`` and ``amountOff(_:)`` are allowed; a ``PromotionKind/shipping`` deal
+/// may also have ``fixedPrice(_:)`` (the shipping then costs that much); an
+/// ``PromotionKind/item`` promotion may have any of them, each applied per line:
 ///
 ///     .percentOff(twenty)          // 20% of the line, rounded once
 ///     .amountOff(fiveYuan)         // 5.00 off each unit, never more than the unit price
@@ -14,7 +15,8 @@ public enum Benefit: Sendable, Hashable {
   /// A fixed sum: off the order (never more than its amount), or off each unit of a
   /// targeted line (never more than the unit price).
   case amountOff(DecimalNumber)
-  /// Each unit of a targeted line costs this much (item promotions only).
+  /// Each unit of a targeted line costs this much (item promotions), or the shipping costs
+  /// this much (shipping promotions).
   case fixedPrice(DecimalNumber)
   /// Of every `buy + get` units of a targeted line, `get` are discounted (item promotions
   /// only).
@@ -33,6 +35,10 @@ public enum Benefit: Sendable, Hashable {
 
 /// "Buy `buy`, get `get` at `percentOff` off": of every `buy + get` units on a line, `get`
 /// are discounted by `percentOff` (100 makes them free).
+///
+/// With ``acrossLines`` (store format 3), the units of every line the deal targets count
+/// together and the cheapest of them are got: "second teapot half price" on two different
+/// teapots.
 public struct BuyGet: Sendable, Hashable {
   /// The least and largest value of ``buy`` and ``get``.
   public static let allowedCounts: ClosedRange<Int64> = 1...1_000
@@ -43,13 +49,16 @@ public struct BuyGet: Sendable, Hashable {
   public let get: Int64
   /// The percentage taken off the units got.
   public let percentOff: Percentage
+  /// Whether the units of all the lines it targets count together (store format 3).
+  public let acrossLines: Bool
 
   /// Creates the terms, or `nil` when `buy` or `get` is outside 1...1000.
-  public init?(buy: Int64, get: Int64, percentOff: Percentage = .hundred) {
+  public init?(buy: Int64, get: Int64, percentOff: Percentage = .hundred, acrossLines: Bool = false) {
     guard Self.allowedCounts.contains(buy), Self.allowedCounts.contains(get) else { return nil }
     self.buy = buy
     self.get = get
     self.percentOff = percentOff
+    self.acrossLines = acrossLines
   }
 
   /// How many units of `quantity` are discounted: `floor(quantity / (buy + get)) × get`.

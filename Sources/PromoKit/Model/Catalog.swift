@@ -5,12 +5,12 @@
 /// store reads and writes it.
 public struct Catalog: Sendable, Hashable {
   /// The newest store format version this library reads and writes.
-  public static let currentVersion = 2
+  public static let currentVersion = 3
   /// The store format versions this library reads.
-  public static let supportedVersions: ClosedRange<Int> = 1...2
+  public static let supportedVersions: ClosedRange<Int> = 1...3
 
-  /// The store format version the catalog was read as: 1 or 2. A version-1 catalog is
-  /// written as version 2 once it holds a promotion that needs it (see ``formatVersion``).
+  /// The store format version the catalog was read as: 1, 2 or 3. A catalog is written at
+  /// a later version once it holds a promotion that needs it (see ``formatVersion``).
   public var version: Int
 
   /// The currency every amount is in, if the store names one.
@@ -40,11 +40,13 @@ public struct Catalog: Sendable, Hashable {
     promotions.first { $0.id == id }
   }
 
-  /// The version the catalog is written as: its own, or 2 when a promotion needs format 2.
+  /// The version the catalog is written as: its own, or the lowest that holds every
+  /// promotion (``Promotion/requiredVersion``), never lower than its own.
   ///
   /// - Complexity: O(*n*) for *n* promotions.
   public var formatVersion: Int {
-    version >= 2 || promotions.contains(where: \.needsFormat2) ? max(version, 2) : version
+    if version >= Catalog.currentVersion { return version }
+    return promotions.reduce(version) { max($0, $1.requiredVersion) }
   }
 
   /// The promotions that are switched on and inside their window at `instant` (codes not

@@ -68,13 +68,19 @@ public struct Order: Sendable, Hashable {
   public let items: [OrderItem]?
   /// The sum of the lines, or the bare amount.
   public let subtotal: Money
+  /// What delivery costs before any deal, if the order says (store format 3). It is not
+  /// part of the subtotal; it is part of the total.
+  public var shipping: Money?
+  /// Who is buying, if the order says: shipping and customer-group deals read it.
+  public var customer: Customer?
 
   /// Creates an order from its lines; the subtotal is their sum.
   ///
   /// Complexity: O(*n*) for *n* lines.
-  public init(name: String, currency: Currency?, codes: [String] = [], items: [OrderItem])
-    throws(MoneyOverflow)
-  {
+  public init(
+    name: String, currency: Currency?, codes: [String] = [], items: [OrderItem], shipping: Money? = nil,
+    customer: Customer? = nil
+  ) throws(MoneyOverflow) {
     var sum = Money.zero(minorDigits: currency.minorDigits)
     for item in items {
       sum = try sum.adding(item.lineTotal())
@@ -84,15 +90,45 @@ public struct Order: Sendable, Hashable {
     self.codes = codes
     self.items = items
     self.subtotal = sum
+    self.shipping = shipping
+    self.customer = customer
   }
 
   /// Creates an order given as a bare amount: it has no lines, so item promotions never
   /// apply to it.
-  public init(name: String, currency: Currency?, codes: [String] = [], amount: Money) {
+  public init(
+    name: String, currency: Currency?, codes: [String] = [], amount: Money, shipping: Money? = nil,
+    customer: Customer? = nil
+  ) {
     self.name = name
     self.currency = currency
     self.codes = codes
     self.items = nil
     self.subtotal = amount
+    self.shipping = shipping
+    self.customer = customer
+  }
+
+  /// The customer groups the order's customer is in, as the order gives them.
+  public var customerGroups: [String] { customer?.groups ?? [] }
+}
+
+/// Who is buying: an id for the merchant's records and the customer groups they are in
+/// (`member`, `vip`), which customer-group deals read (store format 3).
+///
+///     let member = Customer(id: "c-17", groups: ["member"])
+public struct Customer: Sendable, Hashable {
+  /// The most groups a customer may be in.
+  public static let maximumGroups = 100
+
+  /// The merchant's id of the customer, if given.
+  public var id: String?
+  /// The groups the customer is in, distinct, as written.
+  public var groups: [String]
+
+  /// Creates a customer.
+  public init(id: String? = nil, groups: [String] = []) {
+    self.id = id
+    self.groups = groups
   }
 }

@@ -19,24 +19,38 @@ public struct Promotion: Sendable, Hashable, Identifiable {
   public static let maximumIDLength = 64
   /// The largest amount a promotion may name: 10^12.
   public static let maximumAmount = DecimalNumber(significand: 1_000_000_000_000)
+  /// The values a quantity minimum or limit (`minimumQuantity`, `maximumQuantity`) may take.
+  public static let allowedQuantities: ClosedRange<Int64> = 1...1_000_000
 
   /// Unique in its store: 1 to 64 characters of `A–Z a–z 0–9 . _ -`.
   public let id: String
   /// Free text for people.
   public var name: String?
-  /// `item`, `discount` or `threshold`.
+  /// `item`, `discount`, `threshold` or `shipping`.
   public let kind: PromotionKind
   /// The coupon code an order must present for it to apply, if any.
   public let code: String?
-  /// For an item promotion, the lines it acts on; `nil` for every line (and for the other
-  /// kinds, which act on the whole order).
+  /// The customer groups it is for (an order's customer must be in one of them); `nil`
+  /// for every customer (store format 3).
+  public let customerGroups: CustomerGroups?
+  /// The lines it acts on (an item deal, and, in format 3, a discount or threshold); `nil`
+  /// for every line (a discount or threshold then acts on the whole order).
   public let target: ItemTarget?
-  /// For a threshold: the least amount it applies to. `nil` for the other kinds.
+  /// For a threshold: the least amount its base must reach; for a shipping deal: the least
+  /// subtotal. `nil` for none.
   public let minimumAmount: DecimalNumber?
+  /// For a threshold: the least number of units its lines must have (store format 3).
+  public let minimumQuantity: Int64?
+  /// For a threshold with `amountOff` and one minimum: whether it takes its sum once for
+  /// every full minimum ("10 off every 100"; store format 3).
+  public let repeats: Bool
   /// What it takes off.
   public let benefit: Benefit
-  /// The most a percentage off the order takes off, if capped.
+  /// The most a percentage off the order (or a repeating threshold) takes off, if capped.
   public let maximumDiscount: DecimalNumber?
+  /// For an item deal: the most units of each line it covers (for a buy/get, the most units
+  /// got per line, or in the order when it counts across lines; store format 3).
+  public let maximumQuantity: Int64?
   /// The first instant of its window, inclusive; `nil` for no start.
   public let startsAt: Timestamp?
   /// The end of its window, exclusive; `nil` for no end.
@@ -53,22 +67,28 @@ public struct Promotion: Sendable, Hashable, Identifiable {
   /// does not know its orders' currencies; ``PromotionDraft/promotion(currency:)`` checks
   /// them against one).
   public init(
-    id: String, name: String? = nil, kind: PromotionKind, code: String? = nil, target: ItemTarget? = nil,
-    benefit: Benefit, minimumAmount: DecimalNumber? = nil, maximumDiscount: DecimalNumber? = nil,
-    startsAt: Timestamp? = nil, endsAt: Timestamp? = nil, isActive: Bool = true, isStackable: Bool = false
+    id: String, name: String? = nil, kind: PromotionKind, code: String? = nil,
+    customerGroups: CustomerGroups? = nil, target: ItemTarget? = nil, benefit: Benefit,
+    minimumAmount: DecimalNumber? = nil, minimumQuantity: Int64? = nil, repeats: Bool = false,
+    maximumDiscount: DecimalNumber? = nil, maximumQuantity: Int64? = nil, startsAt: Timestamp? = nil,
+    endsAt: Timestamp? = nil, isActive: Bool = true, isStackable: Bool = false
   ) throws(PromotionRuleError) {
     var draft = PromotionDraft()
     draft.id = id
     draft.name = name
     draft.kind = kind
     draft.code = code
+    draft.customerGroups = customerGroups?.names
     draft.target = target.map {
       PromotionDraft.Target(
         skus: $0.skus.isEmpty ? nil : $0.skus, categories: $0.categories.isEmpty ? nil : $0.categories)
     }
     draft.benefit = benefit
     draft.minimumAmount = minimumAmount
+    draft.minimumQuantity = minimumQuantity
+    draft.repeats = repeats
     draft.maximumDiscount = maximumDiscount
+    draft.maximumQuantity = maximumQuantity
     draft.startsAt = startsAt
     draft.endsAt = endsAt
     draft.isActive = isActive
@@ -77,15 +97,20 @@ public struct Promotion: Sendable, Hashable, Identifiable {
   }
 
   /// The promotion of a draft known to break no rule.
-  init(checked draft: PromotionDraft, benefit: Benefit, target: ItemTarget?) {
+  init(checked draft: PromotionDraft, benefit: Benefit, target: ItemTarget?, customerGroups: CustomerGroups?)
+  {
     id = draft.id!
     name = draft.name
     kind = draft.kind!
     code = draft.code
+    self.customerGroups = customerGroups
     self.target = target
     minimumAmount = draft.minimumAmount
+    minimumQuantity = draft.minimumQuantity
+    repeats = draft.repeats
     self.benefit = benefit
     maximumDiscount = draft.maximumDiscount
+    maximumQuantity = draft.maximumQuantity
     startsAt = draft.startsAt
     endsAt = draft.endsAt
     isActive = draft.isActive
@@ -107,10 +132,20 @@ public struct Promotion: Sendable, Hashable, Identifiable {
       }
   }
 
-  /// Whether it uses anything of store format 2 (an item promotion, a code, a cap), so
-  /// that a version-1 store holding it must be written as version 2.
-  public var needsFormat2: Bool {
-    kind == .item || code != nil || maximumDiscount != nil
+  /// The lowest store format version that can hold it: 3 when it uses anything of format 3
+  /// (a shipping deal, customer groups, a target on an order deal, a quantity minimum or
+  /// limit, a repeating threshold, a buy/get across lines), else 2 when it uses anything of
+  /// format 2 (an item deal, a code, a cap), else 1.
+  public var requiredVersion: Int {
+    var across = false
+    if case .buyGet(let terms) = benefit { across = terms.acrossLines }
+    if kind.introducedInVersion == 3 || customerGroups != nil || (target != nil && kind != .item)
+      || minimumQuantity != nil || repeats || maximumQuantity != nil || across
+    {
+      return 3
+    }
+    if kind.introducedInVersion == 2 || code != nil || maximumDiscount != nil { return 2 }
+    return 1
   }
 
   /// Whether `instant` is inside the window: `startsAt <= instant < endsAt`, a missing bound
@@ -128,9 +163,12 @@ public struct Promotion: Sendable, Hashable, Identifiable {
   }
 
   /// Whether it can apply to an order at `instant` that presents `codes` (normalized with
-  /// ``CouponCode/normalized(_:)``): switched on, effective, and its code presented.
-  public func isWorking(at instant: Instant, presenting codes: Set<String>) -> Bool {
+  /// ``CouponCode/normalized(_:)``) and whose customer is in `groups`: switched on,
+  /// effective, its code presented, and the customer in one of its groups.
+  public func isWorking(at instant: Instant, presenting codes: Set<String>, groups: Set<String> = []) -> Bool
+  {
     isWorking(at: instant) && (code.map { codes.contains(CouponCode.normalized($0)) } ?? true)
+      && (customerGroups?.admits(groups) ?? true)
   }
 
   /// Where it stands at `instant`: the switch is checked first, then the window.

@@ -31,10 +31,18 @@ public struct PromotionDraft: Sendable, Hashable {
   public var kind: PromotionKind?
   /// The coupon code.
   public var code: String?
+  /// The customer groups it is for.
+  public var customerGroups: [String]?
   /// The target.
   public var target: Target?
-  /// The minimum of a threshold.
+  /// The minimum amount of a threshold or shipping deal.
   public var minimumAmount: DecimalNumber?
+  /// The minimum number of units of a threshold.
+  public var minimumQuantity: Int64?
+  /// Whether a threshold repeats for every full minimum.
+  public var repeats = false
+  /// Whether a buy-get counts the units of all its lines together.
+  public var acrossLines = false
   /// The `buy` count of a buy-get.
   public var buy: Int64?
   /// The `get` count of a buy-get.
@@ -45,8 +53,10 @@ public struct PromotionDraft: Sendable, Hashable {
   public var amountOff: DecimalNumber?
   /// A fixed price per unit.
   public var fixedPrice: DecimalNumber?
-  /// The cap of a percentage.
+  /// The cap of a percentage (or of a repeating threshold).
   public var maximumDiscount: DecimalNumber?
+  /// The most units per line an item deal covers.
+  public var maximumQuantity: Int64?
   /// The start of the window.
   public var startsAt: Timestamp?
   /// The end of the window.
@@ -65,22 +75,28 @@ public struct PromotionDraft: Sendable, Hashable {
     name = promotion.name
     kind = promotion.kind
     code = promotion.code
+    customerGroups = promotion.customerGroups?.names
     target = promotion.target.map { Target(skus: $0.skus.nilIfEmpty, categories: $0.categories.nilIfEmpty) }
     minimumAmount = promotion.minimumAmount
+    minimumQuantity = promotion.minimumQuantity
+    repeats = promotion.repeats
     benefit = promotion.benefit
     maximumDiscount = promotion.maximumDiscount
+    maximumQuantity = promotion.maximumQuantity
     startsAt = promotion.startsAt
     endsAt = promotion.endsAt
     isActive = promotion.isActive
     isStackable = promotion.isStackable
   }
 
-  /// The benefit fields as one value: setting it clears the benefit fields it does not use.
+  /// The benefit fields as one value: setting it clears the benefit fields it does not use
+  /// (``acrossLines`` is part of a buy-get).
   public var benefit: Benefit? {
     get {
       if let buy, let get {
         let percentage = percentOff.flatMap(Percentage.init) ?? .hundred
-        return BuyGet(buy: buy, get: get, percentOff: percentage).map(Benefit.buyGet)
+        return BuyGet(buy: buy, get: get, percentOff: percentage, acrossLines: acrossLines).map(
+          Benefit.buyGet)
       }
       if let percentOff { return Percentage(percentOff).map(Benefit.percentOff) }
       if let amountOff { return .amountOff(amountOff) }
@@ -89,6 +105,7 @@ public struct PromotionDraft: Sendable, Hashable {
     }
     set {
       (buy, get, percentOff, amountOff, fixedPrice) = (nil, nil, nil, nil, nil)
+      acrossLines = false
       switch newValue {
       case .percentOff(let percentage): percentOff = percentage.decimal
       case .amountOff(let amount): amountOff = amount
@@ -96,6 +113,7 @@ public struct PromotionDraft: Sendable, Hashable {
       case .buyGet(let terms):
         buy = terms.buy
         get = terms.get
+        acrossLines = terms.acrossLines
         if terms.percentOff != .hundred { percentOff = terms.percentOff.decimal }
       case nil: break
       }
@@ -109,13 +127,11 @@ public struct PromotionDraft: Sendable, Hashable {
   /// does).
   public func promotion(currency: Currency??) throws(PromotionRuleError) -> Promotion {
     if let first = violations(currency: currency).first { throw first }
-    let target: ItemTarget?
-    do {
-      target = try self.target.map { draft throws(PromotionRuleError) in
-        try ItemTarget(skus: draft.skus, categories: draft.categories)
-      }
+    let target = try self.target.map { draft throws(PromotionRuleError) in
+      try ItemTarget(skus: draft.skus, categories: draft.categories)
     }
-    return Promotion(checked: self, benefit: benefit!, target: target)
+    let groups = try customerGroups.map { names throws(PromotionRuleError) in try CustomerGroups(names) }
+    return Promotion(checked: self, benefit: benefit!, target: target, customerGroups: groups)
   }
 
   /// Every rule the draft breaks, in the store's key order, one per field at most.
@@ -133,18 +149,14 @@ public struct PromotionDraft: Sendable, Hashable {
     }
     if kind == nil { found.append(.missingField("kind")) }
     if let code, !CouponCode.isValid(code) { found.append(.invalidCode(code)) }
-    checkTarget(into: &found)
-    checkMinimum(into: &found)
-    checkBenefit(currency: currency, into: &found)
-    if let maximumDiscount {
-      if kind == .item || percentOff == nil || amountOff != nil {
-        if kind != nil { found.append(.maximumDiscountNotAllowed) }
-      } else if let problem = Self.amountProblem(
-        "maximumDiscount", maximumDiscount, allowsZero: false, currency: currency)
-      {
-        found.append(problem)
-      }
+    if let customerGroups, let problem = CustomerGroups.problem(in: customerGroups) {
+      found.append(.invalidCustomerGroups(problem))
     }
+    checkTarget(into: &found)
+    checkMinimum(currency: currency, into: &found)
+    checkBenefit(currency: currency, into: &found)
+    checkMaximumDiscount(currency: currency, into: &found)
+    checkQuantityLimit(into: &found)
     if let startsAt, let endsAt, startsAt.instant >= endsAt.instant {
       found.append(.windowBackwards(startsAt: startsAt, endsAt: endsAt))
     }
@@ -153,7 +165,7 @@ public struct PromotionDraft: Sendable, Hashable {
 
   private func checkTarget(into found: inout [PromotionRuleError]) {
     guard let target, let kind else { return }
-    guard kind == .item else {
+    guard kind != .shipping else {
       found.append(.targetNotAllowed(kind))
       return
     }
@@ -168,27 +180,76 @@ public struct PromotionDraft: Sendable, Hashable {
     }
   }
 
-  private func checkMinimum(into found: inout [PromotionRuleError]) {
+  /// The minimums of a threshold (an amount, a quantity, or both) and of a shipping deal
+  /// (an amount), and the terms of a repeating threshold.
+  private func checkMinimum(currency: Currency??, into found: inout [PromotionRuleError]) {
     guard let kind else { return }
-    if kind == .threshold {
-      guard let minimumAmount else {
-        found.append(.missingMinimum)
-        return
+    if let minimumAmount {
+      if kind == .threshold || kind == .shipping {
+        // A minimum may be finer than the currency (the comparison stays exact), except
+        // the step of a repeating threshold, which is counted in whole minor units.
+        if let problem = Self.amountProblem(
+          "minimumAmount", minimumAmount, allowsZero: true, currency: repeats ? currency : nil)
+        {
+          found.append(problem)
+        }
+      } else {
+        found.append(.minimumNotAllowed(kind))
       }
-      // A minimum may be finer than the currency: the comparison stays exact.
-      if let problem = Self.amountProblem("minimumAmount", minimumAmount, allowsZero: true, currency: nil) {
-        found.append(problem)
+    }
+    if let minimumQuantity {
+      if kind != .threshold {
+        found.append(.minimumQuantityNotAllowed(kind))
+      } else if !Promotion.allowedQuantities.contains(minimumQuantity) {
+        found.append(.quantityOutOfRange(field: "minimumQuantity", minimumQuantity))
       }
-    } else if minimumAmount != nil {
-      found.append(.minimumNotAllowed(kind))
+    }
+    if kind == .threshold && minimumAmount == nil && minimumQuantity == nil { found.append(.missingMinimum) }
+    guard repeats else { return }
+    if kind != .threshold {
+      found.append(.repeatNotAllowed(kind))
+    } else if amountOff == nil {
+      found.append(.repeatNeedsAmountOff)
+    } else if minimumAmount != nil && minimumQuantity != nil {
+      found.append(.repeatNeedsOneMinimum)
+    } else if let minimumAmount, minimumAmount.isZero {
+      found.append(.repeatNeedsPositiveMinimum)
+    }
+  }
+
+  /// A cap is for a percentage off an order, or for a repeating threshold.
+  private func checkMaximumDiscount(currency: Currency??, into found: inout [PromotionRuleError]) {
+    guard let maximumDiscount, let kind else { return }
+    let capsPercentage = kind.actsOnOrder && percentOff != nil && amountOff == nil && buy == nil
+    let capsRepeats = kind == .threshold && repeats && amountOff != nil
+    if !capsPercentage && !capsRepeats {
+      found.append(.maximumDiscountNotAllowed)
+    } else if let problem = Self.amountProblem(
+      "maximumDiscount", maximumDiscount, allowsZero: false, currency: currency)
+    {
+      found.append(problem)
+    }
+  }
+
+  /// A buy-get across lines and a limit of units are for item deals.
+  private func checkQuantityLimit(into found: inout [PromotionRuleError]) {
+    guard let kind else { return }
+    if acrossLines && (kind != .item || buy == nil || get == nil) { found.append(.acrossLinesNotAllowed) }
+    guard let maximumQuantity else { return }
+    if kind != .item {
+      found.append(.maximumQuantityNotAllowed(kind))
+    } else if !Promotion.allowedQuantities.contains(maximumQuantity) {
+      found.append(.quantityOutOfRange(field: "maximumQuantity", maximumQuantity))
     }
   }
 
   private func checkBenefit(currency: Currency??, into found: inout [PromotionRuleError]) {
     let isBuyGet = buy != nil || get != nil
-    if let kind, kind.actsOnOrder {
-      for (field, given) in [("fixedPrice", fixedPrice != nil), ("buy", buy != nil), ("get", get != nil)]
-      where given {
+    if let kind, kind != .item {
+      let fixedPriceAllowed = kind == .shipping
+      for (field, given) in [
+        ("fixedPrice", fixedPrice != nil && !fixedPriceAllowed), ("buy", buy != nil), ("get", get != nil),
+      ] where given {
         found.append(.benefitNotForKind(field: field, kind))
         return
       }

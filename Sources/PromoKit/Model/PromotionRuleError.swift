@@ -18,6 +18,8 @@ public enum PromotionRuleError: Error, Sendable, Hashable, CustomStringConvertib
     case emptyEntry
     /// This entry is given twice.
     case duplicate(String)
+    /// This entry has characters other than `A–Z a–z 0–9 . _ -`, or more than 64 of them.
+    case invalidEntry(String)
   }
 
   /// A required field (`id`, `kind`) is missing.
@@ -26,15 +28,33 @@ public enum PromotionRuleError: Error, Sendable, Hashable, CustomStringConvertib
   case invalidID(String)
   /// The code is not 1 to 32 characters of `A–Z a–z 0–9 _ -`.
   case invalidCode(String)
-  /// A `target` on a promotion that acts on the whole order.
+  /// A `target` on a shipping promotion.
   case targetNotAllowed(PromotionKind)
+  /// The `customerGroups` list breaks a rule.
+  case invalidCustomerGroups(ListProblem)
+  /// A `minimumQuantity` on a promotion that is not a threshold.
+  case minimumQuantityNotAllowed(PromotionKind)
+  /// `minimumQuantity` or `maximumQuantity` outside 1...1,000,000.
+  case quantityOutOfRange(field: String, Int64)
+  /// `repeat` on a promotion that is not a threshold.
+  case repeatNotAllowed(PromotionKind)
+  /// A repeating threshold without `amountOff`.
+  case repeatNeedsAmountOff
+  /// A repeating threshold with both minimums.
+  case repeatNeedsOneMinimum
+  /// A repeating threshold whose `minimumAmount` is 0.
+  case repeatNeedsPositiveMinimum
+  /// `acrossLines` on a promotion that is not an item buy-get.
+  case acrossLinesNotAllowed
+  /// A `maximumQuantity` on a promotion that is not an item deal.
+  case maximumQuantityNotAllowed(PromotionKind)
   /// A `target` with neither `skus` nor `categories`.
   case emptyTarget
   /// A list of a target (`skus` or `categories`) breaks a rule.
   case invalidTargetList(field: String, ListProblem)
-  /// A threshold without `minimumAmount`.
+  /// A threshold with neither `minimumAmount` nor `minimumQuantity`.
   case missingMinimum
-  /// A `minimumAmount` on a promotion that is not a threshold.
+  /// A `minimumAmount` on a promotion that is not a threshold or a shipping deal.
   case minimumNotAllowed(PromotionKind)
   /// No benefit at all.
   case missingBenefit(PromotionKind)
@@ -70,6 +90,13 @@ public enum PromotionRuleError: Error, Sendable, Hashable, CustomStringConvertib
     case .invalidCode: "code"
     case .targetNotAllowed, .emptyTarget: "target"
     case .invalidTargetList(let field, _): "target." + field
+    case .invalidCustomerGroups: "customerGroups"
+    case .minimumQuantityNotAllowed: "minimumQuantity"
+    case .quantityOutOfRange(let field, _): field
+    case .repeatNotAllowed, .repeatNeedsAmountOff, .repeatNeedsOneMinimum, .repeatNeedsPositiveMinimum:
+      "repeat"
+    case .acrossLinesNotAllowed: "acrossLines"
+    case .maximumQuantityNotAllowed: "maximumQuantity"
     case .missingMinimum, .minimumNotAllowed: "minimumAmount"
     case .missingBenefit: "percentOff"
     case .conflictingBenefits(_, let second): second
@@ -97,7 +124,7 @@ public enum PromotionRuleError: Error, Sendable, Hashable, CustomStringConvertib
     case .invalidCode(let code):
       "code \"\(code)\" must be 1 to \(CouponCode.maximumLength) characters of A-Z a-z 0-9 _ -"
     case .targetNotAllowed(let kind):
-      "target is only for item promotions; a \(kind.rawValue) acts on the whole order (remove target or make the kind \"item\")"
+      "target is for item, discount and threshold promotions; a \(kind.rawValue) promotion acts on the order's shipping (remove target)"
     case .emptyTarget: "a target needs \"skus\" or \"categories\" (or remove target to act on every line)"
     case .invalidTargetList(let field, let problem):
       switch problem {
@@ -106,18 +133,54 @@ public enum PromotionRuleError: Error, Sendable, Hashable, CustomStringConvertib
         "\(field) has \(count) entries; at most \(ItemTarget.maximumCount) are allowed"
       case .emptyEntry: "\(field) has an empty string; every entry needs at least one character"
       case .duplicate(let entry): "\(field) has \"\(entry)\" twice; entries must be distinct"
+      case .invalidEntry(let entry):
+        "\(field) has \"\(entry)\"; each must be 1 to \(CustomerGroups.maximumNameLength) characters of A-Z a-z 0-9 . _ -"
       }
-    case .missingMinimum: "a threshold promotion needs \"minimumAmount\" (the least amount it applies to)"
+    case .invalidCustomerGroups(let problem):
+      switch problem {
+      case .empty: "customerGroups must not be empty; leave it out to admit every customer"
+      case .tooLong(let count):
+        "customerGroups has \(count) names; at most \(CustomerGroups.maximumCount) are allowed"
+      case .emptyEntry: "customerGroups has an empty string; every name needs at least one character"
+      case .duplicate(let name): "customerGroups has \"\(name)\" twice; names must be distinct"
+      case .invalidEntry(let name):
+        "customer group \"\(name)\" must be 1 to \(CustomerGroups.maximumNameLength) characters of A-Z a-z 0-9 . _ -"
+      }
+    case .minimumQuantityNotAllowed:
+      "minimumQuantity is only for threshold promotions; remove it or make the kind \"threshold\""
+    case .quantityOutOfRange(let field, let value):
+      "\(field) must be a whole number from \(Promotion.allowedQuantities.lowerBound) to 1000000, not \(value)"
+    case .repeatNotAllowed:
+      "repeat is only for threshold promotions (\"10 off every 100\"); remove it or make the kind \"threshold\""
+    case .repeatNeedsAmountOff:
+      "a repeating threshold takes amountOff once for every full minimum; give amountOff instead of a percentage"
+    case .repeatNeedsOneMinimum:
+      "a repeating threshold counts one minimum: give minimumAmount or minimumQuantity, not both"
+    case .repeatNeedsPositiveMinimum:
+      "a repeating threshold needs a minimumAmount above 0 (the step it counts)"
+    case .acrossLinesNotAllowed:
+      "acrossLines is only for an item promotion with buy and get (it counts the units of all its lines together)"
+    case .maximumQuantityNotAllowed:
+      "maximumQuantity is only for item promotions (the most units of a line it covers)"
+    case .missingMinimum:
+      "a threshold promotion needs \"minimumAmount\" (the least amount it applies to) or \"minimumQuantity\" (the least units)"
     case .minimumNotAllowed:
-      "minimumAmount is only for threshold promotions; remove it or make the kind \"threshold\""
+      "minimumAmount is only for threshold and shipping promotions; remove it or make the kind \"threshold\""
     case .missingBenefit(let kind):
-      kind == .item
-        ? "missing the benefit: add \"percentOff\", \"amountOff\" (per unit), \"fixedPrice\" (per unit) or \"buy\" and \"get\""
-        : "missing the benefit: add \"percentOff\" (a percentage) or \"amountOff\" (a fixed sum)"
+      switch kind {
+      case .item:
+        "missing the benefit: add \"percentOff\", \"amountOff\" (per unit), \"fixedPrice\" (per unit) or \"buy\" and \"get\""
+      case .shipping:
+        "missing the benefit: add \"percentOff\", \"amountOff\" or \"fixedPrice\" (what the shipping then costs)"
+      case .discount, .threshold:
+        "missing the benefit: add \"percentOff\" (a percentage) or \"amountOff\" (a fixed sum)"
+      }
     case .conflictingBenefits(let first, let second):
       "a promotion has exactly one of \(first) and \(second), not both"
     case .benefitNotForKind(let field, let kind):
-      "\(field) is only for item promotions, not for a \(kind.rawValue); use percentOff or amountOff, or make the kind \"item\""
+      field == "fixedPrice"
+        ? "fixedPrice is only for item and shipping promotions, not for a \(kind.rawValue); use percentOff or amountOff, or make the kind \"item\""
+        : "\(field) is only for item promotions, not for a \(kind.rawValue); use percentOff or amountOff, or make the kind \"item\""
     case .incompleteBuyGet(let missing):
       missing == "get"
         ? "buy needs get: buy N get M discounts M of every N + M units"
@@ -137,7 +200,7 @@ public enum PromotionRuleError: Error, Sendable, Hashable, CustomStringConvertib
         + (currency.map { "\($0.code) has \($0.minorDigits)" }
           ?? "amounts without a currency have \(Currency.defaultMinorDigits)")
     case .maximumDiscountNotAllowed:
-      "maximumDiscount is only for a discount or threshold that takes percentOff (it caps the percentage)"
+      "maximumDiscount is only for a discount or threshold that takes percentOff (it caps the percentage) or a repeating threshold"
     case .windowBackwards(let startsAt, let endsAt):
       "endsAt \(endsAt) must be after startsAt \(startsAt) (the window is startsAt <= T < endsAt)"
     }

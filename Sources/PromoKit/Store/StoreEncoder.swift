@@ -68,6 +68,9 @@ public enum StoreEncoder {
     if let name = promotion.name { fields.append(Field("name", .string(name))) }
     fields.append(Field("kind", .string(promotion.kind.rawValue)))
     if let code = promotion.code { fields.append(Field("code", .string(code))) }
+    if let groups = promotion.customerGroups {
+      fields.append(Field("customerGroups", .strings(groups.names)))
+    }
     if let target = promotion.target {
       var members: [Field] = []
       if !target.skus.isEmpty { members.append(Field("skus", .strings(target.skus))) }
@@ -75,6 +78,8 @@ public enum StoreEncoder {
       fields.append(Field("target", .object(members)))
     }
     if let minimum = promotion.minimumAmount { fields.append(Field("minimumAmount", amount(minimum))) }
+    if let units = promotion.minimumQuantity { fields.append(Field("minimumQuantity", .integer(units))) }
+    if promotion.repeats { fields.append(Field("repeat", .bool(true))) }
     switch promotion.benefit {
     case .percentOff(let percentage): fields.append(Field("percentOff", .string(percentage.description)))
     case .amountOff(let value): fields.append(Field("amountOff", amount(value)))
@@ -82,11 +87,13 @@ public enum StoreEncoder {
     case .buyGet(let terms):
       fields.append(Field("buy", .integer(terms.buy)))
       fields.append(Field("get", .integer(terms.get)))
+      if terms.acrossLines { fields.append(Field("acrossLines", .bool(true))) }
       if terms.percentOff != .hundred {
         fields.append(Field("percentOff", .string(terms.percentOff.description)))
       }
     }
     if let cap = promotion.maximumDiscount { fields.append(Field("maximumDiscount", amount(cap))) }
+    if let units = promotion.maximumQuantity { fields.append(Field("maximumQuantity", .integer(units))) }
     if let startsAt = promotion.startsAt { fields.append(Field("startsAt", .string(startsAt.text))) }
     if let endsAt = promotion.endsAt { fields.append(Field("endsAt", .string(endsAt.text))) }
     if !promotion.isActive { fields.append(Field("active", .bool(false))) }
