@@ -209,7 +209,7 @@ struct SymlinkStoreTests {
 struct SymlinkUnwritableFolderTests {
   @Test("73, the link, the store and the folder untouched", arguments: ReadOnlyStoreTests.writes)
   func refused(_ command: [String]) throws {
-    try #require(OtherUser.runner != nil, "cannot run promo as another user here (setpriv or su, as root)")
+    try OtherUser.require()
     let folder = try ReadOnlyStoreTests.folder(storeMode: 0o644)
     defer { try? FileManager.default.removeItem(at: folder) }
     // The user's own folder holds a link into `locked/`, which only root may write; the
