@@ -14,8 +14,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 kind="${1:?usage: scripts/sanitize.sh address|thread}"
 # The tests that start threads: price and diff --lines with and without --jobs (both use
-# the parallel reader), the stream tests, and those that stop a stream halfway.
-thread_tests='ParallelLinesTests|DiffJobsTests|LinesStreamingTests|ClosedPipeTests|StreamTerminationTests|StreamingRecipeTests|GoldenTests'
+# the parallel reader), the stream, golden and schema tests (which stream too), and those
+# that stop a stream halfway.
+thread_tests='ParallelLinesTests|DiffJobsTests|LinesStreamingTests|ClosedPipeTests|StreamTerminationTests|StreamingRecipeTests|GoldenTests|SchemaTests'
 case "$kind" in
 address) scratch=.build-asan filter=() ;;
 thread) scratch=.build-tsan filter=(--filter "$thread_tests") ;;
