@@ -12,7 +12,7 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all build release test lint format example readme-example spark-check golden fuzz fuzz-pricing bench install install-files uninstall clean
+.PHONY: all build release test lint format example readme-example spark-check golden fuzz fuzz-pricing fuzz-build fuzz-ci bench bench-build sanitize sanitize-address sanitize-thread ci install install-files uninstall clean
 
 all: build
 
@@ -69,11 +69,38 @@ fuzz:
 fuzz-pricing:
 	fuzz/run.sh $(FUZZ_SECONDS) pricing
 
+# Builds the harness (libFuzzer and AddressSanitizer) without running it.
+fuzz-build:
+	fuzz/run.sh 0 build
+
+# CI's fuzz run: the pricing target for FUZZ_CI_RUNS executions.
+FUZZ_CI_RUNS ?= 20000
+fuzz-ci:
+	FUZZ_RUNS=$(FUZZ_CI_RUNS) fuzz/run.sh 0 pricing
+
+# Memory and thread safety (docs/RELIABILITY.md): the whole suite under AddressSanitizer
+# (leak check included, sanitizers/lsan.supp), and the tests that run threads under
+# ThreadSanitizer; any report fails. Each in a build folder of its own (.build-asan,
+# .build-tsan), so the everyday build is left alone.
+sanitize: sanitize-address sanitize-thread
+
+sanitize-address:
+	scripts/sanitize.sh address
+
+sanitize-thread:
+	scripts/sanitize.sh thread
+
+# CI: everything .ci/run lists (the one list of CI's steps), timed.
+ci:
+	.ci/run
+
 # Measures the release binary against baselines side by side (docs/BENCHMARKS.md).
 BENCH_DIR ?= /tmp/promo-bench
-bench: release
-	PROMO_BENCH=1 $(SWIFT) build -c release --product promo-bench --scratch-path .build-bench
+bench: release bench-build
 	.build-bench/release/promo-bench .build/release/promo $(BENCH_DIR)
+
+bench-build:
+	PROMO_BENCH=1 $(SWIFT) build -c release --product promo-bench --scratch-path .build-bench
 
 # Installs the release binary, the man page and the completion scripts, each generated
 # from the binary's own command table: `make install PREFIX=$HOME/.local`.
@@ -92,4 +119,4 @@ uninstall:
 	rm -f $(BINDIR)/promo $(MANDIR)/promo.1 $(BASHDIR)/promo $(ZSHDIR)/_promo $(FISHDIR)/promo.fish
 
 clean:
-	rm -rf .build .build-fuzz .build-bench fuzz-corpus
+	rm -rf .build .build-fuzz .build-bench .build-asan .build-tsan fuzz-corpus

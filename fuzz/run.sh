@@ -2,7 +2,8 @@
 # Builds the libFuzzer harness and runs one of its targets for a bounded time (or a bounded
 # number of executions) over a seed corpus. Findings land in fuzz-findings/.
 #
-# Usage: fuzz/run.sh [SECONDS] [TARGET]      (default 60 seconds, target parser)
+# Usage: fuzz/run.sh [SECONDS] [TARGET]      (default 60 seconds, target parser;
+#                                            target build: build only)
 #   parser   stores, order files and streams as raw bytes; seeds made from fixtures/
 #   pricing  generated stores and orders priced by PromoKit and by the brute-force
 #            reference (Sources/PromoTestSupport); the input bytes are the generator's choices
@@ -11,7 +12,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 target="${2:-parser}"
-PROMO_FUZZ=1 swift build --sanitize=fuzzer --product promo-fuzz --scratch-path .build-fuzz
+# AddressSanitizer too, so that a memory error is a finding even where no check fails.
+PROMO_FUZZ=1 swift build --sanitize=fuzzer --sanitize=address --product promo-fuzz --scratch-path .build-fuzz
+[ "$target" = build ] && exit 0
 corpus="fuzz-corpus/$target"
 mkdir -p "$corpus" fuzz-findings
 limit=(-max_total_time="$seconds")

@@ -105,11 +105,13 @@ struct CommandContext {
   }
 
   /// Reads and decodes the store in use (`--store -` reads it from standard input); a
-  /// missing one is an error that says how to make one.
+  /// missing one is an error that says how to make one (a dangling symbolic link keeps its
+  /// own message, which names the link and where it leads).
   func loadStore() throws(PromoError) -> Catalog {
     do {
       return try loadCatalog(at: storePath)
-    } catch  where error.category == .missing && storePath != "-" {
+    } catch  where error.category == .missing && storePath != "-" && error.message == FileIO.noSuchFileReason
+    {
       throw missingStore
     }
   }

@@ -12,6 +12,9 @@ import PromoCLI
 // (status 141 under `set -o pipefail`): the write fails with EPIPE instead, and `promo`
 // stops quietly with status 0.
 signal(SIGPIPE, SIG_IGN)
+// A scheduler's SIGTERM (or Ctrl-C) ends a stream between two writes, never in one, so
+// only whole result lines are left behind.
+TerminationSignals.install()
 let status = PromoCLI.run(
   arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current(),
   stdin: StandardInput(), stdout: FileDescriptorOutput(descriptor: 1),

@@ -3,7 +3,8 @@ import PromoCLI
 import Testing
 
 /// The completion scripts, loaded in real shells. bash is always there; zsh and fish are
-/// installed by `.ci/run`, and their tests say so when a machine lacks them.
+/// installed by `.ci/run`: elsewhere their tests are skipped when a machine lacks them, and
+/// in CI (`CI=true`) they fail instead (``RequiredTools``).
 @Suite("Shell completion scripts, generated from the command table")
 struct CompletionTests {
   static let binaryFolder = PromoBinary.executable.deletingLastPathComponent().path
@@ -176,8 +177,10 @@ struct CompletionTests {
 
   @Test(
     "zsh, for real: the generated script is valid zsh",
-    .enabled(if: installed("zsh"), "zsh is not installed here (.ci/run installs it)"))
+    .enabled(if: installed("zsh") || RequiredTools.inCI, "zsh is not installed here (.ci/run installs it)"))
   func zshSyntax() throws {
+    try #require(
+      Self.installed("zsh"), "zsh is not installed: CI installs it (.ci/run), and a missing shell fails CI")
     let (status, output) = try Self.shell(
       "zsh", "promo completions zsh > \"$HOME/_promo\" && zsh -n \"$HOME/_promo\"")
     #expect(status == 0, "\(output)")
@@ -191,8 +194,10 @@ struct CompletionTests {
 
   @Test(
     "zsh, for real (autoloaded from $fpath): commands, options, values, ids and files through _arguments",
-    .enabled(if: installed("zsh"), "zsh is not installed here (.ci/run installs it)"))
+    .enabled(if: installed("zsh") || RequiredTools.inCI, "zsh is not installed here (.ci/run installs it)"))
   func zsh() throws {
+    try #require(
+      Self.installed("zsh"), "zsh is not installed: CI installs it (.ci/run), and a missing shell fails CI")
     let commandNames = Set(CommandTable.commands.map(\.name))
     let offers = try Self.zshCompletions([
       "promo ", "promo list --kind ", "promo price --f", "promo price --format ",
@@ -252,8 +257,10 @@ struct CompletionTests {
 
   @Test(
     "zsh, for real: ids from the store $PROMO_STORE names, and the script sourced after compinit",
-    .enabled(if: installed("zsh"), "zsh is not installed here (.ci/run installs it)"))
+    .enabled(if: installed("zsh") || RequiredTools.inCI, "zsh is not installed here (.ci/run installs it)"))
   func zshStoreFromEnvironmentAndSourced() throws {
+    try #require(
+      Self.installed("zsh"), "zsh is not installed: CI installs it (.ci/run), and a missing shell fails CI")
     let teaShop: Set = [
       "autumn-20", "spend100-save15", "spend300-save60", "tea-2nd-half", "mug-19", "biscuits-3-for-2",
       "bags-5-off", "VIP10",
@@ -273,8 +280,10 @@ struct CompletionTests {
 
   @Test(
     "fish, for real: the script loads and completes commands, options, values and ids",
-    .enabled(if: installed("fish"), "fish is not installed here (.ci/run installs it)"))
+    .enabled(if: installed("fish") || RequiredTools.inCI, "fish is not installed here (.ci/run installs it)"))
   func fish() throws {
+    try #require(
+      Self.installed("fish"), "fish is not installed: CI installs it (.ci/run), and a missing shell fails CI")
     let script = """
       source (promo completions fish | psub); or exit 9
       complete -C 'promo pr'

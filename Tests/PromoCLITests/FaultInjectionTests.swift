@@ -29,15 +29,21 @@ import Testing
 ///   rename: then the next writer removes it (and is not blocked by the dead one's lock).
 ///
 /// Each injected run's own trace is checked to have hit the intended call. Skipped when
-/// strace is not installed or may not trace here. `PROMO_FAULT_INJECTION=full` adds two
+/// strace is not installed or may not trace here, except in CI, where that fails
+/// (``RequiredTools``). `PROMO_FAULT_INJECTION=full` adds two
 /// scenarios (a 1,000-promotion store, a store named by `--store` from another folder) and
 /// double faults: each failure of a call on the temporary file with the `unlink` that
 /// should remove it failing too (the next writer must remove it). The figures are in
 /// docs/RELIABILITY.md.
-@Suite("Fault injection on the store's write path (strace)", .enabled(if: Strace.usable))
+@Suite(
+  "Fault injection on the store's write path (strace)", .enabled(if: Strace.usable || RequiredTools.inCI))
 struct FaultInjectionTests {
   @Test(arguments: FaultScenario.all)
   func scenario(_ scenario: FaultScenario) throws {
+    try #require(
+      Strace.usable,
+      "strace is not installed or may not trace here (a container must allow ptrace): CI installs it (.ci/run), and without it CI fails"
+    )
     let report = try FaultInjector(scenario: scenario).run()
     print(report.summary)
     #expect(report.cases > 0)
@@ -65,8 +71,15 @@ enum Strace {
         "-f", "-o", "/dev/null", "-e", "trace=fsync", "-e", "inject=fsync:error=EIO:when=1000", "--",
         PromoBinary.executable.path, "--version",
       ],
-      executable: URL(fileURLWithPath: path))
+      environment: environment, executable: URL(fileURLWithPath: path))
     return probe?.status == 0
+  }()
+
+  /// The environment of a traced `promo`: under AddressSanitizer (`make sanitize`), without
+  /// its leak check, which cannot run under `ptrace` and would fail every traced run.
+  static let environment: [String: String] = {
+    guard let options = ProcessInfo.processInfo.environment["ASAN_OPTIONS"] else { return [:] }
+    return ["ASAN_OPTIONS": options + ":detect_leaks=0"]
   }()
 
   /// Whether the extended run is asked for (`PROMO_FAULT_INJECTION=full`).
@@ -642,7 +655,7 @@ struct FaultInjector {
   func strace(_ options: [String], _ arguments: [String], trace: URL) throws -> PromoBinary.Result {
     try PromoBinary.run(
       ["-f", "-y", "-s", "256", "-o", trace.path] + options + ["--", PromoBinary.executable.path] + arguments,
-      in: workFolder, executable: URL(fileURLWithPath: Strace.path!))
+      in: workFolder, environment: Strace.environment, executable: URL(fileURLWithPath: Strace.path!))
   }
 
   /// The files of the store's folder now.

@@ -30,6 +30,20 @@ struct PromoBinary {
     return testBundle.deletingLastPathComponent().appendingPathComponent("promo")
   }()
 
+  /// The environment a run of `promo` gets: `PATH`, the sanitizers' options when the tests
+  /// run under one (`ASAN_OPTIONS`, `LSAN_OPTIONS`, `TSAN_OPTIONS`, `UBSAN_OPTIONS`: so that
+  /// `make sanitize`'s settings and suppressions reach the processes the tests start), then
+  /// `environment`.
+  static func childEnvironment(_ environment: [String: String]) -> [String: String] {
+    let inherited = ProcessInfo.processInfo.environment
+    var result = ["PATH": inherited["PATH"] ?? "/usr/bin:/bin"]
+    for name in ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"] {
+      if let value = inherited[name] { result[name] = value }
+    }
+    result.merge(environment) { _, new in new }
+    return result
+  }
+
   /// Runs `promo arguments...` in `directory` with only `environment` set (plus `PATH`),
   /// feeding `stdin` to its standard input. `executable` runs another copy of `promo`.
   static func run(
@@ -51,9 +65,7 @@ struct PromoBinary {
     process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = directory
-    var env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
-    env.merge(environment) { _, new in new }
-    process.environment = env
+    process.environment = childEnvironment(environment)
     let input = try FileHandle(forReadingFrom: inputFile)
     let output = try FileHandle(forWritingTo: outputFile)
     let error = try FileHandle(forWritingTo: errorFile)

@@ -103,9 +103,12 @@ struct ReadOnlyStoreTests {
 }
 
 /// The same, run as an unprivileged user (uid and gid 65534) when the tests run as root
-/// and can switch to one (`setpriv`, else `su`); skipped otherwise. (Run as a normal user,
+/// and can switch to one (`setpriv`, else `su`); skipped otherwise, except in CI, where that
+/// fails (``RequiredTools``). (Run as a normal user,
 /// the tests above are already the unprivileged case.)
-@Suite("A read-only store is refused, as an unprivileged user", .enabled(if: OtherUser.runner != nil))
+@Suite(
+  "A read-only store is refused, as an unprivileged user",
+  .enabled(if: OtherUser.runner != nil || RequiredTools.inCI))
 struct ReadOnlyStoreOtherUserTests {
   /// A scratch folder owned by 65534 holding the sample store, owned by `owner` with `mode`.
   static func folder(owner: uid_t, mode: Int, folderMode: Int = 0o755) throws -> URL {
@@ -120,6 +123,7 @@ struct ReadOnlyStoreOtherUserTests {
 
   @Test("its own read-only store: 73, nothing created", arguments: ReadOnlyStoreTests.writes)
   func ownReadOnly(_ command: [String]) throws {
+    try OtherUser.require()
     let folder = try Self.folder(owner: OtherUser.id, mode: 0o444)
     defer { try? FileManager.default.removeItem(at: folder) }
     let before = try ReadOnlyStoreTests.state(of: folder)
@@ -137,6 +141,7 @@ struct ReadOnlyStoreOtherUserTests {
     "another user's store in a folder anyone may write: refused, though the rename would succeed",
     arguments: ReadOnlyStoreTests.writes)
   func othersStore(_ command: [String]) throws {
+    try OtherUser.require()
     let folder = try Self.folder(owner: 0, mode: 0o644, folderMode: 0o777)
     defer { try? FileManager.default.removeItem(at: folder) }
     let before = try ReadOnlyStoreTests.state(of: folder)
@@ -152,6 +157,7 @@ struct ReadOnlyStoreOtherUserTests {
 
   @Test("its own writable store is written (the user switch works)")
   func ownWritable() throws {
+    try OtherUser.require()
     let folder = try Self.folder(owner: OtherUser.id, mode: 0o644)
     defer { try? FileManager.default.removeItem(at: folder) }
     let result = try OtherUser.run(["disable", "autumn-20"], in: folder)
@@ -191,6 +197,12 @@ enum OtherUser {
       return probe?.stdout == "\(id)\n" && version?.status == 0
     }
   }()
+
+  /// Fails the test when there is no way to run as that user (only reached in CI, where
+  /// the suites that need one are not skipped).
+  static func require() throws {
+    try #require(runner != nil, "cannot run promo as uid \(id) here: CI runs as root with setpriv or su")
+  }
 
   /// Runs `promo arguments...` in `folder` as that user.
   static func run(_ arguments: [String], in folder: URL) throws -> PromoBinary.Result {

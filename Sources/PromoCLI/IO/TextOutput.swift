@@ -63,20 +63,24 @@ public final class FileDescriptorOutput: TextOutput {
   }
 
   /// Writes the whole buffer, retrying after interruptions. After a failure (``failure``
-  /// says which) the buffer and every later write are dropped.
+  /// says which) the buffer and every later write are dropped. A termination signal ends
+  /// the process before or after the whole buffer is written, not in the middle
+  /// (``TerminationSignals``); the buffer holds whole lines whenever a command flushes it.
   public func flush() {
     guard failure == nil else { return buffer.removeAll(keepingCapacity: true) }
-    var start = 0
-    while start < buffer.count {
-      let written = buffer[start...].withUnsafeBytes { writeBytes(descriptor, $0.baseAddress, $0.count) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        if failure == nil {
-          failure = errno == EPIPE ? .closedByReader : .failed(reason: FileIO.systemReason(errno))
+    TerminationSignals.withoutTermination {
+      var start = 0
+      while start < buffer.count {
+        let written = buffer[start...].withUnsafeBytes { writeBytes(descriptor, $0.baseAddress, $0.count) }
+        if written < 0 {
+          if errno == EINTR { continue }
+          if failure == nil {
+            failure = errno == EPIPE ? .closedByReader : .failed(reason: FileIO.systemReason(errno))
+          }
+          break
         }
-        break
+        start += written
       }
-      start += written
     }
     buffer.removeAll(keepingCapacity: true)
   }

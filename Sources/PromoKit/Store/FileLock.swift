@@ -14,14 +14,15 @@ struct FileLock: ~Copyable {
   private let descriptor: Int32
 
   /// Takes the lock on `path` (creating the file if needed), retrying until `timeout`
-  /// seconds have passed.
+  /// seconds have passed; messages name the lock file `display` (`path` by default).
   ///
   /// Fails with ``PromoError/Category/unwritable`` when the lock file cannot be created and
   /// ``PromoError/Category/lockTimeout`` when another process holds the lock too long.
-  init(path: String, timeout: Double) throws(PromoError) {
+  init(path: String, display: String? = nil, timeout: Double) throws(PromoError) {
+    let name = display ?? path
     let descriptor = FileIO.retryingInterruptions { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666) }
     guard descriptor >= 0 else {
-      throw PromoError(.unwritable, file: path, "cannot create the lock file: \(FileIO.systemReason(errno))")
+      throw PromoError(.unwritable, file: name, "cannot create the lock file: \(FileIO.systemReason(errno))")
     }
     let deadline = Self.monotonicSeconds() + max(0, timeout)
     var pause: Double = 0.001
@@ -29,13 +30,13 @@ struct FileLock: ~Copyable {
       let reason = errno
       guard reason == EWOULDBLOCK || reason == EINTR else {
         close(descriptor)
-        throw PromoError(.unwritable, file: path, "cannot lock: \(FileIO.systemReason(reason))")
+        throw PromoError(.unwritable, file: name, "cannot lock: \(FileIO.systemReason(reason))")
       }
       let now = Self.monotonicSeconds()
       guard now < deadline else {
         close(descriptor)
         throw PromoError(
-          .lockTimeout, file: path,
+          .lockTimeout, file: name,
           "another promo held the store's lock for more than \(Self.seconds(timeout)) s; try again, or raise --lock-timeout"
         )
       }

@@ -16,6 +16,10 @@
 /// atomically and durably (``AtomicFile``), so concurrent writers lose no update and a
 /// crash leaves the old store or the new one.
 ///
+/// A store reached through a symbolic link is read and written where the link leads, and
+/// its lock is taken there (``StoreLocation``): the link stays a link, and every path to
+/// one store shares one lock.
+///
 ///     let store = PromotionStore(path: "promotions.json")
 ///     try store.change(lockTimeout: 10) { catalog in try catalog!.removing(id: "old") }
 public struct PromotionStore: Sendable {
@@ -27,8 +31,12 @@ public struct PromotionStore: Sendable {
     self.path = path
   }
 
-  /// The lock file beside the store: `<store>.lock`.
-  public var lockPath: String { path + ".lock" }
+  /// The lock file beside the file the path leads to, symbolic links followed:
+  /// `<store>.lock`, so that every path to one store shares one lock. A path that cannot be
+  /// resolved (a dangling link) gives the lock beside the path as given.
+  public var lockPath: String {
+    (try? StoreLocation(resolving: path).lockPath) ?? path + ".lock"
+  }
 
   /// Whether a file exists at the path.
   public var exists: Bool {
@@ -39,8 +47,21 @@ public struct PromotionStore: Sendable {
   /// The store's catalog. A missing store is ``PromoError/Category/missing``.
   ///
   /// - Complexity: one read of the file, then ``StoreDecoder/decode(_:file:)``.
+  /// A symbolic link that leads to nothing is ``PromoError/Category/missing`` too, naming the
+  /// link and the file it leads to.
   public func load() throws(PromoError) -> Catalog {
-    try StoreDecoder.decode(FileIO.readFile(atPath: path), file: path)
+    try load(from: path)
+  }
+
+  /// The catalog in the file at `file`, which the path leads to; messages name the path.
+  private func load(from file: String) throws(PromoError) -> Catalog {
+    let bytes: [UInt8]
+    do {
+      bytes = try FileIO.readFile(atPath: file, display: path)
+    } catch  where error.category == .missing {
+      throw StoreLocation.danglingLinkError(path) ?? error
+    }
+    return try StoreDecoder.decode(bytes, file: path)
   }
 
   /// Changes the store under its lock and returns the catalog written.
@@ -52,12 +73,15 @@ public struct PromotionStore: Sendable {
   public func change(
     lockTimeout: Double, _ change: (Catalog?) throws(PromoError) -> Catalog
   ) throws(PromoError) -> Catalog {
-    _ = try change(loadIfPresent())
-    let target = try resolvedPath()
+    // The path is resolved once: the lock, the reads and the write all use the file it
+    // leads to, so a link and the real path share one lock and a link stays a link.
+    let location = try StoreLocation(resolving: path)
+    let target = location.file
+    _ = try change(loadIfPresent(target))
     try refuseIfReadOnly(target)
-    let lock = try FileLock(path: lockPath, timeout: lockTimeout)
+    let lock = try FileLock(path: location.lockPath, display: location.lockDisplay, timeout: lockTimeout)
     AtomicFile.removeLeftovers(of: target)
-    let updated = try change(loadIfPresent())
+    let updated = try change(loadIfPresent(target))
     try AtomicFile.write(Array(StoreEncoder.encode(updated).utf8), to: target, display: path)
     lock.release()
     return updated
@@ -66,26 +90,14 @@ public struct PromotionStore: Sendable {
   /// The catalog, or `nil` when there is no file at the path. A store that is there but
   /// cannot be looked at (an I/O error, say) is an error, never taken for a missing one:
   /// `add` would otherwise replace it with a new store.
-  private func loadIfPresent() throws(PromoError) -> Catalog? {
+  private func loadIfPresent(_ target: String) throws(PromoError) -> Catalog? {
     var info = stat()
-    guard stat(path, &info) == 0 else {
+    guard stat(target, &info) == 0 else {
       // A path below a file (`ENOTDIR`) has no store either; creating one fails later.
       if errno == ENOENT || errno == ENOTDIR { return nil }
       throw FileIO.unreadable(path, errno: errno)
     }
-    return try load()
-  }
-
-  /// The path with a symbolic link at its end followed, so that a linked store is
-  /// rewritten where it really is. A store that does not exist yet is created at the path.
-  private func resolvedPath() throws(PromoError) -> String {
-    guard let resolved = realpath(path, nil) else {
-      if errno == ENOENT || errno == ENOTDIR { return path }
-      // Writing at the path itself could replace a link with a file.
-      throw PromoError(.unwritable, file: path, "cannot resolve its path: \(FileIO.systemReason(errno))")
-    }
-    defer { free(resolved) }
-    return String(cString: resolved)
+    return try load(from: target)
   }
 
   /// Refuses to change a store its owner made read-only, before the lock or any file is
