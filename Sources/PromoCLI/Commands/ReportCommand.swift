@@ -14,6 +14,11 @@ enum ReportCommand {
   /// Runs the command; returns 65 when `--lines` met bad lines (each already reported).
   static func run(_ context: CommandContext) throws(PromoError) -> Int32 {
     let arguments = context.arguments
+    func given(_ option: String) -> Bool { arguments.flag(option) || !arguments.values(option).isEmpty }
+    // --merge adds up reports: it prices nothing, so it takes no option about pricing.
+    for (first, second) in arguments.command.exclusivePairs where given(first) && given(second) {
+      throw PromoError(.usage, "\(first) and \(second) cannot be used together: --merge reads reports, not orders")
+    }
     try context.readStandardInputOnce(arguments.positionals + (arguments.flag("--merge") ? [] : [context.storePath]))
     if arguments.flag("--merge") {
       write(try merge(arguments.positionals, context: context), context: context)

@@ -110,12 +110,14 @@ public struct PricingReport: Sendable, Hashable {
     var updated = self
     try updated.settleCurrency(quote.currency, digits: quote.subtotal.minorDigits)
     do {
-      updated.subtotal = try subtotal.adding(quote.subtotal)
-      updated.discount = try discount.adding(quote.discount)
-      updated.shipping = try shipping.adding(shippingAmount)
-      updated.total = try total.adding(quote.total)
+      updated.subtotal = try updated.subtotal.adding(quote.subtotal)
+      updated.discount = try updated.discount.adding(quote.discount)
+      updated.shipping = try updated.shipping.adding(shippingAmount)
+      updated.total = try updated.total.adding(quote.total)
       for applied in quote.plan.applied {
-        var tally = updated.tallies[applied.id] ?? Tally(name: applied.name, orders: 0, discount: .zero(minorDigits: minorDigits))
+        var tally =
+          updated.tallies[applied.id]
+          ?? Tally(name: applied.name, orders: 0, discount: .zero(minorDigits: updated.minorDigits))
         tally.orders += 1
         tally.discount = try tally.discount.adding(applied.discount)
         if tally.name == nil { tally.name = applied.name }
@@ -138,10 +140,10 @@ public struct PricingReport: Sendable, Hashable {
   ///   in different currencies, ``PricingReportError/overflow`` when a sum does not fit.
   /// - Complexity: O(*q*) for the *q* promotions of `other`.
   public func merging(_ other: PricingReport) throws(PricingReportError) -> PricingReport {
+    // A report with no currency settled has counted nothing: it adds nothing.
+    guard let theirs = other.knownCurrency else { return self }
     var merged = self
-    if let theirs = other.knownCurrency {
-      try merged.settleCurrency(theirs, digits: other.minorDigits)
-    }
+    try merged.settleCurrency(theirs, digits: other.minorDigits)
     do {
       merged.subtotal = try merged.subtotal.adding(other.subtotal)
       merged.discount = try merged.discount.adding(other.discount)
