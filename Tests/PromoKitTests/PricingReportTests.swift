@@ -16,7 +16,8 @@ struct PricingReportTests {
       order: "o", currency: currency, subtotal: Money(minorUnits: subtotal, minorDigits: digits),
       plan: PricingPlan(
         applied: applied.map {
-          AppliedPromotion(id: $0.0, name: "name of \($0.0)", discount: Money(minorUnits: $0.1, minorDigits: digits))
+          AppliedPromotion(
+            id: $0.0, name: "name of \($0.0)", discount: Money(minorUnits: $0.1, minorDigits: digits))
         },
         total: Money(minorUnits: subtotal - taken, minorDigits: digits)),
       evaluatedAt: Instant(secondsSinceEpoch: 0))
@@ -29,7 +30,8 @@ struct PricingReportTests {
       let subtotal = Int128(random.next() % 10_000_000)
       var left = subtotal
       var applied: [(String, Int128)] = []
-      for id in ["p-a", "p-b", "p-c", "p-d", "p-e"] where random.next() % 3 == 0 && applied.count < 3 && left > 0 {
+      for id in ["p-a", "p-b", "p-c", "p-d", "p-e"]
+      where random.next() % 3 == 0 && applied.count < 3 && left > 0 {
         let discount = Int128(random.next() % UInt64(left)) + (random.next() % 4 == 0 ? 0 : 1)
         let taken = min(discount, left)
         if taken > 0 {
@@ -202,7 +204,8 @@ struct PricingReportTests {
         return error.description
       }
     }
-    #expect(problem(#""total":"114.00""#, #""total":"114.01""#)?.hasPrefix("r.json: total: total 114.01") == true)
+    #expect(
+      problem(#""total":"114.00""#, #""total":"114.01""#)?.hasPrefix("r.json: total: total 114.01") == true)
     #expect(problem(#""total":"114.00""#, #""total":"114.0""#) != nil)
     #expect(problem(#""total":"114.00""#, #""total":114.00"#) != nil)
     #expect(problem(#""share":"68.75""#, #""share":"68.76""#)?.contains("promotions[0].share") == true)

@@ -131,7 +131,8 @@ public enum CommandTable {
         "--lines", "read JSON Lines (one order per line) as a stream, in constant memory"),
       jobs,
       OptionSpec(
-        "--merge", "add up reports of parts of a batch (written by --format json) into the report of the whole"),
+        "--merge",
+        "add up reports of parts of a batch (written by --format json) into the report of the whole"),
       OptionSpec(
         "--format", value: "FORMAT", choices: ["text", "json", "html"],
         "text for people (default), json for one object, html for one self-contained page"),

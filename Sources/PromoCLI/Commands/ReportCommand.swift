@@ -17,9 +17,11 @@ enum ReportCommand {
     func given(_ option: String) -> Bool { arguments.flag(option) || !arguments.values(option).isEmpty }
     // --merge adds up reports: it prices nothing, so it takes no option about pricing.
     for (first, second) in arguments.command.exclusivePairs where given(first) && given(second) {
-      throw PromoError(.usage, "\(first) and \(second) cannot be used together: --merge reads reports, not orders")
+      throw PromoError(
+        .usage, "\(first) and \(second) cannot be used together: --merge reads reports, not orders")
     }
-    try context.readStandardInputOnce(arguments.positionals + (arguments.flag("--merge") ? [] : [context.storePath]))
+    try context.readStandardInputOnce(
+      arguments.positionals + (arguments.flag("--merge") ? [] : [context.storePath]))
     if arguments.flag("--merge") {
       write(try merge(arguments.positionals, context: context), context: context)
       return ExitStatus.success
@@ -36,7 +38,8 @@ enum ReportCommand {
     var report = PricingReport(currency: catalog.currency)
     var status = ExitStatus.success
     if arguments.flag("--lines") {
-      status = try tallyStreams(arguments.positionals, jobs: jobs, pricer: pricer, into: &report, context: context)
+      status = try tallyStreams(
+        arguments.positionals, jobs: jobs, pricer: pricer, into: &report, context: context)
     } else {
       var quotes: [(quote: Quote, file: String)] = []
       for input in arguments.positionals {
@@ -86,7 +89,9 @@ enum ReportCommand {
       } catch {
         switch error {
         case .mixedCurrencies(let earlier, let later):
-          func named(_ currency: Currency?) -> String { currency.map { "in \($0.code)" } ?? "without a currency" }
+          func named(_ currency: Currency?) -> String {
+            currency.map { "in \($0.code)" } ?? "without a currency"
+          }
           throw PromoError(
             .invalidData, file: name,
             "the report is \(named(later)) but the reports before it are \(named(earlier)); "
@@ -110,9 +115,11 @@ enum ReportCommand {
   /// report and the errors are the same for any number of jobs; returns 65 if any line was
   /// bad.
   private static func tallyStreams(
-    _ inputs: [String], jobs: Int, pricer: LinePricer, into report: inout PricingReport, context: CommandContext
+    _ inputs: [String], jobs: Int, pricer: LinePricer, into report: inout PricingReport,
+    context: CommandContext
   ) throws(PromoError) -> Int32 {
-    let sources = try inputs.map { (input: String) throws(PromoError) -> TextInput in try context.open(input) }
+    let sources = try inputs.map { (input: String) throws(PromoError) -> TextInput in try context.open(input)
+    }
     var failures = 0
     var tally = report
     try ParallelLines.run(
@@ -123,7 +130,8 @@ enum ReportCommand {
           for (number, range) in chunk.lines {
             do throws(PromoError) {
               guard let range else { throw LinePricer.tooLong(number, source: chunk.source) }
-              guard let quote = try pricer.quote(line: chunk.bytes[range], number: number, source: chunk.source)
+              guard
+                let quote = try pricer.quote(line: chunk.bytes[range], number: number, source: chunk.source)
               else { continue }
               outcomes.append(.quote(quote, file: chunk.source, line: number))
             } catch {

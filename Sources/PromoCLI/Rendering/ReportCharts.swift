@@ -25,9 +25,12 @@ enum ReportCharts {
       summary: "A horizontal bar per promotion, its length its total discount")
     for (index, cost) in costs.enumerated() {
       let y = top + index * row
-      let length = Int(PromotionCost.roundedQuotient(cost.discount.minorUnits, times: Int128(plotWidth), over: largest))
-      svg += #"<text x="\#(labelWidth - 10)" y="\#(y + 19)" text-anchor="end">\#(HTMLText.escaped(shortened(cost.id)))</text>"#
-      svg += #"<rect class="bar" x="\#(labelWidth)" y="\#(y + 5)" width="\#(max(length, 1))" height="\#(row - 10)"><title>\#(HTMLText.escaped(cost.id)): \#(cost.discount)</title></rect>"#
+      let length = Int(
+        PromotionCost.roundedQuotient(cost.discount.minorUnits, times: Int128(plotWidth), over: largest))
+      svg +=
+        #"<text x="\#(labelWidth - 10)" y="\#(y + 19)" text-anchor="end">\#(HTMLText.escaped(shortened(cost.id)))</text>"#
+      svg +=
+        #"<rect class="bar" x="\#(labelWidth)" y="\#(y + 5)" width="\#(max(length, 1))" height="\#(row - 10)"><title>\#(HTMLText.escaped(cost.id)): \#(cost.discount)</title></rect>"#
       svg += #"<text x="\#(labelWidth + length + 6)" y="\#(y + 19)">\#(cost.discount)</text>"#
       svg += "\n"
     }
@@ -41,8 +44,10 @@ enum ReportCharts {
       svg += #"<text x="\#(x)" y="\#(axisY + 20)" text-anchor="middle">\#(amount)</text>"#
     }
     let unit = currency.map { " (\($0.code))" } ?? ""
-    svg += #"<text class="axis" x="\#(labelWidth + plotWidth / 2)" y="\#(axisY + 44)" text-anchor="middle">total discount\#(unit)</text>"#
-    svg += #"<text class="axis" x="12" y="\#(top + plotHeight / 2)" transform="rotate(-90 12 \#(top + plotHeight / 2))" text-anchor="middle">promotion</text>"#
+    svg +=
+      #"<text class="axis" x="\#(labelWidth + plotWidth / 2)" y="\#(axisY + 44)" text-anchor="middle">total discount\#(unit)</text>"#
+    svg +=
+      #"<text class="axis" x="12" y="\#(top + plotHeight / 2)" transform="rotate(-90 12 \#(top + plotHeight / 2))" text-anchor="middle">promotion</text>"#
     return svg + "</svg>\n"
   }
 
@@ -71,15 +76,19 @@ enum ReportCharts {
       let barHeight = Int(
         PromotionCost.roundedQuotient(Int128(bucket.orders), times: Int128(plotHeight), over: scaleTop))
       let label = ReportTextRenderer.label(bucket)
-      svg += #"<rect class="\#(bucket.to == 0 ? "bar none" : "bar")" x="\#(x + 6)" y="\#(axisY - barHeight)" width="\#(column - 12)" height="\#(barHeight)"><title>\#(label): \#(bucket.orders) orders</title></rect>"#
-      svg += #"<text x="\#(x + column / 2)" y="\#(axisY - barHeight - 5)" text-anchor="middle">\#(bucket.orders)</text>"#
+      svg +=
+        #"<rect class="\#(bucket.to == 0 ? "bar none" : "bar")" x="\#(x + 6)" y="\#(axisY - barHeight)" width="\#(column - 12)" height="\#(barHeight)"><title>\#(label): \#(bucket.orders) orders</title></rect>"#
+      svg +=
+        #"<text x="\#(x + column / 2)" y="\#(axisY - barHeight - 5)" text-anchor="middle">\#(bucket.orders)</text>"#
       svg += #"<text x="\#(x + column / 2)" y="\#(axisY + 18)" text-anchor="middle">\#(bucket.to)%</text>"#
       svg += "\n"
     }
     svg += line(x1: left, y1: top, x2: left, y2: axisY)
     svg += line(x1: left, y1: axisY, x2: left + plotWidth, y2: axisY)
-    svg += #"<text class="axis" x="\#(left + plotWidth / 2)" y="\#(axisY + 44)" text-anchor="middle">discount rate (each column: above the mark before it, up to its own; 0% is nothing off)</text>"#
-    svg += #"<text class="axis" x="16" y="\#(top + plotHeight / 2)" transform="rotate(-90 16 \#(top + plotHeight / 2))" text-anchor="middle">orders</text>"#
+    svg +=
+      #"<text class="axis" x="\#(left + plotWidth / 2)" y="\#(axisY + 44)" text-anchor="middle">discount rate (each column: above the mark before it, up to its own; 0% is nothing off)</text>"#
+    svg +=
+      #"<text class="axis" x="16" y="\#(top + plotHeight / 2)" transform="rotate(-90 16 \#(top + plotHeight / 2))" text-anchor="middle">orders</text>"#
     return svg + "</svg>\n"
   }
 

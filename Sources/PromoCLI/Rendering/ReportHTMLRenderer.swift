@@ -39,7 +39,8 @@ enum ReportHTMLRenderer {
       ("total", report.total.description),
     ]
     for (label, value) in figures {
-      html += #"<div class="figure"><div class="label">\#(label)</div><div class="value" id="\#(label)">\#(value)</div></div>"#
+      html +=
+        #"<div class="figure"><div class="label">\#(label)</div><div class="value" id="\#(label)">\#(value)</div></div>"#
       html += "\n"
     }
     html += "</section>\n<section>\n<h2>Cost per promotion</h2>\n"
@@ -55,9 +56,11 @@ enum ReportHTMLRenderer {
 
         """
       for cost in costs {
-        html += "<tr><td class=\"id\">\(HTMLText.escaped(cost.id))</td><td>\(HTMLText.escaped(cost.name ?? ""))</td>"
+        html +=
+          "<tr><td class=\"id\">\(HTMLText.escaped(cost.id))</td><td>\(HTMLText.escaped(cost.name ?? ""))</td>"
         html += "<td class=\"num\">\(cost.orders)</td><td class=\"num\">\(cost.discount)</td>"
-        html += "<td class=\"num\">\(ReportTextRenderer.percent(cost.share))</td><td class=\"num\">\(cost.average)</td></tr>\n"
+        html +=
+          "<td class=\"num\">\(ReportTextRenderer.percent(cost.share))</td><td class=\"num\">\(cost.average)</td></tr>\n"
       }
       html += "</tbody>\n</table>\n"
     }

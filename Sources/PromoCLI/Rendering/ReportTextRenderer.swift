@@ -35,7 +35,8 @@ enum ReportTextRenderer {
       table.append(["PROMOTION", "ORDERS", "DISCOUNT", "SHARE", "AVERAGE", "NAME"])
       for cost in promotions {
         table.append([
-          cost.id, String(cost.orders), cost.discount.description, percent(cost.share), cost.average.description,
+          cost.id, String(cost.orders), cost.discount.description, percent(cost.share),
+          cost.average.description,
           cost.name ?? "",
         ])
       }

@@ -74,9 +74,11 @@ public struct PricingReport: Sendable, Hashable {
   /// - Complexity: O(*p* log *p*) for the *p* promotions applied.
   public var promotions: [PromotionCost] {
     tallies.map { id, tally in
-      PromotionCost(id: id, name: tally.name, orders: tally.orders, discount: tally.discount, totalDiscount: discount)
+      PromotionCost(
+        id: id, name: tally.name, orders: tally.orders, discount: tally.discount, totalDiscount: discount)
     }.sorted { left, right in
-      left.discount != right.discount ? left.discount > right.discount : Array(left.id.utf8).lexicographicallyPrecedes(right.id.utf8)
+      left.discount != right.discount
+        ? left.discount > right.discount : Array(left.id.utf8).lexicographicallyPrecedes(right.id.utf8)
     }
   }
 

@@ -15,7 +15,9 @@
 /// - Complexity: O(*n*) in the length of the text.
 public enum PricingReportDecoder {
   /// The keys of the report object.
-  static let keys = ["orders", "currency", "subtotal", "discount", "shipping", "total", "promotions", "rates"]
+  static let keys = [
+    "orders", "currency", "subtotal", "discount", "shipping", "total", "promotions", "rates",
+  ]
   /// The keys of one promotion.
   static let promotionKeys = ["id", "name", "orders", "discount", "share", "average"]
   /// The keys of one rate bucket.
@@ -51,10 +53,11 @@ public enum PricingReportDecoder {
 
     let charged = subtotal.minorUnits.addingReportingOverflow(shipping.minorUnits)
     if charged.overflow || discount.minorUnits > charged.partialValue {
-      reader.report("discount \(discount) is more than the subtotal and shipping", at: .root.appending(key: "discount"))
+      reader.report(
+        "discount \(discount) is more than the subtotal and shipping", at: .root.appending(key: "discount"))
     } else if total.minorUnits != charged.partialValue - discount.minorUnits {
       reader.report(
-        "total \(total) is not subtotal − discount + shipping (\(Money(minorUnits: charged.partialValue - discount.minorUnits, minorDigits: digits)))",
+        "total \(total) is not subtotal - discount + shipping (\(Money(minorUnits: charged.partialValue - discount.minorUnits, minorDigits: digits)))",
         at: .root.appending(key: "total"))
     }
     var discounts: Int128 = 0
@@ -70,7 +73,9 @@ public enum PricingReportDecoder {
     for (index, cost) in promotions.enumerated() {
       let path = JSONPath.root.appending(key: "promotions").appending(index: index)
       if cost.cost.orders > orders {
-        reader.report("orders \(cost.cost.orders) is more than the report's \(orders) orders", at: path.appending(key: "orders"))
+        reader.report(
+          "orders \(cost.cost.orders) is more than the report's \(orders) orders",
+          at: path.appending(key: "orders"))
       }
     }
     var counted: Int64 = 0
@@ -79,13 +84,16 @@ public enum PricingReportDecoder {
       counted = overflow ? Int64.max : sum
     }
     if counted != orders {
-      reader.report("the buckets' orders add up to \(counted), not the report's \(orders) orders", at: .root.appending(key: "rates"))
+      reader.report(
+        "the buckets' orders add up to \(counted), not the report's \(orders) orders",
+        at: .root.appending(key: "rates"))
     }
     guard reader.problems.isEmpty else { return nil }
     // A report with no currency and no order has not settled one: it merges with any.
     let settled: Currency?? = currency != nil || orders > 0 ? .some(currency) : nil
     let report = PricingReport(
-      currency: settled, orders: orders, subtotal: subtotal, discount: discount, shipping: shipping, total: total,
+      currency: settled, orders: orders, subtotal: subtotal, discount: discount, shipping: shipping,
+      total: total,
       promotions: promotions.map(\.cost), rateCounts: rateCounts)
     // The derived figures, as the report's own sums give them.
     let derived = Dictionary(uniqueKeysWithValues: report.promotions.map { ($0.id, $0) })
@@ -94,11 +102,14 @@ public enum PricingReportDecoder {
       let path = JSONPath.root.appending(key: "promotions").appending(index: index)
       let share = cost.share.formatted(minimumFractionDigits: 2)
       if written.share != share {
-        reader.report("share \"\(written.share)\" is not the one the sums give, \"\(share)\"", at: path.appending(key: "share"))
+        reader.report(
+          "share \"\(written.share)\" is not the one the sums give, \"\(share)\"",
+          at: path.appending(key: "share"))
       }
       if written.average != cost.average {
         reader.report(
-          "average \(written.average) is not the one the sums give, \(cost.average)", at: path.appending(key: "average"))
+          "average \(written.average) is not the one the sums give, \(cost.average)",
+          at: path.appending(key: "average"))
       }
     }
     return reader.problems.isEmpty ? report : nil
@@ -127,7 +138,9 @@ public enum PricingReportDecoder {
     var seen: Set<String> = []
     for (index, element) in elements.enumerated() {
       let place = path.appending(index: index)
-      guard let fields = reader.object(element, at: place, keys: promotionKeys, what: "a promotion") else { continue }
+      guard let fields = reader.object(element, at: place, keys: promotionKeys, what: "a promotion") else {
+        continue
+      }
       let id = reader.string("id", in: fields, required: true)
       let name = reader.string("name", in: fields)
       let orders = reader.integer("orders", in: fields, required: true, range: 1...Int64.max)
@@ -143,7 +156,8 @@ public enum PricingReportDecoder {
       }
       guard let id, let orders, let discount, let share, let average else { continue }
       // The report's own total is not known here: the share is recomputed once it is.
-      let cost = PromotionCost(id: id, name: name, orders: orders, discount: discount, totalDiscount: discount)
+      let cost = PromotionCost(
+        id: id, name: name, orders: orders, discount: discount, totalDiscount: discount)
       costs.append(WrittenCost(cost: cost, share: share, average: average))
     }
     return costs
@@ -168,7 +182,9 @@ public enum PricingReportDecoder {
     var counts: [Int64] = []
     for (index, element) in elements.enumerated() {
       let place = path.appending(index: index)
-      guard let fields = reader.object(element, at: place, keys: bucketKeys, what: "a rate bucket") else { continue }
+      guard let fields = reader.object(element, at: place, keys: bucketKeys, what: "a rate bucket") else {
+        continue
+      }
       let from = reader.integer("from", in: fields, required: true, range: 0...100)
       let to = reader.integer("to", in: fields, required: true, range: 0...100)
       let orders = reader.integer("orders", in: fields, required: true, range: 0...Int64.max)
@@ -184,7 +200,9 @@ public enum PricingReportDecoder {
 
   /// The amount at `field`: a string of digits with exactly `digits` decimal places
   /// (`"128.00"`, `"100"` for JPY), at least 0, read exactly into minor units.
-  private static func amount(_ field: String, in object: ObjectFields, digits: Int, reader: inout SchemaReader)
+  private static func amount(
+    _ field: String, in object: ObjectFields, digits: Int, reader: inout SchemaReader
+  )
     -> Money?
   {
     let path = object.path.appending(key: field)
@@ -194,7 +212,9 @@ public enum PricingReportDecoder {
     }
     let shape = digits == 0 ? "whole number" : "number with \(digits) decimal places"
     guard case .string(let text) = node.value else {
-      reader.report("\(field) must be a string: a \(shape), like \"\(example(digits))\"; not \(node.value.typeName)", at: path)
+      reader.report(
+        "\(field) must be a string: a \(shape), like \"\(example(digits))\"; not \(node.value.typeName)",
+        at: path)
       return nil
     }
     let bytes = Array(text.utf8)
@@ -202,7 +222,8 @@ public enum PricingReportDecoder {
     let integer = bytes[..<(point ?? bytes.count)]
     let fraction = point.map { bytes[($0 + 1)...] } ?? []
     let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-    guard !integer.isEmpty, integer.allSatisfy(isDigit), fraction.allSatisfy(isDigit), fraction.count == digits,
+    guard !integer.isEmpty, integer.allSatisfy(isDigit), fraction.allSatisfy(isDigit),
+      fraction.count == digits,
       (point == nil) == (digits == 0)
     else {
       let shown = text.count > 40 ? text.prefix(37) + "..." : text

@@ -34,7 +34,8 @@ public struct PromotionCost: Sendable, Hashable {
     self.orders = orders
     self.discount = discount
     share = DecimalNumber(
-      significand: Int64(Self.roundedQuotient(discount.minorUnits, times: 10_000, over: totalDiscount.minorUnits)),
+      significand: Int64(
+        Self.roundedQuotient(discount.minorUnits, times: 10_000, over: totalDiscount.minorUnits)),
       scale: 2)
     average = Money(
       minorUnits: Self.roundedQuotient(discount.minorUnits, times: 1, over: Int128(orders)),
