@@ -18,6 +18,7 @@ enum PriceCommand {
     let instant = try context.evaluationTime()
     let codes = try context.presentedCodes()
     let catalog = try context.loadStore()
+    context.warnAboutUnmatchedCodes(codes, in: [catalog])
     let calculator = try context.calculator(
       for: catalog, at: context.storePath, instant: instant, codes: codes)
     let pricer = LinePricer(

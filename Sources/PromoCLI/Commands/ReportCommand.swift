@@ -30,6 +30,7 @@ enum ReportCommand {
     let instant = try context.evaluationTime()
     let codes = try context.presentedCodes()
     let catalog = try context.loadStore()
+    context.warnAboutUnmatchedCodes(codes, in: [catalog])
     let calculator = try context.calculator(
       for: catalog, at: context.storePath, instant: instant, codes: codes)
     let pricer = LinePricer(
