@@ -182,8 +182,13 @@ private struct DiffReport {
               guard let range else { throw LinePricer.tooLong(number, source: chunk.source) }
               let bytes = chunk.bytes[range]
               if JSONLinesReader.isBlank(bytes) { continue }
-              let order = try OrderDecoder.decodeLine(
-                bytes, file: chunk.source, line: number, storeCurrency: storeCurrency)
+              let order: Order
+              do throws(PromoError) {
+                order = try OrderDecoder.decodeLine(
+                  bytes, file: chunk.source, line: number, storeCurrency: storeCurrency)
+              } catch {
+                throw StreamLineHint.hinted(error, line: number)
+              }
               let change = try Self.compare(
                 order, with: comparison, stores: stores, file: chunk.source, position: "line \(number)")
               outcomes.append(.change(change, file: chunk.source, line: number))

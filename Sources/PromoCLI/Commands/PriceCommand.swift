@@ -87,7 +87,12 @@ struct LinePricer: Sendable {
   /// read or priced is an error naming its line.
   func quote(line bytes: ArraySlice<UInt8>, number: Int, source: String) throws(PromoError) -> Quote? {
     if JSONLinesReader.isBlank(bytes) { return nil }
-    let order = try OrderDecoder.decodeLine(bytes, file: source, line: number, storeCurrency: storeCurrency)
+    let order: Order
+    do {
+      order = try OrderDecoder.decodeLine(bytes, file: source, line: number, storeCurrency: storeCurrency)
+    } catch {
+      throw StreamLineHint.hinted(error, line: number)
+    }
     do {
       return try quote(order)
     } catch {

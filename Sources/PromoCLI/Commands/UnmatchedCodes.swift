@@ -7,7 +7,8 @@ extension CommandContext {
   /// otherwise be ignored without a word. A warning changes nothing else: the orders are
   /// priced, and the status stays what it would be.
   ///
-  ///     promo: promotions.json: --code: warning: no promotion of the store has the code "WELCOM"; did you mean "WELCOME"?
+  ///     promo: promotions.json: --code: warning: no promotion of the store has the code
+  ///     "WELCOM"; did you mean "WELCOME"?
   ///
   /// - Complexity: O(*c* × *p*) for *c* codes and *p* promotions.
   func warnAboutUnmatchedCodes(_ codes: [String], in catalogs: [Catalog]) {
@@ -18,7 +19,9 @@ extension CommandContext {
     for code in codes where !normalized.contains(CouponCode.normalized(code)) {
       guard warned.insert(CouponCode.normalized(code)).inserted else { continue }
       var message = "no promotion of the store has the code \"\(code)\""
-      if let nearest = KeySuggestion.nearest(to: code, in: known) { message += "; did you mean \"\(nearest)\"?" }
+      if let nearest = KeySuggestion.nearest(to: code, in: known) {
+        message += "; did you mean \"\(nearest)\"?"
+      }
       let store = storePath == "-" ? stdin.name : storePath
       stderr.write(ErrorLine.render(StoreWarning(position: "--code", message: message), file: store))
     }
