@@ -4,7 +4,7 @@ import PromoKit
 /// them in a ``PricingReport``; `promo report --merge REPORT.json...` adds up reports of
 /// parts of a batch.
 ///
-/// Without `--lines`, every input is read and checked before anything is counted, so one
+/// Without `--lines`, every input is read, priced and counted before anything is written, so one
 /// bad file means no report. With `--lines`, a bad line is reported on standard error with
 /// its line number and left out of the sums, and the status is 65 at the end; the report
 /// keeps counters, not orders, so a stream of any length runs in constant memory, and
@@ -42,15 +42,12 @@ enum ReportCommand {
       status = try tallyStreams(
         arguments.positionals, jobs: jobs, pricer: pricer, into: &report, context: context)
     } else {
-      var quotes: [(quote: Quote, file: String)] = []
+      // Every file is read and priced before anything is written: one bad file, no report.
       for input in arguments.positionals {
         let (bytes, name) = try context.readOrders(input)
         for order in try OrderDecoder.decodeFile(bytes, file: name, storeCurrency: catalog.currency) {
-          quotes.append((try pricer.quote(order), name))
+          try count(try pricer.quote(order), into: &report, file: name, position: "order \(order.name)")
         }
-      }
-      for (quote, file) in quotes {
-        try count(quote, into: &report, file: file, position: "order \(quote.order)")
       }
     }
     write(report, context: context)

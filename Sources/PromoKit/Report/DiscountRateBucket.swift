@@ -33,6 +33,8 @@ public struct DiscountRateBucket: Sendable, Hashable {
   public static let count = 100 / step + 1
 
   /// The bounds of bucket `index`: `(0, 0)` for the first, then `(5(i−1), 5i)`.
+  ///
+  ///     DiscountRateBucket.bounds(ofIndex: 2)   // (from: 5, to: 10)
   public static func bounds(ofIndex index: Int) -> (from: Int, to: Int) {
     index == 0 ? (0, 0) : ((index - 1) * step, index * step)
   }

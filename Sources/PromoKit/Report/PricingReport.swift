@@ -47,6 +47,10 @@ public struct PricingReport: Sendable, Hashable {
   /// An empty report in `currency`, or, for `nil`, in the currency of the first order
   /// counted (the store's currency, when it names one, is the right choice: every order
   /// priced against it is in it).
+  ///
+  ///     var report = PricingReport(currency: Currency(code: "CNY"))
+  ///     report.orders        // 0
+  ///     report.rates.count   // 21, every bucket empty
   public init(currency: Currency?) {
     knownCurrency = currency.map { .some($0) }
     let zero = Money.zero(minorDigits: currency.minorDigits)
@@ -71,6 +75,8 @@ public struct PricingReport: Sendable, Hashable {
   /// What each promotion applied cost, the largest total discount first (ties: the lowest
   /// id, compared as byte strings).
   ///
+  ///     report.promotions.first?.id   // the promotion that cost the most
+  ///
   /// - Complexity: O(*p* log *p*) for the *p* promotions applied.
   public var promotions: [PromotionCost] {
     tallies.map { id, tally in
@@ -84,6 +90,10 @@ public struct PricingReport: Sendable, Hashable {
 
   /// The spread of the orders by discount rate: every bucket, from 0% to (95, 100], each
   /// with its count (0 included).
+  ///
+  ///     report.rates[0].orders   // the orders with no discount at all
+  ///
+  /// - Complexity: O(1): there are always 21 buckets.
   public var rates: [DiscountRateBucket] {
     rateCounts.enumerated().map { index, count in
       let bounds = DiscountRateBucket.bounds(ofIndex: index)
@@ -97,11 +107,15 @@ public struct PricingReport: Sendable, Hashable {
   /// TODO(store format 3): orders gain a `shipping` amount and ``Quote`` gains its shipping
   /// (amount, discount, total); return that amount here. Until then no order has shipping,
   /// so it is zero.
+  ///
+  ///     PricingReport.shippingAmount(of: quote)   // 0.00 until format 3
   public static func shippingAmount(of quote: Quote) -> Money {
     .zero(minorDigits: quote.subtotal.minorDigits)
   }
 
   /// Counts a priced order in.
+  ///
+  ///     try report.add(try calculator.quote(for: order))
   ///
   /// - Throws: ``PricingReportError/mixedCurrencies(earlier:later:)`` for an order in
   ///   another currency than the report's, ``PricingReportError/overflow`` when a sum does
@@ -137,6 +151,8 @@ public struct PricingReport: Sendable, Hashable {
   /// This report and `other` added up: the report of both parts' orders together, exactly
   /// what one report over all of them gives. A promotion's name is this report's, or the
   /// other's when this one has none.
+  ///
+  ///     let whole = try partOne.merging(partTwo)   // the same as one report over both
   ///
   /// - Throws: ``PricingReportError/mixedCurrencies(earlier:later:)`` when the reports are
   ///   in different currencies, ``PricingReportError/overflow`` when a sum does not fit.

@@ -25,6 +25,8 @@ public enum PricingReportDecoder {
 
   /// The report in `bytes`, read from `file` (for messages).
   ///
+  ///     let part = try PricingReportDecoder.decode(Array(line.utf8), file: "part-00000.json")
+  ///
   /// - Throws: a ``PromoError`` of category ``PromoError/Category/invalidData`` naming
   ///   `file` and the place of the first problem.
   public static func decode(_ bytes: [UInt8], file: String) throws(PromoError) -> PricingReport {

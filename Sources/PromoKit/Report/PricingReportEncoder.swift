@@ -15,6 +15,8 @@
 /// - Complexity: O(*p* log *p*) for the *p* promotions of the report.
 public enum PricingReportEncoder {
   /// The report as one line of JSON, ending with a line break.
+  ///
+  ///     let line = PricingReportEncoder.encode(report)   // {"orders":6,"currency":"CNY",...}\n
   public static func encode(_ report: PricingReport) -> [UInt8] {
     var json = JSONWriter()
     json.beginObject()

@@ -7,6 +7,8 @@ public enum PricingReportError: Error, Sendable, Hashable {
   case overflow
 
   /// What is wrong, for a person.
+  ///
+  ///     PricingReportError.overflow.message   // "a sum of the report is too large to add up"
   public var message: String {
     func named(_ currency: Currency?) -> String { currency.map { "in \($0.code)" } ?? "without a currency" }
     switch self {

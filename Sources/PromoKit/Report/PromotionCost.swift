@@ -26,6 +26,10 @@ public struct PromotionCost: Sendable, Hashable {
   /// The cost of a promotion applied to `orders` orders for `discount` in all, out of a
   /// report whose discounts add up to `totalDiscount`.
   ///
+  ///     let cost = PromotionCost(id: "autumn-20", name: nil, orders: 3, discount: tenYuan, totalDiscount: fortyYuan)
+  ///     cost.share     // 25.00
+  ///     cost.average   // 3.33
+  ///
   /// - Precondition: `orders > 0` and `0 ≤ discount ≤ totalDiscount`.
   /// - Complexity: O(1).
   public init(id: String, name: String?, orders: Int64, discount: Money, totalDiscount: Money) {
