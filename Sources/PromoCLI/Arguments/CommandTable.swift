@@ -119,6 +119,7 @@ public enum CommandTable {
   public static let report = CommandSpec(
     name: "report",
     summary: "summarise what the promotions do to a batch of orders: the cost of each, the discount rates",
+    alternativeUsage: "report --merge REPORT.json... [--format text|json|html] [--quiet]",
     arguments: [
       ArgumentSpec(
         "ORDER.json...",
