@@ -228,6 +228,31 @@ struct ReportCommandTests {
     }
   }
 
+  @Test("a report of amounts near the top of 128 bits renders in every format; a merge that overflows is 65")
+  func hugeAmounts() throws {
+    // The largest amount of 2 digits, and a discount of 94% of it: every sum and chart
+    // scale near the limit.
+    let subtotal = "1701411834604692317316873037158841057.27"
+    let discount = "1600000000000000000000000000000000000.00"
+    let total = "101411834604692317316873037158841057.27"
+    let rates = (0...20).map { index in
+      #"{"from":\#(index == 0 ? 0 : (index - 1) * 5),"to":\#(index * 5),"orders":\#(index == 19 ? 1 : 0)}"#
+    }
+    let report = try Self.temporaryFile(
+      #"{"orders":1,"currency":"CNY","subtotal":"\#(subtotal)","discount":"\#(discount)","shipping":"0.00","#
+        + #""total":"\#(total)","promotions":[{"id":"a","orders":1,"discount":"\#(discount)","share":"100.00","#
+        + #""average":"\#(discount)"}],"rates":[\#(rates.joined(separator: ","))]}"#,
+      suffix: ".json")
+    defer { try? FileManager.default.removeItem(at: report) }
+    for format in ["text", "json", "html"] {
+      let run = try PromoBinary.run(["report", "--merge", report.path, "--format", format])
+      #expect(run.status == 0 && run.stdout.contains(discount), "\(format): \(run.stderr)")
+    }
+    let twice = try PromoBinary.run(["report", "--merge", report.path, report.path])
+    #expect(twice.status == 65)
+    #expect(twice.stderr == "promo: \(report.path): a sum of the report is too large to add up\n")
+  }
+
   @Test("the JSON report matches schemas/report.schema.json")
   func schema() throws {
     let schema = try SchemaTests.validator("report")

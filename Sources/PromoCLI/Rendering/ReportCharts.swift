@@ -108,7 +108,10 @@ enum ReportCharts {
         if overflow { return (max(largest, 1), 1) }
         let step = product / 10
         if step >= wanted && step > 0 {
-          return (step, max(Int(largest / step + (largest % step > 0 ? 1 : 0)), 1))
+          let ticks = max(largest / step + (largest % step > 0 ? 1 : 0), 1)
+          // The last mark must be a value too: near the top of 128 bits, one mark will do.
+          if step.multipliedReportingOverflow(by: ticks).overflow { return (max(largest, 1), 1) }
+          return (step, Int(ticks))
         }
       }
       power *= 10
