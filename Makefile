@@ -12,7 +12,7 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all build release test lint format example readme-example spark-check golden fuzz fuzz-pricing fuzz-build fuzz-ci bench bench-build sanitize sanitize-address sanitize-thread ci install install-files uninstall clean
+.PHONY: all build release test lint format example readme-example spark-check report-check report-screenshot golden fuzz fuzz-pricing fuzz-build fuzz-ci bench bench-build sanitize sanitize-address sanitize-thread ci install install-files uninstall clean
 
 all: build
 
@@ -50,6 +50,16 @@ readme-example:
 # Java 17+ and PyPI (pyspark goes into a venv under ~/.cache/promo, reused).
 spark-check:
 	scripts/spark-check.sh
+
+# Opens the HTML report of the fixture batch in headless Chromium (Debian's package) and
+# checks it: a 1280x800 screenshot that is not blank, every promotion id and sum of the
+# JSON report in the page's text, a name with HTML in it shown as text. CI runs it.
+report-check:
+	scripts/report-check.sh
+
+# The same check, keeping its screenshot as docs/report.png (the README shows it).
+report-screenshot:
+	REPORT_SCREENSHOT=docs/report.png scripts/report-check.sh
 
 # Re-records the golden outputs in fixtures/golden from the current binary; review the diff.
 # A recording run always fails (so it never passes for a test run); run `make test` after it.

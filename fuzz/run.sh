@@ -36,6 +36,12 @@ parser)
     name=$(echo "$file" | tr '/' '_')
     printf '\002' | cat - "$file" > "$corpus/lines-$name"
   done
+  # And each report as --merge reads it (3).
+  for file in fixtures/reports/*.json fixtures/bad/report-*.json; do
+    [ -f "$file" ] || continue
+    name=$(echo "$file" | tr '/' '_')
+    printf '\003' | cat - "$file" > "$corpus/report-$name"
+  done
   options=(-dict=fuzz/json.dict -max_len=4096)
   ;;
 pricing)

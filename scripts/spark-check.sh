@@ -7,7 +7,9 @@
 #   batch of orders, in a folder holding `promo` and `promotions.json` (as `-files` ships
 #   them). No Hadoop needed.
 # - The PySpark recipe: scripts/spark_check.py runs it in Spark's local mode (local[2],
-#   several partitions), and docs/CI.md must quote it verbatim (checked first).
+#   several partitions), and docs/CI.md must quote it verbatim (checked first); then the
+#   report recipe (one `promo report` per partition, merged on the driver), whose merged
+#   report must be, byte for byte, one `promo report` process's over the whole batch.
 #
 # Needs Java 17 or newer and python3 with venv and pip, reaching PyPI: pyspark is
 # installed once into a virtual environment under ${XDG_CACHE_HOME:-~/.cache}/promo
@@ -48,6 +50,13 @@ if [ "$documented" != "$(python3 scripts/spark_check.py recipe)" ]; then
   fail "docs/CI.md's PySpark recipe (<) is not the one scripts/spark_check.py runs (>)"
 fi
 echo "the same"
+documented="$(awk '/<!-- spark-report-recipe -->/{found=1; next} found && /^```python/{inside=1; next} inside && /^```/{exit} inside{print}' docs/CI.md)"
+[ -n "$documented" ] || fail "no Python block after <!-- spark-report-recipe --> in docs/CI.md"
+if [ "$documented" != "$(python3 scripts/spark_check.py report-recipe)" ]; then
+  diff <(echo "$documented") <(python3 scripts/spark_check.py report-recipe) | sed 's/^/  /' >&2 || true
+  fail "docs/CI.md's PySpark report recipe (<) is not the one scripts/spark_check.py runs (>)"
+fi
+echo "the report recipe too"
 
 if [ -n "${PROMO_BINARY:-}" ]; then
   promo="$PROMO_BINARY"
@@ -76,6 +85,11 @@ cp fixtures/stores/tea-shop.json "$work/task/promotions.json"
 (cd "$work/task" && ./promo price --lines ../orders.jsonl --store promotions.json --at "$at" --format json) \
   >"$work/reference.jsonl"
 echo "$(wc -l <"$work/reference.jsonl") results"
+for form in json html; do
+  (cd "$work/task" && ./promo report --lines ../orders.jsonl --store promotions.json --at "$at" --format "$form") \
+    >"$work/reference-report.$form"
+done
+echo "and one report of them all: $(cut -c1-100 "$work/reference-report.json")..."
 
 step "docs/CI.md's Hadoop Streaming mappers, as shell filters"
 # Each `-mapper "..."` word as the shell that starts `hadoop jar` passes it on: the
@@ -108,7 +122,7 @@ if ! "$venv/bin/python" -c 'import pyspark' 2>/dev/null; then
 fi
 echo "pyspark $("$venv/bin/python" -c 'import pyspark; print(pyspark.__version__)')"
 
-step "docs/CI.md's PySpark recipe in local[2]"
+step "docs/CI.md's PySpark recipes (pricing, then the report) in local[2]"
 # The driver and its workers use the environment's Python, which has pyspark; Spark
 # listens on the loopback address only.
 SPARK_LOCAL_IP=127.0.0.1 PYSPARK_PYTHON="$venv/bin/python" PYSPARK_DRIVER_PYTHON="$venv/bin/python" \

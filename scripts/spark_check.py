@@ -11,6 +11,10 @@
                                         with WORK/reference.jsonl (one `promo` process)
   spark_check.py recipe                 prints the recipe (the marked region below), the
                                         text docs/CI.md must quote verbatim
+  spark_check.py report-recipe          the same for the report recipe: one `promo report`
+                                        per partition, merged on the driver; `spark` runs it
+                                        too and compares the merged report (JSON and HTML)
+                                        with WORK/reference-report.json and .html
 
 `generate` and `recipe` need only the standard library; `spark` needs pyspark and Java.
 """
@@ -108,12 +112,43 @@ def run_recipe(sc, orders, priced):
     # --- end recipe ---
 
 
-def recipe():
-    """The marked region of run_recipe, dedented: what docs/CI.md must show."""
+def run_report_recipe(sc, orders, reported):
+    """docs/CI.md's report recipe, run as it is written there."""
+    # --- begin report recipe (docs/CI.md quotes this block verbatim) ---
+    import os
+    import shlex
+    import subprocess
+    import tempfile
+
+    sc.addFile("promo")
+    sc.addFile("promotions.json")
+    at = "2026-11-22T12:00:00+08:00"
+    # Each partition's orders become one report: one JSON line, whatever their number.
+    command = shlex.join(
+        ["./promo", "report", "--lines", "-", "--store", "promotions.json", "--at", at, "--format", "json"]
+    )
+    reports = sc.textFile(orders).pipe(command).collect()
+    # On the driver, promo merges them into the report of the whole batch: the same
+    # report, to the byte, as one process over every order.
+    with tempfile.TemporaryDirectory() as folder:
+        parts = []
+        for index, report in enumerate(reports):
+            parts.append(os.path.join(folder, "part-%05d.json" % index))
+            with open(parts[-1], "w") as part:
+                part.write(report + "\n")
+        for form in ["json", "html"]:
+            with open(os.path.join(reported, "report." + form), "w") as output:
+                subprocess.run(["./promo", "report", "--merge", "--format", form] + parts, stdout=output, check=True)
+    # --- end report recipe ---
+
+
+def recipe(name="recipe"):
+    """The marked region of run_recipe (or run_report_recipe), dedented: what docs/CI.md
+    must show."""
     with open(__file__) as source:
         text = source.read()
-    begin = text.index("\n", text.index("# --- begin recipe")) + 1
-    end = text.rindex("\n", 0, text.index("# --- end recipe")) + 1
+    begin = text.index("\n", text.index("# --- begin %s" % name)) + 1
+    end = text.rindex("\n", 0, text.index("# --- end %s" % name)) + 1
     return textwrap.dedent(text[begin:end])
 
 
@@ -154,8 +189,15 @@ def spark(work):
         # The input partitions, as the recipe's textFile cut them (the same splits: the
         # same files, the same minPartitions).
         inputs = sc.textFile(orders).glom().collect()
+        started = time.monotonic()
+        reported = os.path.join(work, "reported")
+        os.makedirs(reported, exist_ok=True)
+        run_report_recipe(sc, orders, reported)
+        print("report recipe ran in %.1fs: %d partition reports merged on the driver" % (
+            time.monotonic() - started, len(inputs)))
     finally:
         sc.stop()
+    status = compare_reports(work, reported)
 
     folder = os.path.join(work, "priced")
     parts = sorted(name for name in os.listdir(folder) if name.startswith("part-"))
@@ -164,7 +206,26 @@ def spark(work):
         len(inputs),
         " ".join("%d@%s" % (len(part), json.loads(part[0])["id"] if part else "-") for part in inputs),
         len(parts)))
-    return compare(reference, inputs, outputs)
+    return compare(reference, inputs, outputs) or status
+
+
+def compare_reports(work, reported):
+    """The merged report against one `promo report` process over the whole batch, byte for
+    byte, as JSON and as the HTML page."""
+    status = 0
+    for form in ["json", "html"]:
+        with open(os.path.join(work, "reference-report." + form)) as file:
+            expected = file.read()
+        with open(os.path.join(reported, "report." + form)) as file:
+            actual = file.read()
+        if actual == expected:
+            print("report recipe, --format %s: the merged report is one process's, byte for byte: identical" % form)
+        else:
+            print("report recipe, --format %s: DIFFERENT from one process's" % form)
+            print("  one process: " + expected[:300])
+            print("  merged:      " + actual[:300])
+            status = 1
+    return status
 
 
 def compare(reference, inputs, outputs):
@@ -229,6 +290,9 @@ def main(arguments):
         return spark(arguments[1])
     if arguments == ["recipe"]:
         sys.stdout.write(recipe())
+        return 0
+    if arguments == ["report-recipe"]:
+        sys.stdout.write(recipe("report recipe"))
         return 0
     sys.stderr.write(__doc__)
     return 64

@@ -102,6 +102,7 @@ public enum PromoCLI {
     switch command.name {
     case CommandTable.price.name: return try PriceCommand.run(context)
     case CommandTable.diff.name: return try DiffCommand.run(context)
+    case CommandTable.report.name: return try ReportCommand.run(context)
     case CommandTable.list.name: try ReadCommands.list(context)
     case CommandTable.show.name: try ReadCommands.show(context)
     case CommandTable.validate.name: try ReadCommands.validate(context)

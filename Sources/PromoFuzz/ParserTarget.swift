@@ -1,15 +1,17 @@
 import PromoKit
 
 /// The parser target: the first byte picks what the rest is read as (0 a store, 1 an
-/// order file, 2 a JSON Lines stream of orders), and the properties that must hold for any
+/// order file, 2 a JSON Lines stream of orders, 3 a report for `report --merge`), and the
+/// properties that must hold for any
 /// input are checked. A property that fails traps, which libFuzzer reports.
 func checkParsers(_ bytes: [UInt8]) {
   guard let selector = bytes.first else { return }
   let rest = Array(bytes.dropFirst())
-  switch selector % 3 {
+  switch selector % 4 {
   case 0: checkStore(rest)
   case 1: checkOrders(rest)
-  default: checkLines(rest)
+  case 2: checkLines(rest)
+  default: checkReport(rest)
   }
 }
 

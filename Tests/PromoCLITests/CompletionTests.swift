@@ -57,6 +57,11 @@ struct CompletionTests {
       c promo price orders/st
       c promo help val
       c promo completions f
+      c promo --store stores/jpy.json show ''
+      c promo -q li
+      c promo --store = stores/jpy.json --quiet enable t
+      c promo --store stor
+      c promo --st
       """
     let (status, output) = try Self.shell("bash", script)
     #expect(status == 0, "\(output)")
@@ -75,6 +80,12 @@ struct CompletionTests {
     #expect(replies["promo price orders/st"] == ["orders/stack-wins.json", "orders/stream.jsonl"])
     #expect(replies["promo help val"] == ["validate"])
     #expect(replies["promo completions f"] == ["fish"])
+    // Options before the command, as the parser takes them.
+    #expect(replies["promo --store stores/jpy.json show "] == ["ten-percent", "spend5000-save500"])
+    #expect(replies["promo -q li"] == ["list"])
+    #expect(replies["promo --store = stores/jpy.json --quiet enable t"] == ["ten-percent"])
+    #expect(replies["promo --store stor"] == ["stores"])
+    #expect(replies["promo --st"] == ["--store"])
   }
 
   /// Sets up an interactive `zsh -f` for `zshCompletions`: compinit with `_promo` from

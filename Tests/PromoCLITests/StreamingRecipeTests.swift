@@ -130,32 +130,55 @@ struct StreamingRecipeTests {
     }
   }
 
-  @Test("docs/CI.md's PySpark recipe is, verbatim, the one scripts/spark_check.py runs in Spark")
-  func sparkRecipeIsQuotedFromTheCheck() throws {
+  /// The ```python block of docs/CI.md after `<!-- marker -->`, and the region of
+  /// scripts/spark_check.py between `# --- begin region` and `# --- end region`, dedented.
+  static func quotedRecipe(marker: String, region name: String) throws -> (
+    documented: [String], run: [String]
+  )? {
     let document = try Self.read("docs/CI.md").split(separator: "\n", omittingEmptySubsequences: false)
-    guard let marker = document.firstIndex(of: "<!-- spark-recipe -->"),
+    guard let marker = document.firstIndex(of: "<!-- \(marker) -->"[...]),
       document.indices.contains(marker + 1), document[marker + 1] == "```python",
       let close = document[(marker + 2)...].firstIndex(of: "```")
     else {
-      Issue.record("docs/CI.md has no ```python block right after <!-- spark-recipe -->")
-      return
+      Issue.record("docs/CI.md has no ```python block right after <!-- \(marker) -->")
+      return nil
     }
     let documented = document[(marker + 2)..<close].map(String.init)
 
     let script = try Self.read("scripts/spark_check.py").split(
       separator: "\n", omittingEmptySubsequences: false)
-    guard let begin = script.firstIndex(where: { $0.contains("# --- begin recipe") }),
-      let end = script.firstIndex(where: { $0.contains("# --- end recipe") }), begin < end
+    guard let begin = script.firstIndex(where: { $0.contains("# --- begin \(name)") }),
+      let end = script.firstIndex(where: { $0.contains("# --- end \(name)") }), begin < end
     else {
-      Issue.record("scripts/spark_check.py has no '# --- begin recipe' ... '# --- end recipe' region")
-      return
+      Issue.record("scripts/spark_check.py has no '# --- begin \(name)' ... '# --- end \(name)' region")
+      return nil
     }
     let region = script[(begin + 1)..<end]
     let indent =
       region.filter { !$0.allSatisfy(\.isWhitespace) }
       .map { $0.prefix(while: { $0 == " " }).count }.min() ?? 0
-    let run = region.map { $0.allSatisfy(\.isWhitespace) ? "" : String($0.dropFirst(indent)) }
+    return (documented, region.map { $0.allSatisfy(\.isWhitespace) ? "" : String($0.dropFirst(indent)) })
+  }
 
+  @Test("docs/CI.md's PySpark report recipe is, verbatim, the one scripts/spark_check.py runs in Spark")
+  func sparkReportRecipeIsQuotedFromTheCheck() throws {
+    guard
+      let (documented, run) = try Self.quotedRecipe(marker: "spark-report-recipe", region: "report recipe")
+    else { return }
+    #expect(!run.isEmpty)
+    #expect(documented == run)
+    // Each partition becomes one JSON report, and the driver merges them with promo.
+    #expect(
+      run.contains { $0.contains("\"report\", \"--lines\", \"-\"") && $0.contains("\"--format\", \"json\"") })
+    #expect(run.contains { $0.contains("\"report\", \"--merge\"") })
+    #expect(run.contains("at = \"\(Self.at)\""))
+  }
+
+  @Test("docs/CI.md's PySpark recipe is, verbatim, the one scripts/spark_check.py runs in Spark")
+  func sparkRecipeIsQuotedFromTheCheck() throws {
+    guard let (documented, run) = try Self.quotedRecipe(marker: "spark-recipe", region: "recipe") else {
+      return
+    }
     #expect(!run.isEmpty)
     #expect(documented == run)
     // The recipe hands pipe one quoted string, not a list, and runs the shipped binary.

@@ -44,4 +44,22 @@ struct StoreAuditTests {
         #"{"id":"b","kind":"discount","code":"vip10","percentOff":"10"}"#,
       ]) == [#""b" is the same as promotions[0] ("a") except for its id"#])
   }
+
+  @Test("buy 1 get 1 free is a common deal, not a warning; more units given than sold are")
+  func buyGetWarnsOnlyWhenMoreIsGiven() throws {
+    func warnings(_ promotion: String) throws -> [String] {
+      let text = #"{"version":2,"currency":"CNY","promotions":[\#(promotion)]}"#
+      let catalog = try StoreDecoder.decode(Fixture.bytes(text), file: "s.json")
+      return StoreAudit.warnings(for: catalog, at: Fixture.instant("2026-11-22T12:00:00+08:00"))
+        .filter { $0.position.hasSuffix(".get") }.map(\.message)
+    }
+    let target = #""target":{"categories":["tea"]}"#
+    #expect(try warnings(#"{"id":"b1g1","kind":"item",\#(target),"buy":1,"get":1}"#) == [])
+    #expect(try warnings(#"{"id":"b2g1","kind":"item",\#(target),"buy":2,"get":1}"#) == [])
+    #expect(try warnings(#"{"id":"b1g1h","kind":"item",\#(target),"buy":1,"get":2,"percentOff":"50"}"#) == [])
+    #expect(
+      try warnings(#"{"id":"b1g2","kind":"item",\#(target),"buy":1,"get":2}"#) == [
+        #""b1g2" gives away 2 units for every 1 sold (buy 1 get 2 free): more units are given away than sold; check buy and get"#
+      ])
+  }
 }

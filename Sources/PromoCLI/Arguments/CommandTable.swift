@@ -114,6 +114,54 @@ public enum CommandTable {
       "diff --base old.json --format json --at 2026-11-22T12:00:00+08:00 orders/*.json",
     ])
 
+  /// `promo report`. (`--customer-group G` joins `price` and `diff` with store format 3;
+  /// it belongs here too, next to `--code`, once it exists.)
+  public static let report = CommandSpec(
+    name: "report",
+    summary: "summarise what the promotions do to a batch of orders: the cost of each, the discount rates",
+    alternativeUsage: "report --merge REPORT.json... [--format text|json|html] [--quiet]",
+    arguments: [
+      ArgumentSpec(
+        "ORDER.json...",
+        "order files, as for price (JSON Lines with --lines); with --merge, reports written by --format json",
+        completes: .files)
+    ],
+    options: [
+      at, code,
+      OptionSpec(
+        "--lines", "read JSON Lines (one order per line) as a stream, in constant memory"),
+      jobs,
+      OptionSpec(
+        "--merge",
+        "add up reports of parts of a batch (written by --format json) into the report of the whole"),
+      OptionSpec(
+        "--format", value: "FORMAT", choices: ["text", "json", "html"],
+        "text for people (default), json for one object, html for one self-contained page"),
+      store, quiet, help,
+    ],
+    exclusive: ["--lines", "--jobs", "--at", "--code", "--store"].map { ("--merge", $0) },
+    minimumArguments: 1, maximumArguments: .max,
+    discussion: """
+      Prices every order as price does and sums them up: the orders priced, their \
+      subtotals, discounts, shipping and totals; for each promotion applied (the largest \
+      cost first), the orders it was applied to, its total discount, its share of all \
+      discount and its average per order; and how many orders got each discount rate \
+      (discount over subtotal plus shipping): exactly 0%, then above 0 up to 5%, above 5 \
+      up to 10%, and so on up to 100%. Shares are percentages with two decimals and \
+      averages amounts, both rounded half-up. --format json prints one object that \
+      --merge reads back: reports of parts of a batch merge into exactly the report of the \
+      whole, so a cluster can report on each partition and merge on the driver. --format \
+      html writes one page with the same tables and charts, needing nothing from elsewhere. \
+      With --lines, a bad line is reported with its line number and left out of the sums, \
+      and the status is 65 at the end; --jobs N prices on N threads with the same report.
+      """,
+    examples: [
+      "report --lines orders.jsonl",
+      "report --lines --jobs 2 --format html orders.jsonl > report.html",
+      "report --format json --at 2026-11-22T12:00:00+08:00 orders/*.json",
+      "report --merge --format json part-*.json > whole.json",
+    ])
+
   /// `--lock-timeout SECONDS`, accepted by every command that writes the store.
   static let lockTimeout = OptionSpec(
     "--lock-timeout", value: "SECONDS", "wait at most SECONDS for the store's lock (default 10)")
@@ -347,7 +395,7 @@ public enum CommandTable {
 
   /// Every command, in the order help lists them.
   public static let commands: [CommandSpec] = [
-    price, diff, list, show, add, update, delete, enable, disable, validate, initialize, completions,
+    price, diff, report, list, show, add, update, delete, enable, disable, validate, initialize, completions,
     helpCommand,
   ]
 

@@ -23,6 +23,7 @@ enum DiffCommand {
     let codes = try context.presentedCodes()
     let base = try context.loadCatalog(at: basePath)
     let changed = try context.loadStore()
+    context.warnAboutUnmatchedCodes(codes, in: [base, changed])
     let before = try context.calculator(for: base, at: basePath, instant: instant, codes: codes)
     let after = try context.calculator(for: changed, at: context.storePath, instant: instant, codes: codes)
     let comparison: PriceComparison
@@ -181,8 +182,13 @@ private struct DiffReport {
               guard let range else { throw LinePricer.tooLong(number, source: chunk.source) }
               let bytes = chunk.bytes[range]
               if JSONLinesReader.isBlank(bytes) { continue }
-              let order = try OrderDecoder.decodeLine(
-                bytes, file: chunk.source, line: number, storeCurrency: storeCurrency)
+              let order: Order
+              do throws(PromoError) {
+                order = try OrderDecoder.decodeLine(
+                  bytes, file: chunk.source, line: number, storeCurrency: storeCurrency)
+              } catch {
+                throw StreamLineHint.hinted(error, line: number)
+              }
               let change = try Self.compare(
                 order, with: comparison, stores: stores, file: chunk.source, position: "line \(number)")
               outcomes.append(.change(change, file: chunk.source, line: number))

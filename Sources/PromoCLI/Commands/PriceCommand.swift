@@ -18,6 +18,7 @@ enum PriceCommand {
     let instant = try context.evaluationTime()
     let codes = try context.presentedCodes()
     let catalog = try context.loadStore()
+    context.warnAboutUnmatchedCodes(codes, in: [catalog])
     let calculator = try context.calculator(
       for: catalog, at: context.storePath, instant: instant, codes: codes)
     let pricer = LinePricer(
@@ -86,7 +87,12 @@ struct LinePricer: Sendable {
   /// read or priced is an error naming its line.
   func quote(line bytes: ArraySlice<UInt8>, number: Int, source: String) throws(PromoError) -> Quote? {
     if JSONLinesReader.isBlank(bytes) { return nil }
-    let order = try OrderDecoder.decodeLine(bytes, file: source, line: number, storeCurrency: storeCurrency)
+    let order: Order
+    do {
+      order = try OrderDecoder.decodeLine(bytes, file: source, line: number, storeCurrency: storeCurrency)
+    } catch {
+      throw StreamLineHint.hinted(error, line: number)
+    }
     do {
       return try quote(order)
     } catch {

@@ -24,7 +24,10 @@ enum CompletionScripts {
     _promo_ids() {
       local store=() i
       for ((i = 1; i < ${#COMP_WORDS[@]} - 1; i++)); do
-        if [[ ${COMP_WORDS[i]} == --store ]]; then store=(--store "${COMP_WORDS[i+1]}"); fi
+        if [[ ${COMP_WORDS[i]} == --store ]]; then
+          # `--store=FILE` comes as three words, bash splitting it at the `=`.
+          [[ ${COMP_WORDS[i+1]} == = ]] && store=(--store "${COMP_WORDS[i+2]}") || store=(--store "${COMP_WORDS[i+1]}")
+        fi
       done
       "${COMP_WORDS[0]}" list --format json "${store[@]}" 2>/dev/null | sed -n 's/^{"id":"\([^"]*\)".*/\1/p'
     }
@@ -45,13 +48,20 @@ enum CompletionScripts {
         esac
       }
       _promo() {
-        local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
+        local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" at=1
         COMPREPLY=()
-        if ((COMP_CWORD == 1)); then
-          COMPREPLY=($(compgen -W "\(firstWords.joined(separator: " "))" -- "$cur"))
+        # Options taken before the command (promo --store FILE -q list) are skipped to find it.
+        while ((at < COMP_CWORD)); do
+          case "${COMP_WORDS[at]}" in
+      \(bashLeadingOptions)      *) break ;;
+          esac
+        done
+        if ((at > COMP_CWORD)); then _promo_reply files; return; fi
+        if ((COMP_CWORD == at)); then
+          COMPREPLY=($(compgen -W "\((firstWords + CommandTable.leadingOptions.map(\.name)).joined(separator: " "))" -- "$cur"))
           return
         fi
-        case "${COMP_WORDS[1]}" in
+        case "${COMP_WORDS[at]}" in
 
       """
     for command in CommandTable.commands {
@@ -72,6 +82,24 @@ enum CompletionScripts {
 
       """
     return script
+  }
+
+  /// The `case` arms that step over each option `promo` takes before the command: two
+  /// words for an option with a value (one for `--store=FILE`), one for a flag or its short
+  /// name.
+  private static var bashLeadingOptions: String {
+    var arms = ""
+    for option in CommandTable.leadingOptions {
+      let short = ParsedArguments.shortNames.filter { $0.value == option.name }.keys.sorted()
+      if option.takesValue {
+        // bash splits `--store=FILE` at the `=` (COMP_WORDBREAKS): three words.
+        arms += "      \(option.name)) [[ ${COMP_WORDS[at+1]} == = ]] && ((at += 3)) || ((at += 2)) ;;\n"
+        arms += "      \(option.name)=*) ((at += 1)) ;;\n"
+      } else {
+        arms += "      \(([option.name] + short).joined(separator: "|"))) ((at += 1)) ;;\n"
+      }
+    }
+    return arms
   }
 
   private static func bashKind(_ completion: Completion) -> String {

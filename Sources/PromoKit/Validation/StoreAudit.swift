@@ -14,10 +14,10 @@ public struct StoreWarning: Sendable, Hashable {
 
 /// Finds what is legal in a store but probably a mistake: a window that has already
 /// ended, a promotion that makes what it applies to free (100% off, a fixed price of 0, an
-/// amount off at least the threshold's minimum), a buy-get that gives away at least as
-/// many units as it sells, a fixed price on every line of every order, two promotions that
-/// share a code when neither is stackable, and two promotions that are the same but for
-/// their id.
+/// amount off at least the threshold's minimum), a buy-get that gives away more units
+/// than it sells (not "buy 1 get 1 free", a common deal), a fixed price on every line of
+/// every order, two promotions that share a code when neither is stackable, and two
+/// promotions that are the same but for their id.
 ///
 ///     StoreAudit.warnings(for: catalog, at: now).map(\.message)
 ///
@@ -101,13 +101,15 @@ public enum StoreAudit {
               + "\(price.formatted(minimumFractionDigits: digits)); give it a target"))
       }
     case .buyGet(let terms):
-      if terms.percentOff == .hundred && terms.get >= terms.buy {
+      // "Buy 1 get 1 free", one of the most common deals, gives half away on purpose: only
+      // more units given than sold is suspicious.
+      if terms.percentOff == .hundred && terms.get > terms.buy {
         warnings.append(
           StoreWarning(
             position: path + ".get",
             message: "\(id) gives away \(terms.get) unit\(terms.get == 1 ? "" : "s") for every "
-              + "\(terms.buy) sold (buy \(terms.buy) get \(terms.get) free): at least half of the "
-              + "units become free; check buy and get"))
+              + "\(terms.buy) sold (buy \(terms.buy) get \(terms.get) free): more units are given "
+              + "away than sold; check buy and get"))
       }
     default: break
     }
