@@ -42,7 +42,8 @@ package enum Format3Reference {
       try Ref3Reader.promotion(value, digits: digits)
     }
     let read = try Ref3Reader.order(order, digits: digits, codes: codes, groups: groups, name: name)
-    return .priced(price(promotions, order: read, at: instant, currency: currency, digits: digits, keepPlans: keepPlans))
+    return .priced(
+      price(promotions, order: read, at: instant, currency: currency, digits: digits, keepPlans: keepPlans))
   }
 
   /// Prices a read order against read promotions at `instant`.
@@ -76,9 +77,11 @@ package enum Format3Reference {
       return (promotion.id, unapplied(promotion, order: order) ?? .notBest(planTotal: plan.total))
     }
     return Ref3Pricing(
-      order: order.name, currency: currency, digits: digits, subtotal: order.subtotal, shipping: order.shipping,
+      order: order.name, currency: currency, digits: digits, subtotal: order.subtotal,
+      shipping: order.shipping,
       evaluatedAt: instant, best: plan, plans: keepPlans ? plans : nil, stats: stats, promotions: applied,
-      lines: allocation?.lines, considered: considered, hasRemainderShare: allocation?.hasRemainderShare ?? false)
+      lines: allocation?.lines, considered: considered,
+      hasRemainderShare: allocation?.hasRemainderShare ?? false)
   }
 
   /// Why a promotion is not working for the order at `instant`, in SPEC 4.5's order
@@ -111,7 +114,9 @@ package enum Format3Reference {
       }
       guard promotion.kind == .threshold else { return nil }
       let shortBy = promotion.minimumAmount.flatMap { $0.units > base.amount ? $0.units - base.amount : nil }
-      let shortByQuantity = order.lines == nil ? nil : promotion.minimumQuantity.flatMap { $0 > base.units ? $0 - base.units : nil }
+      let shortByQuantity =
+        order.lines == nil
+        ? nil : promotion.minimumQuantity.flatMap { $0 > base.units ? $0 - base.units : nil }
       guard shortBy != nil || shortByQuantity != nil else { return nil }
       return .belowMinimum(
         Ref3Shortfall(

@@ -58,4 +58,17 @@ package struct Ref3Shortfall: Equatable {
   /// The units missing to reach `minimumQuantity`; `nil` when it has no such minimum or
   /// reaches it.
   package var shortByQuantity: Int128?
+
+  /// A shortfall as given.
+  package init(
+    amount: Int128, units: Int128?, minimumAmount: RefDecimal?, minimumQuantity: Int128?, shortBy: Int128?,
+    shortByQuantity: Int128?
+  ) {
+    self.amount = amount
+    self.units = units
+    self.minimumAmount = minimumAmount
+    self.minimumQuantity = minimumQuantity
+    self.shortBy = shortBy
+    self.shortByQuantity = shortByQuantity
+  }
 }

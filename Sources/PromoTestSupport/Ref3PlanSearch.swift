@@ -39,7 +39,9 @@ package struct Ref3PlanSearch {
     orderDeals = working.filter { promotions[$0].kind == .discount || promotions[$0].kind == .threshold }
     var options: [(promotion: Int, discount: Int128)] = []
     for position in working where promotions[position].kind == .shipping {
-      if let cut = promotions[position].shippingDiscount(shipping: order.shipping ?? 0, subtotal: order.subtotal) {
+      if let cut = promotions[position].shippingDiscount(
+        shipping: order.shipping ?? 0, subtotal: order.subtotal)
+      {
         options.append((position, cut))
       }
     }
@@ -62,7 +64,8 @@ package struct Ref3PlanSearch {
       let stackable =
         itemsStackable && (plan.first < 0 || promotions[plan.first].stackable)
         && (plan.second < 0 || promotions[plan.second].stackable)
-      for option in shippingOptions where plan.count == 0 || (stackable && promotions[option.promotion].stackable) {
+      for option in shippingOptions
+      where plan.count == 0 || (stackable && promotions[option.promotion].stackable) {
         var joined = plan
         joined.shipping = option.promotion
         joined.shippingCut = option.discount

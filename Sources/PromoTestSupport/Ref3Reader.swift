@@ -69,7 +69,9 @@ package enum Ref3Reader {
     let lines: [RefLine]?
     let subtotal: Int128
     if let items = object["items"] as? [Any] {
-      let read = try items.map { (value) throws(RefError) in try Format2Reference.readLine(value, digits: digits) }
+      let read = try items.map { (value) throws(RefError) in
+        try Format2Reference.readLine(value, digits: digits)
+      }
       lines = read
       subtotal = read.reduce(0) { $0 + $1.amount }
     } else if let amount = object["amount"] {
