@@ -245,4 +245,87 @@ struct Format3ReferenceTests {
     #expect(failures.isEmpty, "\(failures.count) differ: \(failures.prefix(3))")
     #expect(priced > 5000)
   }
+
+  /// The promotions of a generated store, read by the format-3 reference.
+  static func promotions(_ store: GenJSON) throws -> [Ref3Promotion] {
+    let object = store.foundation as? [String: Any] ?? [:]
+    let digits = RefCurrency.minorDigits(object["currency"] as? String)
+    return try (object["promotions"] as? [Any] ?? []).map { (value) throws(RefError) in
+      try Ref3Reader.promotion(value, digits: digits)
+    }
+  }
+
+  @Test(
+    "format-3 cases: the reference's own results keep SPEC 4.4's sums, and the cases reach every format-3 rule"
+  )
+  func format3Cases() throws {
+    var failures: [String] = []
+    var coverage = Ref3Coverage()
+    for seed in (0..<UInt64(3000)).map({ 0x3_0000_0000 + $0 }) {
+      var generator = RefCaseGenerator(seed: seed)
+      let testCase = generator.makeCase3()
+      let verdict = try Format3Reference.price(
+        store: testCase.store.foundation, order: testCase.order.foundation, at: testCase.at,
+        codes: testCase.codes, groups: testCase.groups, keepPlans: true)
+      coverage.record(verdict, promotions: try Self.promotions(testCase.store))
+      guard case .priced(let pricing) = verdict else { continue }
+      var object = pricing.resultObject
+      object["considered"] = []
+      var problems = Format3Differential.invariants(object, pricing: pricing)
+      if let plans = pricing.plans,
+        plans.contains(where: { $0.isBetter(than: pricing.best) }) || plans.count != pricing.stats.plans
+      {
+        problems.append("a kept plan is better than the best, or the plans were not all kept")
+      }
+      if !problems.isEmpty { failures.append("seed \(seed): \(problems)") }
+    }
+    #expect(failures.isEmpty, "\(failures.count): \(failures.prefix(3))")
+    let wanted = [
+      "refused", "digits 0", "digits 2", "digits 3", "ids decide", "order-stage remainder", "amount order",
+      "plan 1 with 2", "plan 1 with 1 and shipping", "plan 1 with 0 and shipping", "plan 2 with 0",
+      "plan 3 with 2",
+      "plan 3 with 1 and shipping", "inactive", "not-started", "ended", "code-required",
+      "customer-not-eligible",
+      "no-eligible-line", "no-shipping", "below-minimum", "not-best", "short by quantity",
+      "applied: acrossLines",
+      "applied: maximumQuantity", "applied: repeat", "applied: minimumQuantity",
+      "applied: targeted order deal",
+      "applied: customer groups", "applied: shipping with others", "applied: shipping alone",
+      "applied: non-stackable shipping",
+    ]
+    for tag in wanted { #expect(coverage.counts[tag, default: 0] >= 3, "\(tag): \(coverage.counts)") }
+  }
+
+  @Test(
+    "big format-3 stores: the reference prices 20 stores of 600 promotions or fewer, 5 orders each, in time")
+  func bigFormat3Stores() throws {
+    var coverage = RefBigCoverage()
+    var failures: [String] = []
+    for seed in (0..<UInt64(20)).map({ 0xB16_3000 + $0 }) {
+      var generator = RefCaseGenerator(seed: seed)
+      let big = generator.makeBigCase(format: 3, orders: 5)
+      let promotions = try Self.promotions(big.store)
+      for order in big.orders {
+        let verdict = try Format3Reference.price(
+          store: big.store.foundation, order: order.foundation, at: big.at, codes: big.codes,
+          groups: big.groups)
+        guard case .priced(let pricing) = verdict else { continue }
+        let read = try Ref3Reader.order(
+          order.foundation as? [String: Any] ?? [:], digits: pricing.digits, codes: big.codes,
+          groups: big.groups,
+          name: "")
+        coverage.record(pricing, promotions: promotions, order: read)
+        var object = pricing.resultObject
+        object["considered"] = []
+        let problems = Format3Differential.invariants(object, pricing: pricing)
+        if !problems.isEmpty { failures.append("seed \(seed): \(problems)") }
+      }
+    }
+    #expect(failures.isEmpty, "\(failures.prefix(3))")
+    for tag in [
+      "stacked pair with > 8 working order deals", "plans tie on the total", "shipping joins others",
+    ] {
+      #expect(coverage.counts[tag, default: 0] > 0, "\(tag): \(coverage.counts)")
+    }
+  }
 }
