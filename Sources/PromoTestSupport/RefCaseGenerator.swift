@@ -12,6 +12,8 @@ package struct RefCase {
   package var at: String
   /// The codes presented with `--code`.
   package var codes: [String]
+  /// The customer groups given with `--customer-group` (format 3).
+  package var groups: [String] = []
 }
 
 /// Makes random small stores and orders of format 1 or 2 around a handful of SKUs,

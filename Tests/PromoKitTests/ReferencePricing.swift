@@ -1,3 +1,4 @@
+import Foundation
 import PromoKit
 import PromoTestSupport
 
@@ -108,42 +109,84 @@ struct ReferencePlan: Equatable, CustomStringConvertible {
   var description: String { "\(ids) \(discounts) → \(total)" }
 }
 
-/// The brute-force reference for SPEC 4: every plan is enumerated.
+/// The brute-force reference for SPEC 4, for stores described by ``PromotionSpec``: the
+/// one reference of all the tests (PromoTestSupport's ``Format3Reference``), given each
+/// spec as the JSON object a store holds and the subtotal as an order of that `amount`.
 enum ReferencePricing {
-  /// Every plan of SPEC 4.2 for a subtotal: none, every working single that applies, and
-  /// every stackable working discount followed by a stackable working threshold that
-  /// applies to the discounted amount.
-  static func allPlans(_ specs: [PromotionSpec], subtotal: Int64) -> [ReferencePlan] {
-    var plans = [ReferencePlan(ids: [], discounts: [], total: subtotal)]
-    let working = specs.filter(\.isWorking)
-    for spec in working where spec.applies(to: subtotal) {
-      let cut = spec.reduction(of: subtotal)
-      plans.append(ReferencePlan(ids: [spec.id], discounts: [cut], total: subtotal - cut))
+  /// The evaluation time the specs' windows are relative to.
+  static let at = "2026-11-22T04:00:00Z"
+  /// `at` in seconds since 1970.
+  static let epoch: Int64 = 1_795_320_000
+
+  /// The specs as the reference reads them from a store's JSON.
+  static func promotions(_ specs: [PromotionSpec]) -> [Ref3Promotion] {
+    specs.map { spec in
+      let text = spec.json(epoch: epoch, quoteNumbers: true)
+      guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)),
+        let promotion = try? Ref3Reader.promotion(object, digits: 2)
+      else { fatalError("the reference cannot read \(text)") }
+      return promotion
     }
-    let discounts = working.filter { $0.kind == .discount && $0.stackable }
-    let thresholds = working.filter { $0.kind == .threshold && $0.stackable }
-    for discount in discounts {
-      let first = discount.reduction(of: subtotal)
-      let remaining = subtotal - first
-      for threshold in thresholds where threshold.applies(to: remaining) {
-        let second = threshold.reduction(of: remaining)
-        plans.append(
-          ReferencePlan(
-            ids: [discount.id, threshold.id], discounts: [first, second], total: remaining - second))
+  }
+
+  /// Every plan of SPEC 4.2 for a subtotal, as the reference enumerates them: none, every
+  /// working single that applies (and takes something off), and every stackable working
+  /// discount followed by a stackable working threshold that applies to the discounted
+  /// amount.
+  static func allPlans(_ specs: [PromotionSpec], subtotal: Int64) -> [ReferencePlan] {
+    let promotions = promotions(specs)
+    let order = order(subtotal)
+    let working = promotions.indices.filter {
+      Format3Reference.status(promotions[$0], order: order, at: instant) == nil
+    }
+    var plans: [ReferencePlan] = []
+    Ref3PlanSearch(promotions, working: working, order: order).forEachPlan { candidate in
+      var plan = ReferencePlan(ids: [], discounts: [], total: Int64(candidate.total))
+      for (position, cut) in [(candidate.first, candidate.firstCut), (candidate.second, candidate.secondCut)]
+      where position >= 0 {
+        plan.ids.append(promotions[position].id)
+        plan.discounts.append(Int64(cut))
       }
+      plans.append(plan)
     }
     return plans
   }
 
   /// The best plan by rule 4.3.
   static func best(_ specs: [PromotionSpec], subtotal: Int64) -> ReferencePlan {
-    best(of: allPlans(specs, subtotal: subtotal))
+    plan(price(promotions(specs), subtotal: subtotal, keepPlans: false).best)
   }
 
   static func best(of plans: [ReferencePlan]) -> ReferencePlan {
     var best = plans[0]
     for plan in plans.dropFirst() where plan.isBetter(than: best) { best = plan }
     return best
+  }
+
+  /// The evaluation time as the reference reads it.
+  static let instant: RefInstant = {
+    guard let instant = try? RefInstant(rfc3339: at) else { fatalError("cannot read \(at)") }
+    return instant
+  }()
+
+  /// An order of `subtotal` cents given by its amount, as the reference reads it.
+  static func order(_ subtotal: Int64) -> Ref3Order {
+    let amount = RefCurrency.format(Int128(subtotal), digits: 2)
+    guard
+      let order = try? Ref3Reader.order(["amount": amount], digits: 2, codes: [], groups: [], name: "random")
+    else { fatalError("the reference cannot read the amount \(amount)") }
+    return order
+  }
+
+  /// The reference's pricing of an order of `subtotal` cents.
+  static func price(_ promotions: [Ref3Promotion], subtotal: Int64, keepPlans: Bool) -> Ref3Pricing {
+    Format3Reference.price(
+      promotions, order: order(subtotal), at: instant, currency: nil, digits: 2, keepPlans: keepPlans)
+  }
+
+  /// A reference plan in the tests' terms.
+  static func plan(_ plan: Ref3Plan) -> ReferencePlan {
+    ReferencePlan(ids: plan.ids, discounts: plan.stage.map { Int64($0.discount) }, total: Int64(plan.total))
   }
 }
 
