@@ -27,7 +27,7 @@ extension PromotionOutcome {
   var amount: Int128? {
     switch self {
     case .applied(let discount): discount.minorUnits
-    case .belowMinimum(_, _, let shortBy): shortBy.minorUnits
+    case .belowMinimum(let shortfall): shortfall.shortBy?.minorUnits ?? 0
     case .notBest(let total): total.minorUnits
     case .inactive, .notStarted, .ended, .codeRequired, .noEligibleLine: nil
     }

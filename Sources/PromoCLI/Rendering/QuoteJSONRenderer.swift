@@ -31,7 +31,7 @@ struct QuoteJSONRenderer {
     updateInstant(quote.evaluatedAt)
     // The most the line can take: every string escaped, every number at its longest.
     var bound =
-      256 + RawWriter.quotedBound(quote.order) + RawWriter.quotedBound(lastInstantText) + 4
+      320 + RawWriter.quotedBound(quote.order) + RawWriter.quotedBound(lastInstantText) + 7
       * RawWriter.numberBound
     for applied in quote.plan.applied {
       bound += 64 + RawWriter.quotedBound(applied.id) + RawWriter.numberBound
@@ -58,6 +58,15 @@ struct QuoteJSONRenderer {
       json.money(quote.total)
       json.literal(#"","evaluatedAt":"#)
       json.quoted(instant)
+      if let shipping = quote.shipping {
+        json.literal(#","shipping":{"amount":""#)
+        json.money(shipping.amount)
+        json.literal(#"","discount":""#)
+        json.money(shipping.discount)
+        json.literal(#"","total":""#)
+        json.money(shipping.total)
+        json.literal(#""}"#)
+      }
       if let lines = quote.lines {
         json.literal(#","lines":["#)
         for (index, line) in lines.enumerated() {
@@ -127,6 +136,14 @@ struct QuoteJSONRenderer {
     json.member("discount", quote.discount)
     json.member("total", quote.total)
     json.member("evaluatedAt", lastInstantText)
+    if let shipping = quote.shipping {
+      json.key("shipping")
+      json.beginObject()
+      json.member("amount", shipping.amount)
+      json.member("discount", shipping.discount)
+      json.member("total", shipping.total)
+      json.endObject()
+    }
     if let lines = quote.lines {
       json.key("lines")
       json.beginArray()
@@ -164,11 +181,25 @@ struct QuoteJSONRenderer {
         case .notStarted(let startsAt): json.member("startsAt", startsAt.text)
         case .ended(let endsAt): json.member("endsAt", endsAt.text)
         case .codeRequired(let code): json.member("code", code)
-        case .noEligibleLine: break
-        case .belowMinimum(let tested, let minimum, let shortBy):
-          json.member("testedAgainst", tested)
-          json.member("minimumAmount", minimum.formatted(minimumFractionDigits: quote.subtotal.minorDigits))
-          json.member("shortBy", shortBy)
+        case .noEligibleLine, .customerNotEligible, .noShipping: break
+        case .belowMinimum(let shortfall):
+          json.member("testedAgainst", shortfall.testedAgainst)
+          if let minimum = shortfall.minimumAmount {
+            json.member("minimumAmount", minimum.formatted(minimumFractionDigits: quote.subtotal.minorDigits))
+          }
+          if let shortBy = shortfall.shortBy { json.member("shortBy", shortBy) }
+          if let units = shortfall.units {
+            json.key("units")
+            json.integer(units)
+          }
+          if let least = shortfall.minimumQuantity {
+            json.key("minimumQuantity")
+            json.integer(least)
+          }
+          if let short = shortfall.shortByQuantity {
+            json.key("shortByQuantity")
+            json.integer(short)
+          }
         case .notBest(let planTotal): json.member("planTotal", planTotal)
         }
         json.endObject()

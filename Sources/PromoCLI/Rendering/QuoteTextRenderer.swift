@@ -28,7 +28,9 @@ struct QuoteTextRenderer {
   ///
   /// - Complexity: O(*n*) in the length of the block.
   mutating func render(_ quote: Quote, into output: inout [UInt8]) {
-    guard quote.considered == nil, let orderLength = OutputBytes.printableASCIILength(quote.order) else {
+    guard quote.considered == nil, quote.shipping == nil,
+      let orderLength = OutputBytes.printableASCIILength(quote.order)
+    else {
       OutputBytes.append(Self.render(quote, style: style), to: &output)
       return
     }
@@ -145,6 +147,9 @@ struct QuoteTextRenderer {
     for applied in quote.plan.applied {
       table.append([applied.id, "-" + applied.discount.description, applied.name ?? ""])
     }
+    if let shipping = quote.shipping {
+      table.append(["shipping", "+" + shipping.amount.description, "before its deal"])
+    }
     table.append(["total", quote.total.description])
     var lines = table.render(indent: "  ").split(separator: "\n", omittingEmptySubsequences: false).dropLast()
     if let last = lines.indices.last { lines[last] = Substring(style.green(String(lines[last]))) }
@@ -187,6 +192,26 @@ struct QuoteTextRenderer {
     return table.render(indent: "    ")
   }
 
+  /// "120.00 is below the minimum 150.00 (short by 30.00)", "2 units are below the
+  /// minimum 3 (short by 1)", or both, joined by "; ".
+  private static func detail(of shortfall: MinimumShortfall) -> String {
+    var parts: [String] = []
+    let tested = shortfall.testedAgainst
+    if let minimum = shortfall.minimumAmount, let shortBy = shortfall.shortBy, shortBy.minorUnits > 0 {
+      parts.append(
+        "\(tested) is below the minimum \(minimum.formatted(minimumFractionDigits: tested.minorDigits)) (short by \(shortBy))"
+      )
+    }
+    if let units = shortfall.units, let least = shortfall.minimumQuantity,
+      let short = shortfall.shortByQuantity,
+      short > 0
+    {
+      parts.append(
+        "\(units) \(units == 1 ? "unit is" : "units are") below the minimum \(least) (short by \(short))")
+    }
+    return parts.joined(separator: "; ")
+  }
+
   private static func detail(of outcome: PromotionOutcome) -> String {
     switch outcome {
     case .applied(let discount): "took off \(discount)"
@@ -195,8 +220,9 @@ struct QuoteTextRenderer {
     case .ended(let endsAt): "ended at \(endsAt)"
     case .codeRequired(let code): "needs the code \(code)"
     case .noEligibleLine: "targets no line it can lower"
-    case .belowMinimum(let tested, let minimum, let shortBy):
-      "\(tested) is below the minimum \(minimum.formatted(minimumFractionDigits: tested.minorDigits)) (short by \(shortBy))"
+    case .customerNotEligible: "is for customer groups the order's customer is not in"
+    case .noShipping: "the order has no shipping to lower"
+    case .belowMinimum(let shortfall): detail(of: shortfall)
     case .notBest(let planTotal): "applies, but the chosen plan's total \(planTotal) is as low or lower"
     }
   }

@@ -1,20 +1,16 @@
 extension PriceCalculator {
   /// Every promotion of the store, in store order, with what became of it (4.5), decided
-  /// in this order: inactive, not started, ended, code required, applied, no eligible
-  /// line, below its minimum, not the best.
+  /// in this order: inactive, not started, ended, code required, customer not eligible,
+  /// applied, no eligible line, no shipping, below its minimum, not the best.
   ///
-  /// - Complexity: O(*n* + *i* × *L*) for *n* promotions, *i* working item promotions and
-  ///   *L* lines.
-  func consider(order: Order, codes: Set<String>, plan: PricingPlan, promotions: WorkingPromotions)
-    -> [Consideration]
-  {
+  /// - Complexity: O(*n* × *L*) for *n* promotions and *L* lines.
+  func consider(order: Order, plan: PricingPlan) throws(PromoError) -> [Consideration] {
     let appliedDiscounts = Dictionary(
       plan.applied.map { ($0.id, $0.discount) }, uniquingKeysWith: { first, _ in first })
-    var itemRuleAt: [Int: ItemRule] = [:]
-    for part in promotions.parts {
-      for rule in part.itemRules { itemRuleAt[rule.storeIndex] = rule }
-    }
-    let subtotal = order.subtotal
+    var terms: [Int: DealTerms] = [:]
+    for deal in try workingTerms(for: order) { terms[deal.storeIndex] = deal }
+    let codes = context.presentedCodes(for: order)
+    let groups = context.customerGroups(for: order)
     return catalog.promotions.enumerated().map { position, promotion in
       let outcome: PromotionOutcome
       switch promotion.status(at: context.instant) {
@@ -24,37 +20,70 @@ extension PriceCalculator {
       case .working:
         if let code = promotion.code, !codes.contains(CouponCode.normalized(code)) {
           outcome = .codeRequired(code: code)
+        } else if let customerGroups = promotion.customerGroups, !customerGroups.admits(groups) {
+          outcome = .customerNotEligible
         } else if let discount = appliedDiscounts[promotion.id] {
           outcome = .applied(discount: discount)
-        } else if promotion.kind == .item
-          && !(itemRuleAt[position].map { appliesToSomeLine($0, order.items ?? []) } ?? false)
-        {
-          outcome = .noEligibleLine
-        } else if let minimum = promotion.minimumAmount,
-          case let units = minimum.unitsRoundedUp(atScale: subtotal.minorDigits),
-          units > subtotal.minorUnits
-        {
-          outcome = .belowMinimum(
-            testedAgainst: subtotal, minimum: minimum,
-            shortBy: Money(minorUnits: units - subtotal.minorUnits, minorDigits: subtotal.minorDigits))
         } else {
-          outcome = .notBest(planTotal: plan.total)
+          outcome = unapplied(terms[position]!, order: order, planTotal: plan.total)
         }
       }
       return Consideration(id: promotion.id, outcome: outcome)
     }
   }
 
-  /// Whether an item rule targets some line of `items` and takes more than 0 off it.
-  private func appliesToSomeLine(_ rule: ItemRule, _ items: [OrderItem]) -> Bool {
-    let promotion = catalog.promotions[rule.storeIndex]
-    return items.contains { item in
-      guard promotion.target?.matches(sku: item.sku, categories: item.categories) ?? true else {
-        return false
+  /// Why a working promotion that the chosen plan left out was left out.
+  private func unapplied(_ deal: DealTerms, order: Order, planTotal: Money) -> PromotionOutcome {
+    let promotion = deal.promotion
+    let items = order.items
+    switch promotion.kind {
+    case .item:
+      guard let items, deal.lineDiscounts(items).contains(where: { $0 > 0 }) else { return .noEligibleLine }
+    case .discount, .threshold:
+      let counts = promotion.target != nil || promotion.minimumQuantity != nil
+      if counts && (items.map { !$0.contains(where: deal.targets) } ?? true) { return .noEligibleLine }
+      if promotion.kind == .threshold {
+        var tested = order.subtotal
+        var units: Int64?
+        if let items {
+          let lines = items.filter(deal.targets)
+          tested = Money(
+            minorUnits: lines.reduce(0) { $0 + $1.lineAmount.minorUnits }, minorDigits: tested.minorDigits)
+          units = lines.reduce(0) { $0 + $1.quantity }
+        }
+        if let shortfall = shortfall(of: deal, testedAgainst: tested, units: units) {
+          return .belowMinimum(shortfall)
+        }
       }
-      let discount = rule.discount(
-        unitPrice: item.unitPrice, quantity: item.quantity, lineAmount: item.lineAmount)
-      return discount.minorUnits > 0
+    case .shipping:
+      guard let shipping = order.shipping, shipping.minorUnits > 0 else { return .noShipping }
+      if let shortfall = shortfall(of: deal, testedAgainst: order.subtotal, units: nil) {
+        return .belowMinimum(shortfall)
+      }
     }
+    return .notBest(planTotal: planTotal)
+  }
+
+  /// How far `tested` (and `units`) fall short of the deal's minimums; `nil` when they
+  /// reach them.
+  private func shortfall(of deal: DealTerms, testedAgainst tested: Money, units: Int64?) -> MinimumShortfall?
+  {
+    let promotion = deal.promotion
+    var shortfall = MinimumShortfall(testedAgainst: tested)
+    var short = false
+    if let minimum = deal.minimum {
+      shortfall.minimumAmount = promotion.minimumAmount
+      let missing = max(minimum - tested.minorUnits, 0)
+      shortfall.shortBy = Money(minorUnits: missing, minorDigits: tested.minorDigits)
+      short = short || missing > 0
+    }
+    if let least = promotion.minimumQuantity {
+      let counted = units ?? 0
+      shortfall.units = counted
+      shortfall.minimumQuantity = least
+      shortfall.shortByQuantity = max(least - counted, 0)
+      short = short || counted < least
+    }
+    return short ? shortfall : nil
   }
 }

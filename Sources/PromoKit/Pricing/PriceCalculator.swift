@@ -34,7 +34,7 @@ public struct PriceCalculator: Sendable {
   /// The codes of the context, normalized.
   private let contextCodes: Set<String>
   /// The rank of each promotion's id among the store's ids.
-  private let ranks: [Int32]
+  let ranks: [Int32]
   /// The positions of the promotions working at the instant without a code or with one of
   /// the context's codes.
   private let basePositions: [Int]
@@ -49,6 +49,9 @@ public struct PriceCalculator: Sendable {
   private let preparedByCode: [String: PreparedPromotions]
   /// The promotions prepared for orders of other minor digits, as they come.
   private let preparedByDigits = PreparedByDigits()
+  /// Whether the store holds a promotion of format 3, whose orders are priced by the exact
+  /// plan search (``ExactPlanSearch``) rather than the indexes.
+  let searchesExactly: Bool
 
   /// Prepares the catalog's promotions for pricing in `context`.
   ///
@@ -56,6 +59,7 @@ public struct PriceCalculator: Sendable {
   public init(catalog: Catalog, context: PricingContext) throws(PromoError) {
     self.catalog = catalog
     self.context = context
+    searchesExactly = catalog.promotions.contains { $0.requiredVersion >= 3 }
     let contextCodes = Set(context.codes.map(CouponCode.normalized))
     self.contextCodes = contextCodes
     ranks = idRanks(of: catalog.promotions)
@@ -94,37 +98,43 @@ public struct PriceCalculator: Sendable {
   /// The priced order: the best plan, its allocation over the lines, and, when `explain` is
   /// set, every promotion's outcome.
   public func quote(for order: Order, explain: Bool = false) throws(PromoError) -> Quote {
-    let (promotions, codes) = try promotions(for: order)
+    if searchesExactly { return try exactQuote(for: order, explain: explain) }
+    let (promotions, _) = try promotions(for: order)
     let plan = promotions.bestPlan(items: order.items, subtotal: order.subtotal)
-    let pricingPlan = pricingPlan(plan)
+    let pricingPlan = pricingPlan(plan, shipping: order.shipping)
     let lines = order.items.map { allocate(plan, over: $0) }
-    let considered =
-      explain ? consider(order: order, codes: codes, plan: pricingPlan, promotions: promotions) : nil
+    let considered = explain ? try consider(order: order, plan: pricingPlan) : nil
     return Quote(
       order: order.name, currency: order.currency, subtotal: order.subtotal, plan: pricingPlan,
-      evaluatedAt: context.instant, considered: considered, lines: lines)
+      evaluatedAt: context.instant, considered: considered, lines: lines,
+      shipping: order.shipping.map { ShippingQuote(amount: $0, discount: .zero(minorDigits: $0.minorDigits)) }
+    )
   }
 
   /// The best plan for `order`, without dividing it over the lines.
   public func bestPlan(for order: Order) throws(PromoError) -> PricingPlan {
+    if searchesExactly { return try exactQuote(for: order, explain: false).plan }
     let (promotions, _) = try promotions(for: order)
-    return pricingPlan(promotions.bestPlan(items: order.items, subtotal: order.subtotal))
+    return pricingPlan(
+      promotions.bestPlan(items: order.items, subtotal: order.subtotal), shipping: order.shipping)
   }
 
   /// The best plan for `order` found by a pass over every working promotion instead of the
   /// indexes: the reference the tests hold ``bestPlan(for:)`` against.
   package func bestPlanByScan(for order: Order) throws(PromoError) -> PricingPlan {
     let (promotions, _) = try promotions(for: order)
-    return pricingPlan(promotions.bestPlanByScan(items: order.items, subtotal: order.subtotal))
+    return pricingPlan(promotions.bestPlanByScan(items: order.items, subtotal: order.subtotal), shipping: nil)
   }
 
-  /// A chosen plan in the public form: the promotions applied, named, in application order.
-  private func pricingPlan(_ plan: SelectedPlan) -> PricingPlan {
+  /// A chosen plan in the public form: the promotions applied, named, in application order;
+  /// its total includes the order's `shipping` (a store without shipping deals takes
+  /// nothing off it).
+  private func pricingPlan(_ plan: SelectedPlan, shipping: Money?) -> PricingPlan {
     var steps: [AppliedPromotion] = []
     steps.reserveCapacity(plan.items.count + plan.orderSteps.count)
     for step in plan.items { steps.append(applied(step.storeIndex, step.discount)) }
     for step in plan.orderSteps { steps.append(applied(step.storeIndex, step.discount)) }
-    return PricingPlan(applied: steps, total: plan.total)
+    return PricingPlan(applied: steps, total: shipping.map { plan.total.adding(unchecked: $0) } ?? plan.total)
   }
 
   /// The promotions working for `order` in its currency, and the codes it presents: the
@@ -157,7 +167,7 @@ public struct PriceCalculator: Sendable {
     return (WorkingPromotions(parts: parts), codes)
   }
 
-  private func applied(_ storeIndex: Int, _ discount: Money) -> AppliedPromotion {
+  func applied(_ storeIndex: Int, _ discount: Money) -> AppliedPromotion {
     AppliedPromotion(
       id: catalog.promotions[storeIndex].id, name: catalog.promotions[storeIndex].name, discount: discount)
   }

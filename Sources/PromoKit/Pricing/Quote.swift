@@ -82,11 +82,15 @@ public enum PromotionOutcome: Sendable, Hashable {
   case ended(endsAt: Timestamp)
   /// It has a code the order does not present.
   case codeRequired(code: String)
+  /// It is for customer groups the order's customer is in none of.
+  case customerNotEligible
+  /// A shipping deal on an order without shipping (or with shipping 0).
+  case noShipping
   /// An item promotion that applies to no line of the order.
   case noEligibleLine
-  /// A threshold whose minimum the amount it was tested against does not reach;
-  /// `shortBy` is how much more would reach it (in the currency's minor units).
-  case belowMinimum(testedAgainst: Money, minimum: DecimalNumber, shortBy: Money)
+  /// A threshold whose minimums its lines at their list prices do not reach, or a shipping
+  /// deal whose minimum the subtotal does not reach.
+  case belowMinimum(MinimumShortfall)
   /// It applies, but the chosen plan is better or equal; `planTotal` is that plan's total.
   case notBest(planTotal: Money)
 
@@ -99,11 +103,60 @@ public enum PromotionOutcome: Sendable, Hashable {
     case .notStarted: "not-started"
     case .ended: "ended"
     case .codeRequired: "code-required"
+    case .customerNotEligible: "customer-not-eligible"
+    case .noShipping: "no-shipping"
     case .noEligibleLine: "no-eligible-line"
     case .belowMinimum: "below-minimum"
     case .notBest: "not-best"
     }
   }
+}
+
+/// What a promotion's minimums were tested against, and how far short the order fell.
+public struct MinimumShortfall: Sendable, Hashable {
+  /// The amount tested: the list prices of the lines it acts on, or the subtotal.
+  public var testedAgainst: Money
+  /// The minimum amount, if it has one.
+  public var minimumAmount: DecimalNumber?
+  /// How much more would reach the minimum amount (0 when reached), if it has one.
+  public var shortBy: Money?
+  /// The units tested, when it has a minimum quantity.
+  public var units: Int64?
+  /// The minimum quantity, if it has one.
+  public var minimumQuantity: Int64?
+  /// How many more units would reach the minimum quantity (0 when reached), if it has one.
+  public var shortByQuantity: Int64?
+
+  /// Creates a shortfall.
+  public init(
+    testedAgainst: Money, minimumAmount: DecimalNumber? = nil, shortBy: Money? = nil, units: Int64? = nil,
+    minimumQuantity: Int64? = nil, shortByQuantity: Int64? = nil
+  ) {
+    self.testedAgainst = testedAgainst
+    self.minimumAmount = minimumAmount
+    self.shortBy = shortBy
+    self.units = units
+    self.minimumQuantity = minimumQuantity
+    self.shortByQuantity = shortByQuantity
+  }
+}
+
+/// What became of an order's shipping: its amount, what the shipping deal took off, and
+/// what is left to pay.
+public struct ShippingQuote: Sendable, Hashable {
+  /// The shipping before any deal.
+  public var amount: Money
+  /// What the shipping deal took off (0 when none applied).
+  public var discount: Money
+
+  /// Creates a shipping quote.
+  public init(amount: Money, discount: Money) {
+    self.amount = amount
+    self.discount = discount
+  }
+
+  /// What is left to pay for shipping.
+  public var total: Money { amount.subtracting(discount) }
 }
 
 /// One promotion of the store and what became of it for an order.
@@ -137,11 +190,13 @@ public struct Quote: Sendable, Hashable {
   /// The lines with their discounts divided among them, for an order with items; `nil`
   /// for an order given as an amount.
   public var lines: [LineQuote]?
+  /// The shipping, for an order that names one.
+  public var shipping: ShippingQuote?
 
   /// Creates a quote.
   public init(
     order: String, currency: Currency?, subtotal: Money, plan: PricingPlan, evaluatedAt: Instant,
-    considered: [Consideration]? = nil, lines: [LineQuote]? = nil
+    considered: [Consideration]? = nil, lines: [LineQuote]? = nil, shipping: ShippingQuote? = nil
   ) {
     self.order = order
     self.currency = currency
@@ -150,11 +205,15 @@ public struct Quote: Sendable, Hashable {
     self.evaluatedAt = evaluatedAt
     self.considered = considered
     self.lines = lines
+    self.shipping = shipping
   }
 
-  /// The total discount: subtotal less total.
-  public var discount: Money { subtotal.subtracting(plan.total) }
+  /// The total discount, of the lines and the shipping: subtotal plus shipping less total.
+  public var discount: Money {
+    guard let shipping else { return subtotal.subtracting(plan.total) }
+    return subtotal.adding(unchecked: shipping.amount).subtracting(plan.total)
+  }
 
-  /// The final amount.
+  /// The final amount: subtotal less discount plus shipping.
   public var total: Money { plan.total }
 }

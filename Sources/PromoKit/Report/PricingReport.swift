@@ -104,13 +104,12 @@ public struct PricingReport: Sendable, Hashable {
   /// The shipping amount of `quote` (before its shipping discount): the one place where a
   /// report reads shipping.
   ///
-  /// TODO(store format 3): orders gain a `shipping` amount and ``Quote`` gains its shipping
-  /// (amount, discount, total); return that amount here. Until then no order has shipping,
-  /// so it is zero.
+  /// The shipping an order was charged before any deal: its ``Quote/shipping`` amount, or
+  /// 0 for an order without shipping.
   ///
-  ///     PricingReport.shippingAmount(of: quote)   // 0.00 until format 3
+  ///     PricingReport.shippingAmount(of: quote)   // 12.00 for order B-1
   public static func shippingAmount(of quote: Quote) -> Money {
-    .zero(minorDigits: quote.subtotal.minorDigits)
+    quote.shipping?.amount ?? .zero(minorDigits: quote.subtotal.minorDigits)
   }
 
   /// Counts a priced order in.

@@ -1,0 +1,142 @@
+/// One working promotion of an order, its amounts in the order's minor units: what each
+/// kind takes off, and when it applies (the contract's 4.1), defined once for the exact plan
+/// search of format-3 stores (``ExactPlanSearch``).
+///
+///     let terms = try DealTerms(promotion, storeIndex: 3, rank: 1, minorDigits: 2)
+///     terms.orderDiscount(base: 18_525, units: 4)   // what a discount or threshold takes
+///
+/// - Complexity: each question is O(1).
+struct DealTerms: Sendable {
+  /// The promotion.
+  let promotion: Promotion
+  /// Its position in the catalog.
+  let storeIndex: Int
+  /// The rank of its id among the store's ids.
+  let rank: Int32
+  /// Its minimum amount in minor units, rounded up (exact for every amount the currency
+  /// holds), if it has one.
+  let minimum: Int128?
+  /// Its fixed sum (`amountOff`, `fixedPrice`) in minor units, if it has one.
+  let sum: Int128?
+  /// Its cap in minor units, if it has one.
+  let cap: Int128?
+  /// The minor digits of the amounts.
+  let minorDigits: Int
+
+  /// The terms of `promotion` in `minorDigits`, or ``UnpayableAmount`` naming an amount the
+  /// currency cannot hold.
+  init(_ promotion: Promotion, storeIndex: Int, rank: Int32, minorDigits: Int) throws(UnpayableAmount) {
+    self.promotion = promotion
+    self.storeIndex = storeIndex
+    self.rank = rank
+    self.minorDigits = minorDigits
+    minimum = promotion.minimumAmount.map { $0.unitsRoundedUp(atScale: minorDigits) }
+    func units(_ value: DecimalNumber, _ field: String) throws(UnpayableAmount) -> Int128 {
+      guard let money = Money(value, minorDigits: minorDigits) else { throw UnpayableAmount(field: field) }
+      return money.minorUnits
+    }
+    switch promotion.benefit {
+    case .amountOff(let value): sum = try units(value, "amountOff")
+    case .fixedPrice(let value): sum = try units(value, "fixedPrice")
+    case .percentOff, .buyGet: sum = nil
+    }
+    cap = try promotion.maximumDiscount.map { (value) throws(UnpayableAmount) in
+      try units(value, "maximumDiscount")
+    }
+  }
+
+  /// `round(amount × p / 100)`, half up.
+  private func percent(_ percentage: Percentage, of amount: Int128) -> Int128 {
+    percentage.discount(on: Money(minorUnits: amount, minorDigits: minorDigits)).minorUnits
+  }
+
+  /// Whether it acts on a line with `sku` and `categories`: every line without a target.
+  func targets(_ item: OrderItem) -> Bool {
+    promotion.target?.matches(sku: item.sku, categories: item.categories) ?? true
+  }
+
+  // MARK: Item deals
+
+  /// What an item deal takes off one line on its own (not across lines): per unit, up to
+  /// its unit limit.
+  func lineDiscount(_ item: OrderItem) -> Int128 {
+    let unitPrice = item.unitPrice.minorUnits
+    let covered = Int128(min(item.quantity, promotion.maximumQuantity ?? item.quantity))
+    switch promotion.benefit {
+    case .percentOff(let percentage): return percent(percentage, of: unitPrice * covered)
+    case .amountOff: return covered * min(sum!, unitPrice)
+    case .fixedPrice: return covered * max(unitPrice - sum!, 0)
+    case .buyGet(let terms):
+      var got = terms.discountedUnits(of: item.quantity)
+      if let limit = promotion.maximumQuantity { got = min(got, limit) }
+      return percent(terms.percentOff, of: unitPrice * Int128(got))
+    }
+  }
+
+  /// What an item deal takes off each line of `items` (0 for a line it does not target).
+  ///
+  /// A buy/get across lines counts the units of all its lines together; the cheapest
+  /// `floor(U / (buy + get)) × get` units (at most its unit limit) are got, ties going to
+  /// the earlier line's units, and each line's share is rounded on its own.
+  ///
+  /// - Complexity: O(*L* log *L*) for *L* lines.
+  func lineDiscounts(_ items: [OrderItem]) -> [Int128] {
+    guard case .buyGet(let terms) = promotion.benefit, terms.acrossLines else {
+      return items.map { targets($0) ? lineDiscount($0) : 0 }
+    }
+    let lines = items.indices.filter { targets(items[$0]) }
+    let units = lines.reduce(Int64(0)) { $0 + items[$1].quantity }
+    var got = terms.discountedUnits(of: units)
+    if let limit = promotion.maximumQuantity { got = min(got, limit) }
+    var discounts = [Int128](repeating: 0, count: items.count)
+    let cheapestFirst = lines.sorted {
+      let (left, right) = (items[$0].unitPrice.minorUnits, items[$1].unitPrice.minorUnits)
+      return left != right ? left < right : $0 < $1
+    }
+    for index in cheapestFirst where got > 0 {
+      let taken = min(got, items[index].quantity)
+      got -= taken
+      discounts[index] = percent(terms.percentOff, of: items[index].unitPrice.minorUnits * Int128(taken))
+    }
+    return discounts
+  }
+
+  // MARK: Order deals
+
+  /// What a discount or threshold takes off a base of `base` minor units over `units`
+  /// units, or 0 when it does not apply there (a minimum not reached, nothing to take).
+  func orderDiscount(base: Int128, units: Int64) -> Int128 {
+    if let minimum, base < minimum { return 0 }
+    if let least = promotion.minimumQuantity, units < least { return 0 }
+    let taken: Int128
+    switch promotion.benefit {
+    case .percentOff(let percentage):
+      taken = min(percent(percentage, of: base), cap ?? .max)
+    case .amountOff:
+      if promotion.repeats {
+        let steps: Int128 =
+          if let minimum { base / minimum } else { Int128(units / promotion.minimumQuantity!) }
+        taken = min(steps * sum!, cap ?? .max, base)
+      } else {
+        taken = min(sum!, base)
+      }
+    case .fixedPrice, .buyGet: preconditionFailure("an order deal takes a percentage or a sum")
+    }
+    return max(taken, 0)
+  }
+
+  // MARK: Shipping deals
+
+  /// What a shipping deal takes off shipping of `shipping` minor units on an order whose
+  /// subtotal is `subtotal`; 0 when there is no shipping or the minimum is not reached.
+  func shippingDiscount(shipping: Int128, subtotal: Int128) -> Int128 {
+    guard shipping > 0 else { return 0 }
+    if let minimum, subtotal < minimum { return 0 }
+    switch promotion.benefit {
+    case .percentOff(let percentage): return percent(percentage, of: shipping)
+    case .amountOff: return min(sum!, shipping)
+    case .fixedPrice: return max(shipping - sum!, 0)
+    case .buyGet: preconditionFailure("a shipping deal has no buy/get")
+    }
+  }
+}

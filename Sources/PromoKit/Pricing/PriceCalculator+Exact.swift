@@ -1,0 +1,56 @@
+extension PriceCalculator {
+  /// The terms of every promotion working for `order` (switched on, in its window, its code
+  /// presented, the customer in one of its groups), in the order's minor digits.
+  ///
+  /// - Complexity: O(*n*) for *n* promotions.
+  func workingTerms(for order: Order) throws(PromoError) -> [DealTerms] {
+    let codes = context.presentedCodes(for: order)
+    let groups = context.customerGroups(for: order)
+    let digits = order.subtotal.minorDigits
+    var terms: [DealTerms] = []
+    for (position, promotion) in catalog.promotions.enumerated()
+    where promotion.isWorking(at: context.instant, presenting: codes, groups: groups) {
+      do throws(UnpayableAmount) {
+        terms.append(
+          try DealTerms(promotion, storeIndex: position, rank: ranks[position], minorDigits: digits))
+      } catch {
+        throw PromoError(
+          .invalidData, position: "promotions[\(position)].\(error.field)",
+          "the store has no currency and its amounts use 2 decimal places, but the order's currency has "
+            + "\(digits); give the store a currency or write whole amounts")
+      }
+    }
+    return terms
+  }
+
+  /// The quote of `order` by the exact plan search, used for stores that hold a promotion
+  /// of format 3.
+  ///
+  /// - Complexity: that of ``ExactPlanSearch/best()``.
+  func exactQuote(for order: Order, explain: Bool) throws(PromoError) -> Quote {
+    let digits = order.subtotal.minorDigits
+    let deals = try workingTerms(for: order)
+    let search = ExactPlanSearch(
+      deals: deals, items: order.items, subtotal: order.subtotal.minorUnits,
+      shipping: order.shipping?.minorUnits ?? 0)
+    let best = search.best()
+    func money(_ units: Int128) -> Money { Money(minorUnits: units, minorDigits: digits) }
+    let plan = PricingPlan(
+      applied: best.steps.map { applied(deals[$0.deal].storeIndex, money($0.discount)) },
+      total: money(best.total))
+    let lines = order.items.map { items in
+      items.enumerated().map { line, item in
+        LineQuote(
+          sku: item.sku, name: item.name, quantity: item.quantity, subtotal: item.lineAmount,
+          promotions: best.lineShares[line].map {
+            AppliedPromotion(id: deals[$0.deal].promotion.id, discount: money($0.discount))
+          })
+      }
+    }
+    return Quote(
+      order: order.name, currency: order.currency, subtotal: order.subtotal, plan: plan,
+      evaluatedAt: context.instant, considered: explain ? try consider(order: order, plan: plan) : nil,
+      lines: lines,
+      shipping: order.shipping.map { ShippingQuote(amount: $0, discount: money(best.shippingDiscount)) })
+  }
+}
