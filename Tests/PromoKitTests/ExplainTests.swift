@@ -37,8 +37,9 @@ struct ExplainTests {
     #expect(
       outcomes["big"]
         == .belowMinimum(
-          testedAgainst: Fixture.cents(12_800), minimum: Fixture.decimal("500"),
-          shortBy: Fixture.cents(37_200)))
+          MinimumShortfall(
+            testedAgainst: Fixture.cents(12_800), minimumAmount: Fixture.decimal("500"),
+            shortBy: Fixture.cents(37_200))))
     #expect(outcomes["d"] == .applied(discount: Fixture.cents(1_280)))
     #expect(outcomes["h"] == .applied(discount: Fixture.cents(1_500)))
     #expect(outcomes["plain"] == .notBest(planTotal: Fixture.cents(10_020)))
@@ -79,7 +80,9 @@ struct ExplainTests {
     #expect(
       below["h"]
         == .belowMinimum(
-          testedAgainst: Fixture.cents(9_999), minimum: Fixture.decimal("100"), shortBy: Fixture.cents(1)))
+          MinimumShortfall(
+            testedAgainst: Fixture.cents(9_999), minimumAmount: Fixture.decimal("100"),
+            shortBy: Fixture.cents(1))))
   }
 
   @Test("below-minimum names the minimum as written, even with more places than the currency")
@@ -90,9 +93,11 @@ struct ExplainTests {
     #expect(
       outcomes["h"]
         == .belowMinimum(
-          testedAgainst: Fixture.cents(9_999), minimum: Fixture.decimal("99.995"), shortBy: Fixture.cents(1)))
-    if case .belowMinimum(_, let minimum, _) = outcomes["h"] {
-      #expect(minimum.description == "99.995")
+          MinimumShortfall(
+            testedAgainst: Fixture.cents(9_999), minimumAmount: Fixture.decimal("99.995"),
+            shortBy: Fixture.cents(1))))
+    if case .belowMinimum(let shortfall) = outcomes["h"] {
+      #expect(shortfall.minimumAmount?.description == "99.995")
     } else {
       Issue.record("expected below-minimum, got \(String(describing: outcomes["h"]))")
     }
@@ -129,8 +134,10 @@ struct ExplainTests {
     #expect(PromotionOutcome.notStarted(startsAt: stamp).name == "not-started")
     #expect(PromotionOutcome.ended(endsAt: stamp).name == "ended")
     #expect(
-      PromotionOutcome.belowMinimum(testedAgainst: money, minimum: Fixture.decimal("0.01"), shortBy: money)
-        .name
+      PromotionOutcome.belowMinimum(
+        MinimumShortfall(testedAgainst: money, minimumAmount: Fixture.decimal("0.01"), shortBy: money)
+      )
+      .name
         == "below-minimum")
     #expect(PromotionOutcome.notBest(planTotal: money).name == "not-best")
   }

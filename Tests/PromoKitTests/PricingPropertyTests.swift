@@ -129,9 +129,10 @@ struct PricingPropertyTests {
           #expect(
             outcome
               == .belowMinimum(
-                testedAgainst: Fixture.cents(subtotal),
-                minimum: DecimalNumber(significand: minimum, scale: 2),
-                shortBy: Fixture.cents(minimum - subtotal)),
+                MinimumShortfall(
+                  testedAgainst: Fixture.cents(subtotal),
+                  minimumAmount: DecimalNumber(significand: minimum, scale: 2),
+                  shortBy: Fixture.cents(minimum - subtotal))),
             "\(context)")
         } else {
           #expect(outcome == .notBest(planTotal: Fixture.cents(expected.total)), "\(context)")

@@ -56,7 +56,23 @@ public enum StoreAudit {
         firstWithSameTerms[terms] = index
       }
     }
+    warnings += shippingThatJoinsNothing(catalog)
     return warnings
+  }
+
+  /// A shipping deal that is not stackable while every other deal of the store is: it can
+  /// never join a plan with another promotion, so it only applies to orders no other deal
+  /// lowers.
+  private static func shippingThatJoinsNothing(_ catalog: Catalog) -> [StoreWarning] {
+    let others = catalog.promotions.filter { $0.kind != .shipping }
+    guard !others.isEmpty, others.allSatisfy(\.isStackable) else { return [] }
+    return catalog.promotions.enumerated().compactMap { index, promotion in
+      guard promotion.kind == .shipping, !promotion.isStackable else { return nil }
+      return StoreWarning(
+        position: "promotions[\(index)].stackable",
+        message: "\"\(promotion.id)\" is a shipping deal that is not stackable while every other deal is: "
+          + "it never joins another promotion, so it applies only where no other deal does; make it stackable")
+    }
   }
 
   /// The warnings about `promotion` alone.
@@ -73,8 +89,22 @@ public enum StoreAudit {
           message: "\(id) ended at \(endsAt) and can never apply again; delete it or move endsAt"))
     }
     let becomesFree =
-      promotion.kind == .item
-      ? "every line it targets becomes free" : "every order it applies to becomes free"
+      switch promotion.kind {
+      case .item: "every line it targets becomes free"
+      case .discount, .threshold: "every order it applies to becomes free"
+      case .shipping: "shipping becomes free"
+      }
+    if promotion.repeats, let cap = promotion.maximumDiscount, case .amountOff(let step) = promotion.benefit,
+      cap < step
+    {
+      warnings.append(
+        StoreWarning(
+          position: path + ".maximumDiscount",
+          message: "\(id) repeats \(step.formatted(minimumFractionDigits: digits)) but is capped at "
+            + "\(cap.formatted(minimumFractionDigits: digits)), less than one step: it never repeats"))
+    }
+    // Free shipping is an everyday deal, and a shipping deal's fixed price is the shipping's.
+    guard promotion.kind != .shipping else { return warnings }
     switch promotion.benefit {
     case .percentOff(let percentage) where percentage == .hundred:
       warnings.append(
@@ -129,6 +159,11 @@ public enum StoreAudit {
     var benefit: Benefit
     var minimumAmount: DecimalNumber?
     var maximumDiscount: DecimalNumber?
+    /// The customer groups, in any order.
+    var customerGroups: Set<String>?
+    var minimumQuantity: Int64?
+    var repeats: Bool
+    var maximumQuantity: Int64?
     var startsAt: Instant?
     var endsAt: Instant?
     var isActive: Bool
@@ -143,6 +178,10 @@ public enum StoreAudit {
       benefit = promotion.benefit
       minimumAmount = promotion.minimumAmount
       maximumDiscount = promotion.maximumDiscount
+      customerGroups = promotion.customerGroups.map { Set($0.names) }
+      minimumQuantity = promotion.minimumQuantity
+      repeats = promotion.repeats
+      maximumQuantity = promotion.maximumQuantity
       startsAt = promotion.startsAt?.instant
       endsAt = promotion.endsAt?.instant
       isActive = promotion.isActive
