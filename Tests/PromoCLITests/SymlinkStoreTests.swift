@@ -130,7 +130,8 @@ struct SymlinkStoreTests {
     // services/api/promotions.json -> ../common-store.json -> real/promotions.json (each relative
     // to its own link's folder, not to where promo runs), and shop -> real (a linked folder).
     try Self.link("common-store.json", to: "real/promotions.json", in: folder)
-    try Self.link("promotions.json", to: "../common-store.json", in: folder.appendingPathComponent("services"))
+    try Self.link(
+      "promotions.json", to: "../common-store.json", in: folder.appendingPathComponent("services"))
     try Self.link("promotions.json", to: "../promotions.json", in: services)
     try Self.link("shop", to: "real", in: folder)
     let expected = try Self.tree(folder)
