@@ -127,10 +127,11 @@ struct SymlinkStoreTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let services = folder.appendingPathComponent("services/api")
     try FileManager.default.createDirectory(at: services, withIntermediateDirectories: true)
-    // services/api/promotions.json -> ../shared.json -> real/promotions.json (each relative
+    // services/api/promotions.json -> ../common-store.json -> real/promotions.json (each relative
     // to its own link's folder, not to where promo runs), and shop -> real (a linked folder).
-    try Self.link("shared.json", to: "real/promotions.json", in: folder)
-    try Self.link("promotions.json", to: "../shared.json", in: folder.appendingPathComponent("services"))
+    try Self.link("common-store.json", to: "real/promotions.json", in: folder)
+    try Self.link(
+      "promotions.json", to: "../common-store.json", in: folder.appendingPathComponent("services"))
     try Self.link("promotions.json", to: "../promotions.json", in: services)
     try Self.link("shop", to: "real", in: folder)
     let expected = try Self.tree(folder)
@@ -150,7 +151,7 @@ struct SymlinkStoreTests {
     #expect(try Self.tree(folder) == (expected + ["real/promotions.json.lock"]).sorted())
     let ids = try Self.ids("real/promotions.json", in: folder)
     #expect(ids.isSuperset(of: ["via-chain", "via-env", "autumn-20"]))
-    let listed = try PromoBinary.run(["show", "autumn-20", "--store", "shared.json"], in: folder)
+    let listed = try PromoBinary.run(["show", "autumn-20", "--store", "common-store.json"], in: folder)
     #expect(listed.stdout.contains("inactive"), "\(listed.stdout)")
   }
 
