@@ -180,7 +180,8 @@ public enum CommandTable {
       "take P percent off (above 0, at most 100, 4 decimal places); with --buy/--get, off the units got"),
     OptionSpec("--amount-off", value: "A", "take the fixed sum A off (for an item promotion: off each unit)"),
     OptionSpec(
-      "--fixed-price", value: "A", "item promotions: each unit costs A; shipping promotions: the shipping costs A"),
+      "--fixed-price", value: "A",
+      "item promotions: each unit costs A; shipping promotions: the shipping costs A"),
     OptionSpec("--buy", value: "N", "item promotions: buy N units ... (1 to 1000)"),
     OptionSpec("--get", value: "M", "... get M more at --percent-off (default 100: free)"),
     OptionSpec(
@@ -196,7 +197,8 @@ public enum CommandTable {
       "--maximum-discount", value: "A",
       "for a percentage off the order or a repeating threshold: the most it takes off"),
     OptionSpec(
-      "--maximum-quantity", value: "N", "item promotions: the most units of each line it covers (1 to 1000000)"),
+      "--maximum-quantity", value: "N",
+      "item promotions: the most units of each line it covers (1 to 1000000)"),
     OptionSpec(
       "--sku", value: "S", repeatable: true, "target the SKU S (repeatable; not for shipping promotions)"),
     OptionSpec(
@@ -285,7 +287,8 @@ public enum CommandTable {
       OptionSpec("--id", value: "ID", required: true, "the id: 1 to 64 characters of A-Z a-z 0-9 . _ -"),
       OptionSpec(
         "--kind", value: "KIND", choices: PromotionKind.allCases.map(\.rawValue), required: true,
-        "item (acts on lines), discount or threshold (act on the whole order), shipping (acts on its shipping)"),
+        "item (acts on lines), discount or threshold (act on the whole order), shipping (acts on its shipping)"
+      ),
     ] + fieldOptions.dropFirst(2) + [
       OptionSpec(
         "--file", value: "FILE", completes: .jsonFiles,

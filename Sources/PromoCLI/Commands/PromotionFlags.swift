@@ -70,7 +70,8 @@ enum PromotionFlags {
     if kind == .threshold && !given("--minimum") && !given("--minimum-quantity") {
       throw PromoError(
         .usage,
-        "a threshold needs --minimum A (the least amount it applies to) or --minimum-quantity N (the least units)")
+        "a threshold needs --minimum A (the least amount it applies to) or --minimum-quantity N (the least units)"
+      )
     }
   }
 
