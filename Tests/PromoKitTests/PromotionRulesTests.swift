@@ -104,7 +104,7 @@ struct PromotionRulesTests {
       id: "mug", kind: .item, code: "MUGS", target: try ItemTarget(categories: ["mugs"]),
       benefit: .fixedPrice(Self.fifteen))
     #expect(promotion.target?.skus == [])
-    #expect(promotion.needsFormat2)
+    #expect(promotion.requiredVersion == 2)
     #expect(try PromotionDraft(promotion).promotion(currency: nil) == promotion)
   }
 }
