@@ -310,7 +310,7 @@ public enum CommandTable {
       Either the field options or --file, not both. The benefit is one of --percent-off, \
       --amount-off, --fixed-price, or --buy and --get (with an optional --percent-off). \
       Several promotions from a file are added all or nothing. A missing store is created \
-      (its folder must exist) at the lowest version that holds what it gets; an older store \
+      (its folder must exist) as version 3; an older store \
       that gets a field of a later format (format 2: an item promotion, a code, a cap; \
       format 3: a shipping deal, customer groups, a target on an order deal, a quantity \
       minimum or limit, a repeating threshold, a buy/get across lines) is written at that \
