@@ -137,13 +137,28 @@ struct CommandContext {
     return codes
   }
 
-  /// A calculator of `catalog` for the evaluation time and `codes`; an amount of the
-  /// store that its own currency cannot hold names the store at `path`.
+  /// The customer groups `--customer-group` puts every order's customer in; a malformed
+  /// one is a usage error.
+  func customerGroups() throws(PromoError) -> [String] {
+    let groups = arguments.values("--customer-group")
+    for group in groups where !CustomerGroups.isValidName(group) {
+      throw PromoError(
+        .usage, position: "--customer-group",
+        "\"\(group)\" is not a customer group: 1 to \(CustomerGroups.maximumNameLength) characters of A-Z a-z 0-9 . _ -"
+      )
+    }
+    return groups
+  }
+
+  /// A calculator of `catalog` for the evaluation time, `codes` and the customer groups of
+  /// `--customer-group`; an amount of the store that its own currency cannot hold names the
+  /// store at `path`.
   func calculator(
     for catalog: Catalog, at path: String, instant: Instant, codes: [String]
   ) throws(PromoError) -> PriceCalculator {
+    let context = PricingContext(instant: instant, codes: codes, customerGroups: try customerGroups())
     do {
-      return try PriceCalculator(catalog: catalog, context: PricingContext(instant: instant, codes: codes))
+      return try PriceCalculator(catalog: catalog, context: context)
     } catch {
       throw error.inFile(path == "-" ? stdin.name : path)
     }

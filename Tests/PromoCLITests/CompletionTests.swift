@@ -52,6 +52,9 @@ struct CompletionTests {
       c promo price --ex
       c promo price --format ''
       c promo list --kind t
+      c promo list --kind s
+      c promo update x --no-m
+      c promo price --cu
       c promo show aut
       c promo enable --store stores/jpy.json ''
       c promo price orders/st
@@ -75,6 +78,13 @@ struct CompletionTests {
     #expect(replies["promo price --ex"] == ["--explain"])
     #expect(replies["promo price --format "] == ["text", "json"])
     #expect(replies["promo list --kind t"] == ["threshold"])
+    // Format-3 options and values come from the command table, like every other.
+    #expect(replies["promo list --kind s"] == ["shipping"])
+    #expect(
+      replies["promo update x --no-m"] == [
+        "--no-maximum-discount", "--no-minimum", "--no-minimum-quantity", "--no-maximum-quantity",
+      ])
+    #expect(replies["promo price --cu"] == ["--customer-group"])
     #expect(replies["promo show aut"] == ["autumn-20"])
     #expect(replies["promo enable --store stores/jpy.json "] == ["ten-percent", "spend5000-save500"])
     #expect(replies["promo price orders/st"] == ["orders/stack-wins.json", "orders/stream.jsonl"])
@@ -228,7 +238,7 @@ struct CompletionTests {
     for command in CommandTable.commands {
       #expect(first[command.name]?.hasSuffix("-- " + command.summary) == true, "\(first[command.name] ?? "")")
     }
-    #expect(offered("promo list --kind ") == ["item", "discount", "threshold"])
+    #expect(offered("promo list --kind ") == ["item", "discount", "threshold", "shipping"])
     let f = try #require(offers["promo price --f"])
     #expect(Set(f.keys) == ["--format", "--fail-fast"])
     #expect(

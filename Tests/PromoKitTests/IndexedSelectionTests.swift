@@ -85,6 +85,12 @@ struct IndexedSelectionTests {
             id: id, kind: .item, code: code, target: target, benefit: benefit, startsAt: start, endsAt: end,
             isActive: active, isStackable: stackable)
         }
+      case .shipping:
+        return Fixture.built {
+          try Promotion(
+            id: id, kind: .shipping, code: code, benefit: .percentOff(.hundred), startsAt: start, endsAt: end,
+            isActive: active, isStackable: stackable)
+        }
       case .discount, .threshold:
         let benefit: Benefit
         var cap: DecimalNumber?

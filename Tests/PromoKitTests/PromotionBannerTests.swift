@@ -98,4 +98,38 @@ struct PromotionBannerTests {
       #expect(try Self.promotion(.item, .buyGet(terms)).banner() == "\(ordinal) item at 50% off")
     }
   }
+
+  @Test("format 3: 满3件8折, 每满100减10，最多减30, 满99包邮, 运费5元, 茶叶满100减15, 会员专享, 立减5")
+  func format3() throws {
+    let yuan = Fixture.decimal
+    Self.check(
+      try Promotion(
+        id: "q", kind: .threshold, benefit: .percentOff(Fixture.percent("20")), minimumQuantity: 3),
+      english: "buy 3, get 20% off", chinese: "满3件8折")
+    Self.check(
+      try Promotion(
+        id: "r", kind: .threshold, benefit: .amountOff(yuan("10")), minimumAmount: yuan("100"), repeats: true,
+        maximumDiscount: yuan("30")),
+      english: "10 off every 100, up to 30", chinese: "每满100减10，最多减30")
+    Self.check(
+      try Promotion(
+        id: "s", kind: .shipping, benefit: .percentOff(Fixture.percent("100")), minimumAmount: yuan("99")),
+      english: "spend 99, get free shipping", chinese: "满99包邮")
+    Self.check(
+      try Promotion(id: "t", kind: .shipping, benefit: .fixedPrice(yuan("5.00"))),
+      english: "shipping 5.00", chinese: "运费5元")
+    Self.check(
+      try Promotion(
+        id: "u", kind: .threshold, target: try ItemTarget(categories: ["茶叶", "咖啡"]),
+        benefit: .amountOff(yuan("15")), minimumAmount: yuan("100")),
+      english: "茶叶: spend 100, get 15 off", chinese: "茶叶满100减15")
+    Self.check(
+      try Promotion(
+        id: "v", kind: .discount, customerGroups: try CustomerGroups(["member"]),
+        benefit: .percentOff(Fixture.percent("20"))),
+      english: "members only: 20% off everything", chinese: "会员专享全场8折")
+    Self.check(
+      try Promotion(id: "w", kind: .threshold, benefit: .amountOff(yuan("5")), minimumAmount: yuan("0")),
+      english: "5 off", chinese: "立减5")
+  }
 }

@@ -18,6 +18,10 @@ public enum CommandTable {
   static let code = OptionSpec(
     "--code", value: "CODE", repeatable: true,
     "present the coupon code CODE for every order (repeatable; case does not matter)")
+  /// `--customer-group G`, repeatable: customer groups every order's customer is in.
+  static let customerGroup = OptionSpec(
+    "--customer-group", value: "G", repeatable: true,
+    "price every order as from a customer in the group G (repeatable; names are case-sensitive)")
   /// `--locale en|zh-CN`: the language of the banner text.
   static let locale = OptionSpec(
     "--locale", value: "LOCALE", choices: BannerLocale.allCases.map(\.rawValue),
@@ -44,7 +48,7 @@ public enum CommandTable {
     summary: "price orders with the best plan the promotions allow",
     arguments: [orderFiles],
     options: [
-      at, code, format,
+      at, code, customerGroup, format,
       OptionSpec(
         "--explain",
         "list every promotion of the store with its outcome for the order, and how the discount divides over its lines"
@@ -88,7 +92,7 @@ public enum CommandTable {
       OptionSpec(
         "--base", value: "STORE", required: true, completes: .jsonFiles,
         "the store before the change (the store in use is the one after it)"),
-      at, code,
+      at, code, customerGroup,
       OptionSpec(
         "--lines", "read JSON Lines (one order per line) as a stream; print each changed order as it is found"
       ),
@@ -114,8 +118,7 @@ public enum CommandTable {
       "diff --base old.json --format json --at 2026-11-22T12:00:00+08:00 orders/*.json",
     ])
 
-  /// `promo report`. (`--customer-group G` joins `price` and `diff` with store format 3;
-  /// it belongs here too, next to `--code`, once it exists.)
+  /// `promo report`.
   public static let report = CommandSpec(
     name: "report",
     summary: "summarise what the promotions do to a batch of orders: the cost of each, the discount rates",
@@ -127,7 +130,7 @@ public enum CommandTable {
         completes: .files)
     ],
     options: [
-      at, code,
+      at, code, customerGroup,
       OptionSpec(
         "--lines", "read JSON Lines (one order per line) as a stream, in constant memory"),
       jobs,
@@ -139,7 +142,7 @@ public enum CommandTable {
         "text for people (default), json for one object, html for one self-contained page"),
       store, quiet, help,
     ],
-    exclusive: ["--lines", "--jobs", "--at", "--code", "--store"].map { ("--merge", $0) },
+    exclusive: ["--lines", "--jobs", "--at", "--code", "--customer-group", "--store"].map { ("--merge", $0) },
     minimumArguments: 1, maximumArguments: .max,
     discussion: """
       Prices every order as price does and sums them up: the orders priced, their \
@@ -171,21 +174,40 @@ public enum CommandTable {
     OptionSpec("--id", value: "ID", "the id: 1 to 64 characters of A-Z a-z 0-9 . _ -"),
     OptionSpec(
       "--kind", value: "KIND", choices: PromotionKind.allCases.map(\.rawValue),
-      "item (acts on lines), discount or threshold (act on the whole order)"),
+      "item (acts on lines), discount or threshold (act on the whole order), shipping (acts on its shipping)"),
     OptionSpec(
       "--percent-off", value: "P",
       "take P percent off (above 0, at most 100, 4 decimal places); with --buy/--get, off the units got"),
     OptionSpec("--amount-off", value: "A", "take the fixed sum A off (for an item promotion: off each unit)"),
-    OptionSpec("--fixed-price", value: "A", "item promotions: each unit costs A"),
+    OptionSpec(
+      "--fixed-price", value: "A",
+      "item promotions: each unit costs A; shipping promotions: the shipping costs A"),
     OptionSpec("--buy", value: "N", "item promotions: buy N units ... (1 to 1000)"),
     OptionSpec("--get", value: "M", "... get M more at --percent-off (default 100: free)"),
-    OptionSpec("--minimum", value: "A", "for a threshold: the least amount it applies to"),
     OptionSpec(
-      "--maximum-discount", value: "A", "for a percentage off the order: the most it takes off"),
-    OptionSpec("--sku", value: "S", repeatable: true, "item promotions: target the SKU S (repeatable)"),
+      "--across-lines", "with --buy/--get: count the units of every targeted line together (cheapest got)"),
     OptionSpec(
-      "--category", value: "C", repeatable: true, "item promotions: target the category C (repeatable)"),
+      "--minimum", value: "A",
+      "for a threshold: the least amount it applies to; for a shipping deal: the least subtotal"),
+    OptionSpec(
+      "--minimum-quantity", value: "N", "for a threshold: the least units its lines must have (1 to 1000000)"),
+    OptionSpec(
+      "--repeat", "for a threshold with --amount-off and one minimum: take it off for every full minimum"),
+    OptionSpec(
+      "--maximum-discount", value: "A",
+      "for a percentage off the order or a repeating threshold: the most it takes off"),
+    OptionSpec(
+      "--maximum-quantity", value: "N",
+      "item promotions: the most units of each line it covers (1 to 1000000)"),
+    OptionSpec(
+      "--sku", value: "S", repeatable: true, "target the SKU S (repeatable; not for shipping promotions)"),
+    OptionSpec(
+      "--category", value: "C", repeatable: true,
+      "target the category C (repeatable; not for shipping promotions)"),
     OptionSpec("--code", value: "CODE", "apply only to orders that present this coupon code"),
+    OptionSpec(
+      "--customer-group", value: "G", repeatable: true,
+      "apply only to customers in the group G (repeatable: any of them)"),
     OptionSpec("--name", value: "N", "a name for people"),
     OptionSpec("--starts-at", value: "T", "the window's first instant, RFC 3339 with an offset"),
     OptionSpec("--ends-at", value: "T", "the window's end (exclusive), RFC 3339 with an offset"),
@@ -200,7 +222,27 @@ public enum CommandTable {
     ("--fixed-price", "--get"),
     ("--starts-at", "--no-starts-at"), ("--ends-at", "--no-ends-at"), ("--code", "--no-code"),
     ("--maximum-discount", "--no-maximum-discount"), ("--sku", "--no-target"), ("--category", "--no-target"),
-    ("--active", "--inactive"), ("--stackable", "--no-stackable"),
+    ("--active", "--inactive"), ("--stackable", "--no-stackable"), ("--minimum", "--no-minimum"),
+    ("--minimum-quantity", "--no-minimum-quantity"), ("--repeat", "--no-repeat"),
+    ("--across-lines", "--no-across-lines"), ("--maximum-quantity", "--no-maximum-quantity"),
+    ("--customer-group", "--no-customer-groups"),
+  ]
+
+  /// The options of `update` that clear a field or undo a flag.
+  static let clearingOptions: [OptionSpec] = [
+    OptionSpec("--no-starts-at", "clear the window's start"),
+    OptionSpec("--no-ends-at", "clear the window's end"),
+    OptionSpec("--no-code", "clear the coupon code: apply without one"),
+    OptionSpec("--no-maximum-discount", "clear the cap"),
+    OptionSpec("--no-target", "clear the target: act on every line (an order deal: on the whole order)"),
+    OptionSpec("--no-minimum", "clear the minimum amount"),
+    OptionSpec("--no-minimum-quantity", "clear the minimum quantity"),
+    OptionSpec("--no-repeat", "take the threshold's sum off once"),
+    OptionSpec("--no-across-lines", "count each line's units on its own"),
+    OptionSpec("--no-maximum-quantity", "clear the limit of units"),
+    OptionSpec("--no-customer-groups", "apply to every customer"),
+    OptionSpec("--active", "switched on"),
+    OptionSpec("--no-stackable", "may not be combined"),
   ]
 
   /// `promo list`.
@@ -212,7 +254,7 @@ public enum CommandTable {
       OptionSpec("--effective", "only promotions inside their window, switched on or not"),
       OptionSpec(
         "--kind", value: "KIND", choices: PromotionKind.allCases.map(\.rawValue),
-        "only item promotions, only discounts or only thresholds"),
+        "only item promotions, only discounts, only thresholds or only shipping deals"),
       at, locale, format, store, quiet, help,
     ],
     exclusive: [("--working", "--effective")],
@@ -245,7 +287,8 @@ public enum CommandTable {
       OptionSpec("--id", value: "ID", required: true, "the id: 1 to 64 characters of A-Z a-z 0-9 . _ -"),
       OptionSpec(
         "--kind", value: "KIND", choices: PromotionKind.allCases.map(\.rawValue), required: true,
-        "item (acts on lines), discount or threshold (act on the whole order)"),
+        "item (acts on lines), discount or threshold (act on the whole order), shipping (acts on its shipping)"
+      ),
     ] + fieldOptions.dropFirst(2) + [
       OptionSpec(
         "--file", value: "FILE", completes: .jsonFiles,
@@ -267,8 +310,11 @@ public enum CommandTable {
       Either the field options or --file, not both. The benefit is one of --percent-off, \
       --amount-off, --fixed-price, or --buy and --get (with an optional --percent-off). \
       Several promotions from a file are added all or nothing. A missing store is created \
-      (its folder must exist) as version 2; a version-1 store that gets a format-2 field \
-      (an item promotion, a code, a cap) is written as version 2, and the command says so.
+      (its folder must exist) as version 3; an older store \
+      that gets a field of a later format (format 2: an item promotion, a code, a cap; \
+      format 3: a shipping deal, customer groups, a target on an order deal, a quantity \
+      minimum or limit, a repeating threshold, a buy/get across lines) is written at that \
+      version, and the command says so.
       """,
     examples: [
       "add --id autumn-20 --kind discount --percent-off 20 --stackable --ends-at 2026-12-01T00:00:00+08:00",
@@ -276,6 +322,9 @@ public enum CommandTable {
       "add --id tea-2nd-half --kind item --category tea --buy 1 --get 1 --percent-off 50 --stackable",
       "add --id mug-19 --kind item --sku mug-white --sku mug-blue --fixed-price 19.00",
       "add --id VIP10 --kind discount --percent-off 10 --maximum-discount 50 --code VIP10",
+      "add --id free-ship-99 --kind shipping --minimum 99 --percent-off 100",
+      "add --id every100-10 --kind threshold --minimum 100 --amount-off 10 --repeat --maximum-discount 30",
+      "add --id members-tea --kind threshold --category tea --minimum-quantity 3 --percent-off 20 --customer-group member",
       "add --file new-promotions.json",
     ])
 
@@ -284,28 +333,22 @@ public enum CommandTable {
     name: "update",
     summary: "change fields of a promotion",
     arguments: [ArgumentSpec("ID", "the promotion's id", completes: .ids)],
-    options: fieldOptions + [
-      OptionSpec("--no-starts-at", "clear the window's start"),
-      OptionSpec("--no-ends-at", "clear the window's end"),
-      OptionSpec("--no-code", "clear the coupon code: apply without one"),
-      OptionSpec("--no-maximum-discount", "clear the cap of a percentage"),
-      OptionSpec("--no-target", "clear the target: act on every line"),
-      OptionSpec("--active", "switched on"),
-      OptionSpec("--no-stackable", "may not be combined"),
-      store, lockTimeout, quiet, help,
-    ],
+    options: fieldOptions + clearingOptions + [store, lockTimeout, quiet, help],
     exclusive: exclusiveFieldPairs,
     minimumArguments: 1, maximumArguments: 1,
     discussion: """
       The promotion is checked as a whole after the change. A benefit option replaces the \
       benefit (--percent-off drops amountOff, and so on; --buy or --get keep the other \
-      count and the percentage of a buy-get); --sku replaces the target's SKUs and \
-      --category its categories; changing --kind away from threshold drops the minimum, \
-      and away from item the target; --name "" drops the name; --id renames it.
+      count and the percentage of a buy-get); --sku replaces the target's SKUs, \
+      --category its categories and --customer-group the customer groups; changing --kind \
+      keeps every other field, and a field the new kind cannot have is refused with the \
+      option that clears it (--no-minimum, --no-target, ...); --name "" drops the name; \
+      --id renames it.
       """,
     examples: [
       "update autumn-20 --percent-off 25", "update flash --no-ends-at --stackable",
       "update mug-19 --sku mug-white --sku mug-red", "update VIP10 --no-code",
+      "update spend100-save15 --kind discount --no-minimum",
     ])
 
   /// `promo delete`.

@@ -11,31 +11,44 @@ enum PromotionFlags {
     "target.skus": "--sku", "target.categories": "--category", "minimumAmount": "--minimum", "buy": "--buy",
     "get": "--get", "percentOff": "--percent-off", "amountOff": "--amount-off", "fixedPrice": "--fixed-price",
     "maximumDiscount": "--maximum-discount", "startsAt": "--starts-at", "endsAt": "--ends-at",
+    "minimumQuantity": "--minimum-quantity", "repeat": "--repeat", "acrossLines": "--across-lines",
+    "maximumQuantity": "--maximum-quantity", "customerGroups": "--customer-group",
+  ]
+
+  /// The option of `update` that clears each optional field (its store key, or the first
+  /// key of a dotted path).
+  static let clearerForField: [String: String] = [
+    "code": "--no-code", "target": "--no-target", "target.skus": "--no-target",
+    "target.categories": "--no-target", "minimumAmount": "--no-minimum",
+    "minimumQuantity": "--no-minimum-quantity", "repeat": "--no-repeat", "acrossLines": "--no-across-lines",
+    "maximumDiscount": "--no-maximum-discount", "maximumQuantity": "--no-maximum-quantity",
+    "customerGroups": "--no-customer-groups", "startsAt": "--no-starts-at", "endsAt": "--no-ends-at",
   ]
 
   /// The options that set the benefit.
   static let benefitOptions = ["--percent-off", "--amount-off", "--fixed-price", "--buy", "--get"]
 
-  /// The options only item promotions take.
-  static let itemOnlyOptions = ["--sku", "--category", "--fixed-price", "--buy", "--get"]
-
   /// Refuses, as usage errors (64), command lines that contradict themselves or the
   /// synopsis: two exclusive options (the command's ``CommandSpec/exclusivePairs``),
-  /// options of another kind than `--kind` names, and, when `adding`, a missing id, kind
-  /// or benefit, or a threshold without `--minimum`.
+  /// benefit and minimum options of another kind than `--kind` names, and, when `adding`,
+  /// a missing id, kind or benefit, or a threshold without a minimum. Every other
+  /// combination is left to the model's rules (a data error, 65).
   static func checkConsistency(_ arguments: ParsedArguments, adding: Bool) throws(PromoError) {
     func given(_ option: String) -> Bool { arguments.flag(option) || !arguments.values(option).isEmpty }
     for (first, second) in arguments.command.exclusivePairs where given(first) && given(second) {
       throw PromoError(.usage, "\(first) and \(second) cannot be used together")
     }
     let kind = arguments.value("--kind").flatMap(PromotionKind.init(rawValue:))
-    if let kind, kind != .threshold && given("--minimum") {
-      throw PromoError(.usage, "--minimum is only for --kind threshold")
+    if let kind, kind == .item || kind == .discount, given("--minimum") {
+      throw PromoError(.usage, "--minimum is only for --kind threshold or shipping")
     }
-    if let kind, kind.actsOnOrder, let option = itemOnlyOptions.first(where: given) {
+    if let kind, kind != .item, let option = ["--buy", "--get"].first(where: given) {
       throw PromoError(.usage, "\(option) is only for --kind item")
     }
-    if kind == .item && given("--maximum-discount") {
+    if let kind, kind.actsOnOrder, given("--fixed-price") {
+      throw PromoError(.usage, "--fixed-price is only for --kind item or shipping")
+    }
+    if let kind, !kind.actsOnOrder, given("--maximum-discount") {
       throw PromoError(.usage, "--maximum-discount is only for --kind discount or threshold")
     }
     guard adding else { return }
@@ -43,26 +56,30 @@ enum PromotionFlags {
       throw PromoError(.usage, "missing \(required); usage: promo \(CommandTable.add.usage)")
     }
     if !benefitOptions.contains(where: given) {
-      throw PromoError(
-        .usage,
-        "missing the benefit: give --percent-off P or --amount-off A"
-          + (kind == .item ? ", --fixed-price A, or --buy N --get M" : ""))
+      let more =
+        switch kind {
+        case .item: ", --fixed-price A, or --buy N --get M"
+        case .shipping: ", or --fixed-price A (what the shipping then costs)"
+        default: ""
+        }
+      throw PromoError(.usage, "missing the benefit: give --percent-off P or --amount-off A" + more)
     }
     if given("--buy") != given("--get") {
       throw PromoError(.usage, given("--buy") ? "--buy needs --get M" : "--get needs --buy N")
     }
-    if kind == .threshold && !given("--minimum") {
-      throw PromoError(.usage, "a threshold needs --minimum A, the least amount it applies to")
+    if kind == .threshold && !given("--minimum") && !given("--minimum-quantity") {
+      throw PromoError(
+        .usage,
+        "a threshold needs --minimum A (the least amount it applies to) or --minimum-quantity N (the least units)"
+      )
     }
   }
 
   /// Whether any field option was given.
   static func anyGiven(in arguments: ParsedArguments) -> Bool {
-    CommandTable.fieldOptions.contains { arguments.flag($0.name) || !arguments.values($0.name).isEmpty }
-      || [
-        "--no-starts-at", "--no-ends-at", "--no-code", "--no-maximum-discount", "--no-target", "--active",
-        "--no-stackable",
-      ].contains { arguments.flag($0) }
+    (CommandTable.fieldOptions + CommandTable.clearingOptions).contains {
+      arguments.flag($0.name) || !arguments.values($0.name).isEmpty
+    }
   }
 
   /// `draft` (a stored promotion's, or an empty one) with the options applied, built into a
@@ -70,22 +87,32 @@ enum PromotionFlags {
   ///
   /// A value that is not even the right type (`--percent-off ten`, a time without offset)
   /// is a usage error (64); a well-formed value that breaks a rule (`--percent-off 150`) is
-  /// a data error (65). Both name the option.
+  /// a data error (65). Both name the option. Changing `--kind` keeps every other field: a
+  /// field the new kind cannot have is refused, naming the option that clears it.
   static func promotion(
     applying arguments: ParsedArguments, to draft: PromotionDraft, currency: Currency?
   ) throws(PromoError) -> Promotion {
     var draft = draft
     if let id = arguments.value("--id") { draft.id = id }
     if let name = arguments.value("--name") { draft.name = name.isEmpty ? nil : name }
-    if let kind = arguments.value("--kind").flatMap(PromotionKind.init(rawValue:)) {
-      if kind != .threshold && arguments.value("--minimum") == nil { draft.minimumAmount = nil }
-      if kind != .item { draft.target = nil }
-      draft.kind = kind
-    }
+    if let kind = arguments.value("--kind").flatMap(PromotionKind.init(rawValue:)) { draft.kind = kind }
     try applyBenefit(arguments, to: &draft)
+    if arguments.flag("--across-lines") { draft.acrossLines = true }
+    if arguments.flag("--no-across-lines") { draft.acrossLines = false }
     if let minimum = try decimal(arguments, "--minimum") { draft.minimumAmount = minimum }
+    if arguments.flag("--no-minimum") { draft.minimumAmount = nil }
+    if let quantity = try count(arguments, "--minimum-quantity", range: Promotion.allowedQuantities) {
+      draft.minimumQuantity = quantity
+    }
+    if arguments.flag("--no-minimum-quantity") { draft.minimumQuantity = nil }
+    if arguments.flag("--repeat") { draft.repeats = true }
+    if arguments.flag("--no-repeat") { draft.repeats = false }
     if let cap = try decimal(arguments, "--maximum-discount") { draft.maximumDiscount = cap }
     if arguments.flag("--no-maximum-discount") { draft.maximumDiscount = nil }
+    if let quantity = try count(arguments, "--maximum-quantity", range: Promotion.allowedQuantities) {
+      draft.maximumQuantity = quantity
+    }
+    if arguments.flag("--no-maximum-quantity") { draft.maximumQuantity = nil }
     let skus = arguments.values("--sku")
     let categories = arguments.values("--category")
     if !skus.isEmpty || !categories.isEmpty {
@@ -95,6 +122,9 @@ enum PromotionFlags {
       draft.target = target
     }
     if arguments.flag("--no-target") { draft.target = nil }
+    let groups = arguments.values("--customer-group")
+    if !groups.isEmpty { draft.customerGroups = groups }
+    if arguments.flag("--no-customer-groups") { draft.customerGroups = nil }
     if let code = arguments.value("--code") { draft.code = code }
     if arguments.flag("--no-code") { draft.code = nil }
     if let startsAt = try timestamp(arguments, "--starts-at") { draft.startsAt = startsAt }
@@ -108,15 +138,32 @@ enum PromotionFlags {
     do {
       return try draft.promotion(currency: .some(currency))
     } catch {
-      let option = optionForField[error.field]
-      var message = error.message(writtenAs: option.flatMap { arguments.value($0) })
-      // A cap the stored promotion already had, which the new benefit cannot keep: say
-      // how to drop it.
-      if case .maximumDiscountNotAllowed = error, arguments.value("--maximum-discount") == nil {
-        message += "; clear it with --no-maximum-discount"
-      }
-      throw PromoError(.invalidData, position: option ?? error.field, message)
+      throw refusal(error, arguments)
     }
+  }
+
+  /// A rule the built promotion breaks, as an error naming the option the user typed: the
+  /// one that sets the field (`--sku` or `--category` for a target), else the one that
+  /// clears it, else the `--kind` or benefit that made a kept field illegal, with the option
+  /// that clears the field when there is one.
+  private static func refusal(_ error: PromotionRuleError, _ arguments: ParsedArguments) -> PromoError {
+    func given(_ option: String) -> Bool { arguments.flag(option) || !arguments.values(option).isEmpty }
+    var setter = optionForField[error.field]
+    if error.field == "target", !given("--sku"), given("--category") { setter = "--category" }
+    let clearer = clearerForField[error.field]
+    var message = error.message(writtenAs: setter.flatMap { arguments.value($0) })
+    let position: String
+    if let setter, given(setter) {
+      position = setter
+    } else if let clearer, given(clearer) {
+      position = clearer
+    } else {
+      // A field the promotion already had, which the change cannot keep: say how to drop it.
+      let typed = ["--kind"] + benefitOptions + CommandTable.clearingOptions.map(\.name)
+      position = typed.first(where: given) ?? setter ?? error.field
+      if let clearer { message += "; clear it with \(clearer)" }
+    }
+    return PromoError(.invalidData, position: position, message)
   }
 
   /// Sets the benefit from its options: any of them replaces the old benefit, except
@@ -172,7 +219,9 @@ enum PromotionFlags {
     optionForField.filter { $0.key != "target" }.map { ($0.value, $0.key) },
     uniquingKeysWith: { first, _ in first })
 
-  private static func count(_ arguments: ParsedArguments, _ option: String) throws(PromoError) -> Int64? {
+  private static func count(
+    _ arguments: ParsedArguments, _ option: String, range: ClosedRange<Int64> = BuyGet.allowedCounts
+  ) throws(PromoError) -> Int64? {
     guard let text = arguments.value(option) else { return nil }
     let decimal: DecimalNumber
     do {
@@ -182,8 +231,7 @@ enum PromotionFlags {
       let field = fieldForOption[option] ?? option
       throw PromoError(
         .invalidData, position: option,
-        "\(field) must be a whole number from \(BuyGet.allowedCounts.lowerBound) to "
-          + "\(BuyGet.allowedCounts.upperBound), not \(text)")
+        "\(field) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(text)")
     } catch {
       throw PromoError(.usage, position: option, "\"\(text)\" is not a whole number; write it like 2")
     }

@@ -30,13 +30,22 @@ enum PromotionRenderer {
     let offset = commonOffset(of: promotions)
     // Format-2 columns (what an item promotion targets, a coupon code) only when a listed
     // promotion has one, so that a format-1 table stays as narrow as it was.
-    let showsTarget = promotions.contains { $0.kind == .item }
+    let showsTarget = promotions.contains { $0.kind == .item || $0.target != nil }
     let showsCode = promotions.contains { $0.code != nil }
+    // Format-3 columns likewise: a quantity minimum, customer groups.
+    let showsQuantity = promotions.contains { $0.minimumQuantity != nil }
+    let showsGroups = promotions.contains { $0.customerGroups != nil }
     // Benefits in words (`buy 2 get 1`, `20% up to 50.00`) read best left-aligned; plain
     // amounts and percentages line up on the decimal point.
-    let wordy = promotions.contains { $0.kind == .item || $0.maximumDiscount != nil }
+    let wordy = promotions.contains {
+      $0.kind == .item || $0.kind == .shipping || $0.maximumDiscount != nil || $0.repeats
+    }
     var alignments: [TextTable.Alignment] = [.left, .left, wordy ? .left : .decimal, .decimal]
     var header = ["ID", "KIND", "OFF", "MIN"]
+    if showsQuantity {
+      alignments.append(.decimal)
+      header.append("MIN QTY")
+    }
     if showsTarget {
       alignments.append(.left)
       header.append("TARGET")
@@ -45,6 +54,10 @@ enum PromotionRenderer {
       alignments.append(.left)
       header.append("CODE")
     }
+    if showsGroups {
+      alignments.append(.left)
+      header.append("GROUPS")
+    }
     var table = TextTable(alignments + [.left, .left, .left, .left, .left])
     table.append(header + [offset.map { "WINDOW (\($0))" } ?? "WINDOW", "ON", "STK", "STATUS", "BANNER"])
     for promotion in promotions {
@@ -52,8 +65,10 @@ enum PromotionRenderer {
       var row = [
         promotion.id, promotion.kind.rawValue, benefit(of: promotion, minorDigits: minorDigits), minimum,
       ]
+      if showsQuantity { row.append(promotion.minimumQuantity.map(String.init) ?? "-") }
       if showsTarget { row.append(target(of: promotion)) }
       if showsCode { row.append(promotion.code ?? "-") }
+      if showsGroups { row.append(groups(of: promotion)) }
       table.append(
         row + [
           window(of: promotion, year: year, commonOffset: offset), promotion.isActive ? "on" : "off",
@@ -78,10 +93,17 @@ enum PromotionRenderer {
     table.append(["benefit", benefit(of: promotion, minorDigits: minorDigits)])
     table.append(["banner", promotion.banner(in: locale, currency: currency)])
     if let code = promotion.code { table.append(["code", code]) }
-    if promotion.kind == .item { table.append(["target", target(of: promotion)]) }
+    if let groups = promotion.customerGroups {
+      table.append(["customerGroups", groups.names.map(TextTable.printable).joined(separator: ", ")])
+    }
+    if promotion.kind == .item || promotion.target != nil {
+      table.append(["target", target(of: promotion)])
+    }
     for field in StoreEncoder.fields(of: promotion, minorDigits: minorDigits) {
       switch field.key {
-      case "minimumAmount", "buy", "get", "percentOff", "amountOff", "fixedPrice", "maximumDiscount":
+      case "minimumAmount", "minimumQuantity", "repeat", "buy", "get", "acrossLines", "percentOff",
+        "amountOff",
+        "fixedPrice", "maximumDiscount", "maximumQuantity":
         table.append([field.key, plain(field.value)])
       default: break
       }
@@ -95,9 +117,35 @@ enum PromotionRenderer {
   }
 
   /// The benefit in plain words: `20%`, `20% up to 50.00`, `15.00`, `5.00 off each`,
-  /// `19.00 each`, `buy 2 get 1`, `buy 1 get 1 at 50%`.
+  /// `19.00 each`, `buy 2 get 1`, `buy 1 get 1 at 50%`; for a shipping deal `free shipping`,
+  /// `shipping 5.00`, `20% off shipping`; with the format-3 terms after it (`10.00 every
+  /// 100.00 up to 30.00`, `buy 1 get 1 at 50% off across lines`, `..., at most 2 per line`).
   static func benefit(of promotion: Promotion, minorDigits: Int) -> String {
     func amount(_ value: DecimalNumber) -> String { value.formatted(minimumFractionDigits: minorDigits) }
+    if promotion.kind == .shipping {
+      switch promotion.benefit {
+      case .percentOff(let percentage) where percentage == .hundred: return "free shipping"
+      case .fixedPrice(let price) where price.isZero: return "free shipping"
+      case .percentOff(let percentage): return "\(percentage)% off shipping"
+      case .amountOff(let value): return amount(value) + " off shipping"
+      case .fixedPrice(let price): return "shipping " + amount(price)
+      case .buyGet: break
+      }
+    }
+    if promotion.repeats, case .amountOff(let value) = promotion.benefit {
+      let step = promotion.minimumQuantity.map { "\($0) units" } ?? promotion.minimumAmount.map(amount) ?? "-"
+      return amount(value) + " every " + step
+        + (promotion.maximumDiscount.map { " up to " + amount($0) } ?? "")
+    }
+    let limit = promotion.maximumQuantity.map { limit in
+      if case .buyGet(let terms) = promotion.benefit, terms.acrossLines { return ", at most \(limit) got" }
+      return ", at most \(limit) per line"
+    }
+    return plainBenefit(of: promotion, amount: amount) + (limit ?? "")
+  }
+
+  /// The benefit of formats 1 and 2 in plain words (a buy/get across lines says so).
+  private static func plainBenefit(of promotion: Promotion, amount: (DecimalNumber) -> String) -> String {
     switch promotion.benefit {
     case .percentOff(let percentage):
       return "\(percentage)%" + (promotion.maximumDiscount.map { " up to " + amount($0) } ?? "")
@@ -107,14 +155,20 @@ enum PromotionRenderer {
     case .buyGet(let terms):
       return "buy \(terms.buy) get \(terms.get)"
         + (terms.percentOff == .hundred ? "" : " at \(terms.percentOff)% off")
+        + (terms.acrossLines ? " across lines" : "")
     }
   }
 
-  /// What an item promotion targets: `skus mug-white,mug-blue`, `categories tea`, both
-  /// joined by `; `, or `every line`.
+  /// The customer groups a promotion is for: `member,vip`, or `-` for every customer.
+  static func groups(of promotion: Promotion) -> String {
+    promotion.customerGroups.map { $0.names.map(TextTable.printable).joined(separator: ",") } ?? "-"
+  }
+
+  /// What a promotion targets: `skus mug-white,mug-blue`, `categories tea`, both joined
+  /// by `; `, `every line` for an item deal without a target, or `-` for an order deal
+  /// without one (it acts on the whole order) and a shipping deal.
   static func target(of promotion: Promotion) -> String {
-    guard promotion.kind == .item else { return "-" }
-    guard let target = promotion.target else { return "every line" }
+    guard let target = promotion.target else { return promotion.kind == .item ? "every line" : "-" }
     var parts: [String] = []
     if !target.skus.isEmpty {
       parts.append("skus " + target.skus.map(TextTable.printable).joined(separator: ","))

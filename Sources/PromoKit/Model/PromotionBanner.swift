@@ -37,6 +37,72 @@ extension Promotion {
     let cap = maximumDiscount.map { ", up to " + money($0) } ?? ""
     let targeted = kind == .item && target != nil
     var text: String
+    if let special = englishFormat3Banner(money: money, digits: digits) {
+      text = special
+    } else {
+      text = englishFormat2Banner(money: money, digits: digits, cap: cap, targeted: targeted)
+    }
+    if kind.actsOnOrder, let label = orderTargetLabel { text = label + ": " + text }
+    if customerGroups != nil { text = "members only: " + text }
+    if let code { text += " with code \(code)" }
+    if endsAt != nil { text += ", for a limited time" }
+    return text
+  }
+
+  /// The banners of store format 3 in English: a shipping deal, a threshold with a quantity
+  /// minimum, a repeating one or a minimum of 0, a targeted discount; `nil` for the others.
+  private func englishFormat3Banner(money: (DecimalNumber?) -> String, digits: Int) -> String? {
+    let cap = maximumDiscount.map { ", up to " + money($0) } ?? ""
+    let minimum = minimumAmount.flatMap { $0.isZero ? nil : $0 }
+    switch kind {
+    case .shipping:
+      let offer =
+        switch benefit {
+        case .percentOff(let percentage) where percentage == .hundred: "free shipping"
+        case .fixedPrice(let price) where price.isZero: "free shipping"
+        case .percentOff(let percentage): "\(percentage)% off shipping"
+        case .amountOff(let amount): "\(money(amount)) off shipping"
+        case .fixedPrice(let price): "shipping " + price.formatted(minimumFractionDigits: digits)
+        case .buyGet: "free shipping"
+        }
+      return minimum.map { "spend \(money($0)), get " + offer } ?? offer
+    case .threshold:
+      guard minimumQuantity != nil || repeats || minimum == nil else { return nil }
+      if repeats, case .amountOff(let amount) = benefit {
+        let step = minimumQuantity.map { "\($0) items" } ?? money(minimumAmount)
+        return "\(money(amount)) off every \(step)" + cap
+      }
+      let offer =
+        switch benefit {
+        case .percentOff(let percentage) where percentage == .hundred: "the order free" + cap
+        case .percentOff(let percentage): "\(percentage)% off" + cap
+        case .amountOff(let amount): "\(money(amount)) off"
+        case .fixedPrice, .buyGet: ""
+        }
+      switch (minimum, minimumQuantity) {
+      case (let amount?, let quantity?): return "spend \(money(amount)) and buy \(quantity), get " + offer
+      case (nil, let quantity?): return "buy \(quantity), get " + offer
+      case (let amount?, nil): return "spend \(money(amount)), get " + offer
+      case (nil, nil): return offer
+      }
+    case .discount:
+      guard target != nil else { return nil }
+      switch benefit {
+      case .percentOff(let percentage) where percentage == .hundred: return "free" + cap
+      case .percentOff(let percentage): return "\(percentage)% off" + cap
+      case .amountOff(let amount): return "\(money(amount)) off"
+      case .fixedPrice, .buyGet: return nil
+      }
+    case .item:
+      return nil
+    }
+  }
+
+  /// The banners of store formats 1 and 2 in English, unchanged.
+  private func englishFormat2Banner(
+    money: (DecimalNumber?) -> String, digits: Int, cap: String, targeted: Bool
+  ) -> String {
+    var text: String
     switch (kind, benefit) {
     case (.threshold, .percentOff(let percentage)) where percentage == .hundred:
       text = "spend \(money(minimumAmount)), get the order free" + cap
@@ -68,8 +134,6 @@ extension Promotion {
       }
       text = targeted ? "\(englishTarget): " + offer : offer
     }
-    if let code { text += " with code \(code)" }
-    if endsAt != nil { text += ", for a limited time" }
     return text
   }
 
@@ -78,6 +142,74 @@ extension Promotion {
     func money(_ amount: DecimalNumber?) -> String { Self.money(amount, minorDigits: digits) }
     let limited = endsAt != nil ? "限时" : ""
     let cap = maximumDiscount.map { "，最高减" + money($0) } ?? ""
+    var text: String
+    if let special = chineseFormat3Banner(money: money, currency: currency) {
+      text = limited + special
+      if kind.actsOnOrder, let label = orderTargetLabel { text = label + text }
+    } else {
+      text = chineseFormat2Banner(money: money, currency: currency, limited: limited, cap: cap)
+      if kind == .threshold, let label = orderTargetLabel { text = label + text }
+    }
+    if customerGroups != nil { text = "会员专享" + text }
+    if let code { text += "（券码\(code)）" }
+    return text
+  }
+
+  /// The banners of store format 3 in Chinese (`满99包邮`, `运费5元`, `满3件8折`,
+  /// `每满100减10，最多减30`, `立减5`, a targeted discount); `nil` for the others.
+  private func chineseFormat3Banner(money: (DecimalNumber?) -> String, currency: Currency?) -> String? {
+    let minimum = minimumAmount.flatMap { $0.isZero ? nil : $0 }
+    switch kind {
+    case .shipping:
+      let condition = minimum.map { "满" + money($0) } ?? ""
+      switch benefit {
+      case .percentOff(let percentage) where percentage == .hundred: return condition + "包邮"
+      case .fixedPrice(let price) where price.isZero: return condition + "包邮"
+      case .percentOff(let percentage): return condition + "运费" + Self.zhe(percentage)
+      case .amountOff(let amount): return condition + "运费减" + money(amount)
+      case .fixedPrice(let price):
+        let unit = currency == nil || currency?.code == "CNY" ? "元" : " " + (currency?.code ?? "")
+        return condition + "运费" + money(price) + unit
+      case .buyGet: return condition + "包邮"
+      }
+    case .threshold:
+      guard minimumQuantity != nil || repeats || minimum == nil else { return nil }
+      if repeats, case .amountOff(let amount) = benefit {
+        let step = minimumQuantity.map { "\($0)件" } ?? money(minimumAmount)
+        return "每满\(step)减\(money(amount))" + (maximumDiscount.map { "，最多减" + money($0) } ?? "")
+      }
+      let cap = maximumDiscount.map { "，最高减" + money($0) } ?? ""
+      var condition = ""
+      switch (minimum, minimumQuantity) {
+      case (let amount?, let quantity?): condition = "满\(money(amount))且满\(quantity)件"
+      case (nil, let quantity?): condition = "满\(quantity)件"
+      case (let amount?, nil): condition = "满" + money(amount)
+      case (nil, nil): break
+      }
+      switch benefit {
+      case .percentOff(let percentage) where percentage == .hundred: return condition + "免单" + cap
+      case .percentOff(let percentage): return condition + Self.zhe(percentage) + cap
+      case .amountOff(let amount): return condition + (condition.isEmpty ? "立减" : "减") + money(amount)
+      case .fixedPrice, .buyGet: return condition
+      }
+    case .discount:
+      guard target != nil else { return nil }
+      let cap = maximumDiscount.map { "，最高减" + money($0) } ?? ""
+      switch benefit {
+      case .percentOff(let percentage): return Self.zhe(percentage) + cap
+      case .amountOff(let amount): return "立减" + money(amount)
+      case .fixedPrice, .buyGet: return nil
+      }
+    case .item:
+      return nil
+    }
+  }
+
+  /// The banners of store formats 1 and 2 in Chinese, unchanged.
+  private func chineseFormat2Banner(
+    money: (DecimalNumber?) -> String, currency: Currency?, limited: String, cap: String
+  ) -> String {
+    let digits = currency.minorDigits
     var text: String
     switch (kind, benefit) {
     case (.threshold, .percentOff(let percentage)) where percentage == .hundred:
@@ -108,8 +240,14 @@ extension Promotion {
       }
       text = (target == nil ? "" : chineseTarget) + limited + offer
     }
-    if let code { text += "（券码\(code)）" }
     return text
+  }
+
+  /// What an order deal with a target acts on, for its banner: its first category, else its
+  /// first SKU (`tea`); `nil` without a target.
+  private var orderTargetLabel: String? {
+    guard let target else { return nil }
+    return target.categories.first ?? target.skus.first
   }
 
   /// What an item promotion targets, in English: `everything`, `tea, coffee`, `selected
