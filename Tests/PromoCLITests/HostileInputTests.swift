@@ -221,7 +221,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
   static let format2StoreLines: [(String, String, String)] = [
     (
       "v1: target", promotion(#""id":"q","kind":"discount","percentOff":"5","target":{"skus":["a"]}"#),
-      #"promo: s.json: promotions[1].target: target needs store version 2, but this store is version 1; set "version": 2 to use it"#
+      #"promo: s.json: promotions[1].target: target needs store version 3, but this store is version 1; set "version": 3 to use it"#
     ),
     (
       "v1: fixedPrice", promotion(#""id":"q","kind":"discount","fixedPrice":"5""#),
@@ -280,12 +280,12 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
     ),
     (
       "item: kind in capitals", promotion2(#""id":"q","kind":"Item","percentOff":"5""#),
-      #"promo: s.json: promotions[1].kind: kind must be "item", "discount" or "threshold", not "Item"; did you mean "item"?"#
+      #"promo: s.json: promotions[1].kind: kind must be "item", "discount", "threshold" or "shipping", not "Item"; did you mean "item"?"#
     ),
     (
       "threshold: fixed price",
       promotion2(#""id":"q","kind":"threshold","minimumAmount":"1","fixedPrice":"1""#),
-      #"promo: s.json: promotions[1].fixedPrice: fixedPrice is only for item promotions, not for a threshold; use percentOff or amountOff, or make the kind "item""#
+      #"promo: s.json: promotions[1].fixedPrice: fixedPrice is only for item and shipping promotions, not for a threshold; use percentOff or amountOff, or make the kind "item""#
     ),
     (
       "discount: buy-get", promotion2(#""id":"q","kind":"discount","buy":1,"get":1"#),
@@ -295,20 +295,20 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
       "threshold: target",
       promotion2(
         #""id":"q","kind":"threshold","minimumAmount":"1","percentOff":"5","target":{"categories":["a"]}"#),
-      #"promo: s.json: promotions[1].target: target is only for item promotions; a threshold acts on the whole order (remove target or make the kind "item")"#
+      #"promo: s.json: promotions[1].target: target needs store version 3, but this store is version 2; set "version": 3 to use it"#
     ),
     (
       "cap on a threshold's amount off",
       promotion2(#""id":"q","kind":"threshold","minimumAmount":"1","amountOff":"5","maximumDiscount":"1""#),
-      #"promo: s.json: promotions[1].maximumDiscount: maximumDiscount is only for a discount or threshold that takes percentOff (it caps the percentage)"#
+      #"promo: s.json: promotions[1].maximumDiscount: maximumDiscount is only for a discount or threshold that takes percentOff (it caps the percentage) or a repeating threshold"#
     ),
     (
       "cap on buy-get", promotion2(#""id":"q","kind":"item","buy":1,"get":1,"maximumDiscount":"1""#),
-      #"promo: s.json: promotions[1].maximumDiscount: maximumDiscount is only for a discount or threshold that takes percentOff (it caps the percentage)"#
+      #"promo: s.json: promotions[1].maximumDiscount: maximumDiscount is only for a discount or threshold that takes percentOff (it caps the percentage) or a repeating threshold"#
     ),
     (
       "cap on a fixed price", promotion2(#""id":"q","kind":"item","fixedPrice":"1","maximumDiscount":"1""#),
-      #"promo: s.json: promotions[1].maximumDiscount: maximumDiscount is only for a discount or threshold that takes percentOff (it caps the percentage)"#
+      #"promo: s.json: promotions[1].maximumDiscount: maximumDiscount is only for a discount or threshold that takes percentOff (it caps the percentage) or a repeating threshold"#
     ),
     (
       "negative cap", promotion2(#""id":"q","kind":"discount","percentOff":"5","maximumDiscount":"-1""#),
@@ -365,20 +365,231 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
     ),
     (
       "version 0", #"{"version":0,"promotions":[]}"#,
-      #"promo: s.json: version: version must be 1 or 2, not 0"#
+      #"promo: s.json: version: version must be 1, 2 or 3, not 0"#
     ),
     (
       "version 2.5", #"{"version":2.5,"promotions":[]}"#,
-      #"promo: s.json: version: version must be 1 or 2, not 2.5"#
+      #"promo: s.json: version: version must be 1, 2 or 3, not 2.5"#
     ),
     (
-      "version 3 with item promotions",
-      #"{"version":3,"promotions":[{"id":"q","kind":"item","percentOff":"5","code":"A"}]}"#,
-      #"promo: s.json: version: store version 3 is newer than this promo understands (it reads versions 1 and 2); upgrade promo to use this store"#
+      "version 4 with item promotions",
+      #"{"version":4,"promotions":[{"id":"q","kind":"item","percentOff":"5","code":"A"}]}"#,
+      #"promo: s.json: version: store version 4 is newer than this promo understands (it reads versions 1 to 3); upgrade promo to use this store"#
     ),
     (
       "version of 20 digits", #"{"version":99999999999999999999,"promotions":[]}"#,
-      #"promo: s.json: version: store version 99999999999999999999 is newer than this promo understands (it reads versions 1 and 2); upgrade promo to use this store"#
+      #"promo: s.json: version: store version 99999999999999999999 is newer than this promo understands (it reads versions 1 to 3); upgrade promo to use this store"#
+    ),
+  ]
+
+  /// A version-3 store with one good promotion and `fields` as a second one.
+  static func promotion3(_ fields: String) -> String {
+    #"{"version":3,"currency":"CNY","promotions":[{"id":"p","kind":"discount","percentOff":"5"},{\#(fields)}]}"#
+  }
+
+  /// Format-3 stores that break one rule each (shipping, quantities, repeats, across
+  /// lines, unit limits, customer groups), with the whole error line they must give.
+  static let format3StoreLines: [(String, String, String)] = [
+    (
+      "shipping: target", promotion3(#""id":"q","kind":"shipping","percentOff":"5","target":{"skus":["a"]}"#),
+      #"promo: s.json: promotions[1].target: target is for item, discount and threshold promotions; a shipping promotion acts on the order's shipping (remove target)"#
+    ),
+    (
+      "shipping: buy-get", promotion3(#""id":"q","kind":"shipping","buy":1,"get":1"#),
+      #"promo: s.json: promotions[1].buy: buy is only for item promotions, not for a shipping promotion; use percentOff or amountOff, or make the kind "item""#
+    ),
+    (
+      "shipping: no benefit", promotion3(#""id":"q","kind":"shipping""#),
+      #"promo: s.json: promotions[1].percentOff: missing the benefit: add "percentOff", "amountOff" or "fixedPrice" (what the shipping then costs)"#
+    ),
+    (
+      "shipping: minimumQuantity",
+      promotion3(#""id":"q","kind":"shipping","amountOff":"5","minimumQuantity":2"#),
+      #"promo: s.json: promotions[1].minimumQuantity: minimumQuantity is only for threshold promotions; remove it or make the kind "threshold""#
+    ),
+    (
+      "shipping: repeat",
+      promotion3(#""id":"q","kind":"shipping","amountOff":"5","minimumAmount":"10","repeat":true"#),
+      #"promo: s.json: promotions[1].repeat: repeat is only for threshold promotions ("10 off every 100"); remove it or make the kind "threshold""#
+    ),
+    (
+      "shipping: cap on amount",
+      promotion3(#""id":"q","kind":"shipping","amountOff":"5","maximumDiscount":"1""#),
+      #"promo: s.json: promotions[1].maximumDiscount: maximumDiscount is only for a discount or threshold that takes percentOff (it caps the percentage) or a repeating threshold"#
+    ),
+    (
+      "discount: minimumQuantity",
+      promotion3(#""id":"q","kind":"discount","percentOff":"5","minimumQuantity":2"#),
+      #"promo: s.json: promotions[1].minimumQuantity: minimumQuantity is only for threshold promotions; remove it or make the kind "threshold""#
+    ),
+    (
+      "item: minimumQuantity", promotion3(#""id":"q","kind":"item","percentOff":"5","minimumQuantity":2"#),
+      #"promo: s.json: promotions[1].minimumQuantity: minimumQuantity is only for threshold promotions; remove it or make the kind "threshold""#
+    ),
+    (
+      "threshold: minimumQuantity 0",
+      promotion3(#""id":"q","kind":"threshold","percentOff":"5","minimumQuantity":0"#),
+      #"promo: s.json: promotions[1].minimumQuantity: minimumQuantity must be a whole number from 1 to 1000000, not 0"#
+    ),
+    (
+      "threshold: minimumQuantity too big",
+      promotion3(#""id":"q","kind":"threshold","percentOff":"5","minimumQuantity":1000001"#),
+      #"promo: s.json: promotions[1].minimumQuantity: minimumQuantity must be a whole number from 1 to 1000000, not 1000001"#
+    ),
+    (
+      "threshold: minimumQuantity fraction",
+      promotion3(#""id":"q","kind":"threshold","percentOff":"5","minimumQuantity":1.5"#),
+      #"promo: s.json: promotions[1].minimumQuantity: minimumQuantity must be a whole number, not 1.5"#
+    ),
+    (
+      "threshold: minimumQuantity string",
+      promotion3(#""id":"q","kind":"threshold","percentOff":"5","minimumQuantity":"2""#),
+      #"promo: s.json: promotions[1].minimumQuantity: minimumQuantity must be a whole number, not a string"#
+    ),
+    (
+      "threshold: repeat with percent",
+      promotion3(#""id":"q","kind":"threshold","percentOff":"5","minimumAmount":"100","repeat":true"#),
+      #"promo: s.json: promotions[1].repeat: a repeating threshold takes amountOff once for every full minimum; give amountOff instead of a percentage"#
+    ),
+    (
+      "threshold: repeat with both minimums",
+      promotion3(
+        #""id":"q","kind":"threshold","amountOff":"5","minimumAmount":"100","minimumQuantity":2,"repeat":true"#
+      ),
+      #"promo: s.json: promotions[1].repeat: a repeating threshold counts one minimum: give minimumAmount or minimumQuantity, not both"#
+    ),
+    (
+      "threshold: repeat every 0",
+      promotion3(#""id":"q","kind":"threshold","amountOff":"5","minimumAmount":"0","repeat":true"#),
+      #"promo: s.json: promotions[1].repeat: a repeating threshold needs a minimumAmount above 0 (the step it counts)"#
+    ),
+    (
+      "threshold: repeat not boolean",
+      promotion3(#""id":"q","kind":"threshold","amountOff":"5","minimumAmount":"10","repeat":"yes""#),
+      #"promo: s.json: promotions[1].repeat: repeat must be true or false, not a string"#
+    ),
+    (
+      "discount: repeat", promotion3(#""id":"q","kind":"discount","amountOff":"5","repeat":true"#),
+      #"promo: s.json: promotions[1].repeat: repeat is only for threshold promotions ("10 off every 100"); remove it or make the kind "threshold""#
+    ),
+    (
+      "item: acrossLines without buy",
+      promotion3(#""id":"q","kind":"item","percentOff":"5","acrossLines":true"#),
+      #"promo: s.json: promotions[1].acrossLines: acrossLines is only for an item promotion with buy and get (it counts the units of all its lines together)"#
+    ),
+    (
+      "discount: acrossLines", promotion3(#""id":"q","kind":"discount","percentOff":"5","acrossLines":true"#),
+      #"promo: s.json: promotions[1].acrossLines: acrossLines is only for an item promotion with buy and get (it counts the units of all its lines together)"#
+    ),
+    (
+      "item: acrossLines not boolean", promotion3(#""id":"q","kind":"item","buy":1,"get":1,"acrossLines":1"#),
+      #"promo: s.json: promotions[1].acrossLines: acrossLines must be true or false, not a number"#
+    ),
+    (
+      "discount: maximumQuantity",
+      promotion3(#""id":"q","kind":"discount","percentOff":"5","maximumQuantity":2"#),
+      #"promo: s.json: promotions[1].maximumQuantity: maximumQuantity is only for item promotions (the most units of a line it covers)"#
+    ),
+    (
+      "item: maximumQuantity 0", promotion3(#""id":"q","kind":"item","percentOff":"5","maximumQuantity":0"#),
+      #"promo: s.json: promotions[1].maximumQuantity: maximumQuantity must be a whole number from 1 to 1000000, not 0"#
+    ),
+    (
+      "item: maximumQuantity too big",
+      promotion3(#""id":"q","kind":"item","percentOff":"5","maximumQuantity":1000001"#),
+      #"promo: s.json: promotions[1].maximumQuantity: maximumQuantity must be a whole number from 1 to 1000000, not 1000001"#
+    ),
+    (
+      "customerGroups empty", promotion3(#""id":"q","kind":"discount","percentOff":"5","customerGroups":[]"#),
+      #"promo: s.json: promotions[1].customerGroups: customerGroups must not be empty; leave it out to admit every customer"#
+    ),
+    (
+      "customerGroups duplicate",
+      promotion3(#""id":"q","kind":"discount","percentOff":"5","customerGroups":["a","a"]"#),
+      #"promo: s.json: promotions[1].customerGroups: customerGroups has "a" twice; names must be distinct"#
+    ),
+    (
+      "customerGroups empty name",
+      promotion3(#""id":"q","kind":"discount","percentOff":"5","customerGroups":[""]"#),
+      #"promo: s.json: promotions[1].customerGroups: customerGroups has an empty string; every name needs at least one character"#
+    ),
+    (
+      "customerGroups not array",
+      promotion3(#""id":"q","kind":"discount","percentOff":"5","customerGroups":"member""#),
+      #"promo: s.json: promotions[1].customerGroups: customerGroups must be an array of strings, not a string"#
+    ),
+    (
+      "customerGroups number",
+      promotion3(#""id":"q","kind":"discount","percentOff":"5","customerGroups":[1]"#),
+      #"promo: s.json: promotions[1].customerGroups[0]: customerGroups[0] must be a string, not a number"#
+    ),
+    (
+      "discount: empty target", promotion3(#""id":"q","kind":"discount","percentOff":"5","target":{}"#),
+      #"promo: s.json: promotions[1].target: a target needs "skus" or "categories" (or remove target to act on every line)"#
+    ),
+    (
+      "threshold: no minimum", promotion3(#""id":"q","kind":"threshold","percentOff":"5""#),
+      #"promo: s.json: promotions[1].minimumAmount: a threshold promotion needs "minimumAmount" (the least amount it applies to) or "minimumQuantity" (the least units)"#
+    ),
+  ]
+
+  /// Orders with format-3 fields (shipping, customer) that break one rule each, with the
+  /// whole error line they must give; every store version reads these fields.
+  static let format3OrderLines: [(String, String, String)] = [
+    (
+      "order: shipping negative",
+      #"{"id":"o","items":[{"sku":"a","quantity":1,"unitPrice":"5"}],"shipping":"-1"}"#,
+      #"promo: o.json: shipping: shipping must be at least 0, not -1"#
+    ),
+    (
+      "order: shipping too precise",
+      #"{"id":"o","items":[{"sku":"a","quantity":1,"unitPrice":"5"}],"shipping":"1.001"}"#,
+      #"promo: o.json: shipping: shipping 1.001 has 3 decimal places; CNY has 2"#
+    ),
+    (
+      "order: shipping too large",
+      #"{"id":"o","items":[{"sku":"a","quantity":1,"unitPrice":"5"}],"shipping":"1000000000001"}"#,
+      #"promo: o.json: shipping: shipping 1000000000001 is too large: at most 1000000000000"#
+    ),
+    (
+      "order: shipping null",
+      #"{"id":"o","items":[{"sku":"a","quantity":1,"unitPrice":"5"}],"shipping":null}"#,
+      #"promo: o.json: shipping: shipping must be a decimal, written as a number or a string like "12.50", not null"#
+    ),
+    (
+      "order: shipping boolean",
+      #"{"id":"o","items":[{"sku":"a","quantity":1,"unitPrice":"5"}],"shipping":true}"#,
+      #"promo: o.json: shipping: shipping must be a decimal, written as a number or a string like "12.50", not a boolean"#
+    ),
+    (
+      "order: customer not object",
+      #"{"id":"o","items":[{"sku":"a","quantity":1,"unitPrice":"5"}],"customer":"c-1"}"#,
+      #"promo: o.json: customer: a customer must be an object, not a string"#
+    ),
+    (
+      "order: customer unknown key",
+      #"{"id":"o","items":[{"sku":"a","quantity":1,"unitPrice":"5"}],"customer":{"id":"c","group":["a"]}}"#,
+      #"promo: o.json: customer.group: unknown key "group" in customer; did you mean "groups"?"#
+    ),
+    (
+      "order: customer groups duplicate",
+      #"{"id":"o","items":[{"sku":"a","quantity":1,"unitPrice":"5"}],"customer":{"groups":["a","a"]}}"#,
+      #"promo: o.json: customer.groups: groups has "a" twice; entries must be distinct"#
+    ),
+    (
+      "order: customer groups empty name",
+      #"{"id":"o","items":[{"sku":"a","quantity":1,"unitPrice":"5"}],"customer":{"groups":[""]}}"#,
+      #"promo: o.json: customer.groups: groups has an empty string; every entry needs at least one character"#
+    ),
+    (
+      "order: customer groups not array",
+      #"{"id":"o","items":[{"sku":"a","quantity":1,"unitPrice":"5"}],"customer":{"groups":"member"}}"#,
+      #"promo: o.json: customer.groups: groups must be an array of strings, not a string"#
+    ),
+    (
+      "order: customer id number",
+      #"{"id":"o","items":[{"sku":"a","quantity":1,"unitPrice":"5"}],"customer":{"id":7}}"#,
+      #"promo: o.json: customer.id: id must be a string, not a number"#
     ),
   ]
 
@@ -524,7 +735,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
       ("store is an array", "[]", "s.json: top level"),
       ("store without version", #"{"promotions":[]}"#, "s.json: version"),
       ("version as string", #"{"version":"1","promotions":[]}"#, "s.json: version"),
-      ("newer version", #"{"version":3,"promotions":[],"rules":[]}"#, "s.json: version"),
+      ("newer version", #"{"version":4,"promotions":[],"rules":[]}"#, "s.json: version"),
       ("promotions not an array", #"{"version":1,"promotions":{}}"#, "s.json: promotions"),
       ("promotions missing", #"{"version":1}"#, "s.json: promotions"),
       (
@@ -622,7 +833,10 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
       ("store currency invalid", #"{"version":1,"currency":"EURO","promotions":[]}"#, "s.json: currency"),
     ]
     for (name, text, location) in stores + format2Stores { cases += store(name, text, at: location) }
-    for (name, text, line) in format2StoreLines { cases += store(name, text, at: line, isWholeLine: true) }
+    for (name, text, line) in format2StoreLines + format3StoreLines {
+      cases += store(name, text, at: line, isWholeLine: true)
+    }
+    for (name, text, line) in format3OrderLines { cases.append(.order(name, text, line: line)) }
     cases += [
       // The file system.
       HostileCase("order is a folder", price("folder"), status: 66, at: "folder: is a folder"),
@@ -694,7 +908,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
 @Suite("The bad-input catalogue: every hostile input fails cleanly, located, and changes nothing")
 struct HostileInputTests {
   /// How many cases the catalogue holds: a case that vanishes fails the run.
-  static let expectedCaseCount = 308
+  static let expectedCaseCount = 379
 
   @Test("the catalogue holds exactly its cases, each under its own name")
   func catalogueSize() {

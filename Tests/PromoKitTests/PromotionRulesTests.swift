@@ -55,7 +55,7 @@ struct PromotionRulesTests {
         }
       ),
       (
-        "target", { try Promotion(id: "t", kind: .discount, target: skus, benefit: .percentOff(Self.twenty)) }
+        "target", { try Promotion(id: "t", kind: .shipping, target: skus, benefit: .percentOff(Self.twenty)) }
       ),
       (
         "maximumDiscount",
@@ -96,6 +96,74 @@ struct PromotionRulesTests {
       try ItemTarget(skus: ["a", "a"])
     }
     #expect(BuyGet(buy: 0, get: 1) == nil)
+  }
+
+  @Test("each illegal format-3 combination is refused, naming its field")
+  func illegalFormat3Combinations() throws {
+    let off = Benefit.amountOff(Self.fifteen)
+    let cases: [(String, () throws -> Promotion)] = [
+      ("minimumQuantity", { try Promotion(id: "q", kind: .discount, benefit: off, minimumQuantity: 2) }),
+      (
+        "minimumQuantity",
+        { try Promotion(id: "q", kind: .threshold, benefit: off, minimumQuantity: 1_000_001) }
+      ),
+      ("minimumQuantity", { try Promotion(id: "q", kind: .threshold, benefit: off, minimumQuantity: 0) }),
+      ("repeat", { try Promotion(id: "r", kind: .discount, benefit: off, repeats: true) }),
+      (
+        "repeat",
+        {
+          try Promotion(
+            id: "r", kind: .threshold, benefit: .percentOff(Self.twenty), minimumAmount: Self.fifteen,
+            repeats: true)
+        }
+      ),
+      (
+        "repeat",
+        {
+          try Promotion(
+            id: "r", kind: .threshold, benefit: off, minimumAmount: Self.fifteen, minimumQuantity: 2,
+            repeats: true)
+        }
+      ),
+      (
+        "repeat",
+        {
+          try Promotion(
+            id: "r", kind: .threshold, benefit: off, minimumAmount: DecimalNumber(significand: 0),
+            repeats: true)
+        }
+      ),
+      (
+        "acrossLines",
+        {
+          var draft = PromotionDraft()
+          draft.id = "a"
+          draft.kind = .item
+          draft.amountOff = Self.fifteen
+          draft.acrossLines = true
+          return try draft.promotion(currency: nil)
+        }
+      ),
+      ("maximumQuantity", { try Promotion(id: "m", kind: .discount, benefit: off, maximumQuantity: 2) }),
+      ("maximumQuantity", { try Promotion(id: "m", kind: .item, benefit: off, maximumQuantity: 0) }),
+      (
+        "customerGroups",
+        { try Promotion(id: "g", kind: .item, customerGroups: try CustomerGroups([]), benefit: off) }
+      ),
+      ("buy", { try Promotion(id: "s", kind: .shipping, benefit: .buyGet(BuyGet(buy: 1, get: 1)!)) }),
+      ("minimumAmount", { try Promotion(id: "s", kind: .item, benefit: off, minimumAmount: Self.fifteen) }),
+    ]
+    for (expected, make) in cases {
+      #expect(Self.field(make) == expected, "expected \(expected)")
+    }
+    // The same parts in their legal places build, at the version they need.
+    let repeating = try Promotion(
+      id: "every100", kind: .threshold, benefit: off, minimumAmount: DecimalNumber(significand: 100),
+      repeats: true, maximumDiscount: DecimalNumber(significand: 30))
+    #expect(repeating.requiredVersion == 3)
+    let shipping = try Promotion(
+      id: "ship", kind: .shipping, benefit: .fixedPrice(DecimalNumber(significand: 0)))
+    #expect(shipping.requiredVersion == 3)
   }
 
   @Test("a valid item promotion keeps its parts, and a draft of it builds the same promotion")

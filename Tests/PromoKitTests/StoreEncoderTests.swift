@@ -35,12 +35,13 @@ struct StoreEncoderTests {
     try StoreDecoder.decode(Array(text.utf8), file: "promotions.json")
   }
 
-  @Test("a promotion's keys follow the canonical order of store format 2")
+  @Test("a promotion's keys follow the canonical order of store format 3")
   func promotionKeyOrder() {
     #expect(
       StoreDecoder.promotionKeys == [
-        "id", "name", "kind", "code", "target", "minimumAmount", "buy", "get", "percentOff", "amountOff",
-        "fixedPrice", "maximumDiscount", "startsAt", "endsAt", "active", "stackable",
+        "id", "name", "kind", "code", "customerGroups", "target", "minimumAmount", "minimumQuantity",
+        "repeat", "buy", "get", "acrossLines", "percentOff", "amountOff", "fixedPrice", "maximumDiscount",
+        "maximumQuantity", "startsAt", "endsAt", "active", "stackable",
       ])
   }
 

@@ -144,11 +144,17 @@ struct QuoteTextRenderer {
     if quote.plan.applied.isEmpty {
       table.append(["(none)"])
     }
-    for applied in quote.plan.applied {
+    // A plan has at most one shipping deal, applied last: it is shown under the shipping
+    // it lowers.
+    let shippingDeal = (quote.shipping?.discount.minorUnits ?? 0) > 0 ? quote.plan.applied.last : nil
+    for applied in quote.plan.applied.dropLast(shippingDeal == nil ? 0 : 1) {
       table.append([applied.id, "-" + applied.discount.description, applied.name ?? ""])
     }
     if let shipping = quote.shipping {
-      table.append(["shipping", "+" + shipping.amount.description, "before its deal"])
+      table.append(["shipping", "+" + shipping.amount.description])
+    }
+    if let shippingDeal {
+      table.append([shippingDeal.id, "-" + shippingDeal.discount.description, shippingDeal.name ?? ""])
     }
     table.append(["total", quote.total.description])
     var lines = table.render(indent: "  ").split(separator: "\n", omittingEmptySubsequences: false).dropLast()

@@ -244,6 +244,11 @@ public enum StoreDecoder {
       if case .missingBenefit = violation, object.fields.contains(where: { benefitKeys.contains($0.key) }) {
         continue  // a benefit is there, and its type was reported
       }
+      if case .missingMinimum = violation,
+        object.fields.contains(where: { $0.key == "minimumAmount" || $0.key == "minimumQuantity" })
+      {
+        continue  // a minimum is there, and its type or range was reported
+      }
       if unreadable.contains(String(violation.field.split(separator: ".")[0])) { continue }
       let written = object.fields.first { $0.key == violation.field }.flatMap { member -> String? in
         switch member.value.value {

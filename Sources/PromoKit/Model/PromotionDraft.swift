@@ -186,11 +186,9 @@ public struct PromotionDraft: Sendable, Hashable {
     guard let kind else { return }
     if let minimumAmount {
       if kind == .threshold || kind == .shipping {
-        // A minimum may be finer than the currency (the comparison stays exact), except
-        // the step of a repeating threshold, which is counted in whole minor units.
-        if let problem = Self.amountProblem(
-          "minimumAmount", minimumAmount, allowsZero: true, currency: repeats ? currency : nil)
-        {
+        // A minimum may be finer than the currency: the comparison, and the count of
+        // steps of a repeating threshold, stay exact.
+        if let problem = Self.amountProblem("minimumAmount", minimumAmount, allowsZero: true, currency: nil) {
           found.append(problem)
         }
       } else {

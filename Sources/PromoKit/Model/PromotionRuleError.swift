@@ -179,8 +179,8 @@ public enum PromotionRuleError: Error, Sendable, Hashable, CustomStringConvertib
       "a promotion has exactly one of \(first) and \(second), not both"
     case .benefitNotForKind(let field, let kind):
       field == "fixedPrice"
-        ? "fixedPrice is only for item and shipping promotions, not for a \(kind.rawValue); use percentOff or amountOff, or make the kind \"item\""
-        : "\(field) is only for item promotions, not for a \(kind.rawValue); use percentOff or amountOff, or make the kind \"item\""
+        ? "fixedPrice is only for item and shipping promotions, not for a \(Self.noun(kind)); use percentOff or amountOff, or make the kind \"item\""
+        : "\(field) is only for item promotions, not for a \(Self.noun(kind)); use percentOff or amountOff, or make the kind \"item\""
     case .incompleteBuyGet(let missing):
       missing == "get"
         ? "buy needs get: buy N get M discounts M of every N + M units"
@@ -208,6 +208,16 @@ public enum PromotionRuleError: Error, Sendable, Hashable, CustomStringConvertib
 
   /// `field: message`.
   public var description: String { field + ": " + message }
+
+  /// How a message names a promotion of `kind` after "a": "a threshold", "a shipping promotion".
+  private static func noun(_ kind: PromotionKind) -> String {
+    switch kind {
+    case .item: "item promotion"
+    case .discount: "discount"
+    case .threshold: "threshold"
+    case .shipping: "shipping promotion"
+    }
+  }
 }
 
 /// Counting decimal places in words.

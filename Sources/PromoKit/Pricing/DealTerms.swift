@@ -115,14 +115,35 @@ struct DealTerms: Sendable {
     case .amountOff:
       if promotion.repeats {
         let steps: Int128 =
-          if let minimum { base / minimum } else { Int128(units / promotion.minimumQuantity!) }
-        taken = min(steps * sum!, cap ?? .max, base)
+          if let step = promotion.minimumAmount {
+            Self.steps(of: step, in: base, minorDigits: minorDigits)
+          } else {
+            Int128(units / promotion.minimumQuantity!)
+          }
+        let (product, overflow) = steps.multipliedReportingOverflow(by: sum!)
+        taken = min(overflow ? .max : product, cap ?? .max, base)
       } else {
         taken = min(sum!, base)
       }
     case .fixedPrice, .buyGet: preconditionFailure("an order deal takes a percentage or a sum")
     }
     return max(taken, 0)
+  }
+
+  /// `floor(base / step)`, exactly, for `base` in minor units and a step (a repeating
+  /// threshold's `minimumAmount`, above 0) that may be finer than the currency; a count
+  /// too large for 128 bits is given as the largest one.
+  static func steps(of step: DecimalNumber, in base: Int128, minorDigits: Int) -> Int128 {
+    if step.scale <= minorDigits { return base / step.unitsRoundedUp(atScale: minorDigits) }
+    // base / (significand / 10^(scale - minorDigits)), by long division so that nothing
+    // overflows: base = q × significand + r, and (r × 10^k) < significand × 10^18.
+    let significand = Int128(step.significand)
+    let power = Int128(DecimalNumber.powerOfTen(step.scale - minorDigits))
+    let (whole, remainder) = base.quotientAndRemainder(dividingBy: significand)
+    let (high, overflow) = whole.multipliedReportingOverflow(by: power)
+    if overflow { return .max }
+    let (total, carry) = high.addingReportingOverflow(remainder * power / significand)
+    return carry ? .max : total
   }
 
   // MARK: Shipping deals

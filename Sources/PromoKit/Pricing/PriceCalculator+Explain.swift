@@ -40,8 +40,11 @@ extension PriceCalculator {
     case .item:
       guard let items, deal.lineDiscounts(items).contains(where: { $0 > 0 }) else { return .noEligibleLine }
     case .discount, .threshold:
+      // An order given by amount has no lines to target or count; an empty order has no
+      // line a targeted deal targets, but an untargeted quantity minimum is tested (0 units).
       let counts = promotion.target != nil || promotion.minimumQuantity != nil
-      if counts && (items.map { !$0.contains(where: deal.targets) } ?? true) { return .noEligibleLine }
+      if counts && items == nil { return .noEligibleLine }
+      if promotion.target != nil, let items, !items.contains(where: deal.targets) { return .noEligibleLine }
       if promotion.kind == .threshold {
         var tested = order.subtotal
         var units: Int64?

@@ -16,7 +16,8 @@ public struct AppliedPromotion: Sendable, Hashable {
 }
 
 /// The chosen way to price an order: the promotions applied, in application order (item
-/// promotions by id, then the order stage's discount, then its threshold), and the total.
+/// promotions by id, then the order stage's discount, then its threshold, then the shipping
+/// deal), and the total.
 public struct PricingPlan: Sendable, Hashable {
   /// The promotions in the order they are applied (empty for the plan with none); an item
   /// promotion's discount is its sum over the lines.

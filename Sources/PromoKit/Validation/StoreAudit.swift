@@ -71,7 +71,8 @@ public enum StoreAudit {
       return StoreWarning(
         position: "promotions[\(index)].stackable",
         message: "\"\(promotion.id)\" is a shipping deal that is not stackable while every other deal is: "
-          + "it never joins another promotion, so it applies only where no other deal does; make it stackable")
+          + "it never joins another promotion, so it applies only where no other deal does; make it stackable"
+      )
     }
   }
 
