@@ -22,6 +22,7 @@ struct PromoBench {
     var report = Report()
     if Report.wanted("selection") { report.measureSelection(promo: promo, inputs: inputs) }
     if Report.wanted("items") { report.measureItems(promo: promo, inputs: inputs) }
+    if Report.wanted("format3") { report.measureFormat3(promo: promo, inputs: inputs) }
     if Report.wanted("jobs") { report.measureJobs(promo: promo, inputs: inputs) }
     if Report.wanted("batch") { report.measureBatch(promo: promo, inputs: inputs) }
     if Report.wanted("startup") { report.measureStartup(promo: promo, inputs: inputs) }

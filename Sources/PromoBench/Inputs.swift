@@ -179,7 +179,7 @@ struct Inputs {
 
   static func cents(_ value: UInt64) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
-  private func write(_ path: String, _ body: ((String) -> Void) -> Void) {
+  func write(_ path: String, _ body: ((String) -> Void) -> Void) {
     if access(path, F_OK) == 0 { return }
     guard let file = fopen(path + ".partial", "w") else {
       complain("promo-bench: cannot write \(path)\n")

@@ -57,7 +57,7 @@ struct Report {
 
   /// Whether the rows named `name` are to be measured: all of them, or those listed in
   /// `$PROMO_BENCH_ONLY` (comma-separated: startup, batch, text, jobs, selection, items,
-  /// memory).
+  /// format3, memory).
   static func wanted(_ name: String) -> Bool {
     guard let only = getenv("PROMO_BENCH_ONLY") else { return true }
     return String(cString: only).split(separator: ",").contains { $0 == name }
@@ -227,7 +227,7 @@ struct Report {
   }
 
   private func ms(_ value: Double) -> String { format(value * 1000, 2) + " ms" }
-  private func seconds(_ value: Double) -> String { format(value, 2) + " s" }
+  func seconds(_ value: Double) -> String { format(value, 2) + " s" }
 }
 
 /// `value` with `places` decimal places.

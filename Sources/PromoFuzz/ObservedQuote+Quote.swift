@@ -29,7 +29,8 @@ extension PromotionOutcome {
     case .applied(let discount): discount.minorUnits
     case .belowMinimum(let shortfall): shortfall.shortBy?.minorUnits ?? 0
     case .notBest(let total): total.minorUnits
-    case .inactive, .notStarted, .ended, .codeRequired, .noEligibleLine: nil
+    case .inactive, .notStarted, .ended, .codeRequired, .customerNotEligible, .noEligibleLine, .noShipping:
+      nil
     }
   }
 }

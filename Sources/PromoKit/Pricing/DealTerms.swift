@@ -5,8 +5,11 @@
 ///     let terms = try DealTerms(promotion, storeIndex: 3, rank: 1, minorDigits: 2)
 ///     terms.orderDiscount(base: 18_525, units: 4)   // what a discount or threshold takes
 ///
+/// The terms are immutable and shared: prepared once per store (``ExactCandidates``), each
+/// order's search refers to those that can matter to it without copying them.
+///
 /// - Complexity: each question is O(1).
-struct DealTerms: Sendable {
+final class DealTerms: Sendable {
   /// The promotion.
   let promotion: Promotion
   /// Its position in the catalog.
@@ -55,6 +58,18 @@ struct DealTerms: Sendable {
     promotion.target?.matches(sku: item.sku, categories: item.categories) ?? true
   }
 
+  /// The lines of `items` it targets.
+  ///
+  /// - Complexity: O(*L* *t*) for *L* lines and a target of *t* SKUs and categories.
+  func targetedLines(of items: [OrderItem]) -> TargetedLines {
+    guard let target = promotion.target else { return .every }
+    var lines = TargetedLines.none(count: items.count)
+    for (line, item) in items.enumerated() where target.matches(sku: item.sku, categories: item.categories) {
+      lines.insert(line)
+    }
+    return lines
+  }
+
   // MARK: Item deals
 
   /// What an item deal takes off one line on its own (not across lines): per unit, up to
@@ -75,20 +90,31 @@ struct DealTerms: Sendable {
 
   /// What an item deal takes off each line of `items` (0 for a line it does not target).
   ///
+  /// - Complexity: O(*L* log *L*) for *L* lines.
+  func lineDiscounts(_ items: [OrderItem]) -> [Int128] {
+    var discounts = [Int128](repeating: 0, count: items.count)
+    forEachLineDiscount(items, targeted: targetedLines(of: items)) { discounts[$0] = $1 }
+    return discounts
+  }
+
+  /// Calls `body` with each line of `targeted` and what the item deal takes off it (0 or
+  /// more).
+  ///
   /// A buy/get across lines counts the units of all its lines together; the cheapest
   /// `floor(U / (buy + get)) × get` units (at most its unit limit) are got, ties going to
   /// the earlier line's units, and each line's share is rounded on its own.
   ///
-  /// - Complexity: O(*L* log *L*) for *L* lines.
-  func lineDiscounts(_ items: [OrderItem]) -> [Int128] {
+  /// - Complexity: O(*L*), or O(*L* log *L*) across lines, for *L* lines.
+  func forEachLineDiscount(_ items: [OrderItem], targeted: TargetedLines, _ body: (Int, Int128) -> Void) {
     guard case .buyGet(let terms) = promotion.benefit, terms.acrossLines else {
-      return items.map { targets($0) ? lineDiscount($0) : 0 }
+      targeted.forEach(count: items.count) { body($0, lineDiscount(items[$0])) }
+      return
     }
-    let lines = items.indices.filter { targets(items[$0]) }
+    var lines: [Int] = []
+    targeted.forEach(count: items.count) { lines.append($0) }
     let units = lines.reduce(Int64(0)) { $0 + items[$1].quantity }
     var got = terms.discountedUnits(of: units)
     if let limit = promotion.maximumQuantity { got = min(got, limit) }
-    var discounts = [Int128](repeating: 0, count: items.count)
     let cheapestFirst = lines.sorted {
       let (left, right) = (items[$0].unitPrice.minorUnits, items[$1].unitPrice.minorUnits)
       return left != right ? left < right : $0 < $1
@@ -96,9 +122,8 @@ struct DealTerms: Sendable {
     for index in cheapestFirst where got > 0 {
       let taken = min(got, items[index].quantity)
       got -= taken
-      discounts[index] = percent(terms.percentOff, of: items[index].unitPrice.minorUnits * Int128(taken))
+      body(index, percent(terms.percentOff, of: items[index].unitPrice.minorUnits * Int128(taken)))
     }
-    return discounts
   }
 
   // MARK: Order deals

@@ -5,7 +5,7 @@
 /// the stacking rule lets join it. The best is chosen by 4.3: the lowest total, then fewer
 /// promotions, then the ids in application order.
 ///
-///     let plan = ExactPlanSearch(deals: terms, items: order.items, subtotal: 19_500, shipping: 1_200).best()
+///     let plan = ExactPlanSearch(deals: deals, items: order.items, subtotal: 19_500, shipping: 1_200).best()
 ///
 /// - Complexity: O(*k* *L* + (*o* + *d* *t*) *L*) for *L* lines, *k* item deals, *o* order
 ///   deals, *d* stackable discounts and *t* stackable thresholds working for the order.
@@ -40,6 +40,42 @@ struct ExactPlanSearch {
   let subtotal: Int128
   /// The shipping in minor units (0 without).
   let shipping: Int128
+  /// The shipping deal that takes the most off the shipping (ties: the lowest id) of all
+  /// the working ones, and of the stackable ones; `nil` when none applies.
+  private let bestShipping: (any: Step?, stackable: Step?)
+
+  /// The lines each deal targets.
+  private let targets: [TargetedLines]
+
+  /// A search over the working `deals` of an order of `items` (or of an amount, `nil`),
+  /// `subtotal` and `shipping` in minor units.
+  ///
+  /// - Complexity: O(*s*) for the *s* shipping deals among `deals`.
+  init(deals orderDeals: [OrderDeal], items: [OrderItem]?, subtotal: Int128, shipping: Int128) {
+    let deals = orderDeals.map(\.terms)
+    self.deals = deals
+    targets = orderDeals.map(\.lines)
+    self.items = items
+    self.subtotal = subtotal
+    self.shipping = shipping
+    var any: Step?
+    var stackable: Step?
+    if shipping > 0 {
+      for (index, terms) in deals.enumerated() where terms.promotion.kind == .shipping {
+        let discount = terms.shippingDiscount(shipping: shipping, subtotal: subtotal)
+        guard discount > 0 else { continue }
+        let step = Step(deal: index, discount: discount)
+        func beats(_ current: Step?) -> Bool {
+          guard let current else { return true }
+          return discount > current.discount
+            || (discount == current.discount && terms.rank < deals[current.deal].rank)
+        }
+        if beats(any) { any = step }
+        if terms.promotion.isStackable && beats(stackable) { stackable = step }
+      }
+    }
+    bestShipping = (any, stackable)
+  }
 
   /// Whether `plan` beats `other` (4.3).
   func isPreferred(_ plan: Plan, to other: Plan) -> Bool {
@@ -61,49 +97,67 @@ struct ExactPlanSearch {
       total: subtotal + shipping)
     var best = empty
     func offer(_ plan: Plan) { if isPreferred(plan, to: best) { best = plan } }
+    let targeted = targetedLines()
     // Kind 1: no item stage, any order stage.
-    for stage in orderStages(on: empty, amounts: amounts, stackableOnly: false) { offer(withShipping(stage)) }
+    searchOrderStages(on: empty, amounts: amounts, targeted: targeted, stackableOnly: false, best: &best)
     guard !lines.isEmpty else { return best }
-    let itemDiscounts = deals.indices.map { index in
-      deals[index].promotion.kind == .item ? deals[index].lineDiscounts(lines) : []
+    // Each line's item deal: of every working one, and of the stackable ones.
+    var everyChosen = [Step?](repeating: nil, count: lines.count)
+    var stackableChosen = everyChosen
+    for index in deals.indices where deals[index].promotion.kind == .item {
+      let terms = deals[index]
+      func beats(_ discount: Int128, _ current: Step?) -> Bool {
+        guard let current else { return true }
+        return discount > current.discount
+          || (discount == current.discount && terms.rank < deals[current.deal].rank)
+      }
+      terms.forEachLineDiscount(lines, targeted: targets[index]) { line, discount in
+        guard discount > 0 else { return }
+        if beats(discount, everyChosen[line]) { everyChosen[line] = Step(deal: index, discount: discount) }
+        if terms.promotion.isStackable && beats(discount, stackableChosen[line]) {
+          stackableChosen[line] = Step(deal: index, discount: discount)
+        }
+      }
     }
     // Kind 2: every working item deal, no order stage.
-    let everyItem = itemStage(itemDiscounts, stackableOnly: false, amounts: amounts)
+    let everyItem = itemStage(everyChosen, amounts: amounts)
     if !everyItem.plan.steps.isEmpty { offer(withShipping(everyItem.plan)) }
     // Kind 3: the stackable item deals, then a stackable order stage.
-    let stackable = itemStage(itemDiscounts, stackableOnly: true, amounts: amounts)
+    let stackable = itemStage(stackableChosen, amounts: amounts)
     if !stackable.plan.steps.isEmpty {
-      for stage in orderStages(on: stackable.plan, amounts: stackable.left, stackableOnly: true) {
-        offer(withShipping(stage))
-      }
+      searchOrderStages(
+        on: stackable.plan, amounts: stackable.left, targeted: targeted, stackableOnly: true, best: &best)
     }
     return best
   }
 
-  /// The item stage with the item deals (or the stackable ones): each line takes the deal
-  /// that takes the most off it (ties: the lowest id). Returns the plan and what each line
-  /// has left.
-  private func itemStage(_ discounts: [[Int128]], stackableOnly: Bool, amounts: [Int128]) -> (
-    plan: Plan, left: [Int128]
-  ) {
+  /// For each order deal, the lines it acts on (every line for an untargeted one or an
+  /// order given as an amount), and their units.
+  private func targetedLines() -> [Targeted] {
+    deals.indices.map { index in
+      guard let items, deals[index].promotion.kind.actsOnOrder else {
+        return Targeted(lines: .every, units: 0)
+      }
+      var units: Int64 = 0
+      targets[index].forEach(count: items.count) { units += items[$0].quantity }
+      return Targeted(lines: targets[index], units: units)
+    }
+  }
+
+  /// The lines an order deal acts on, and their units.
+  private struct Targeted {
+    var lines: TargetedLines
+    var units: Int64
+  }
+
+  /// The item stage in which each line takes the deal chosen for it (the one that takes
+  /// the most off it, ties: the lowest id). Returns the plan and what each line has left.
+  private func itemStage(_ chosenPerLine: [Step?], amounts: [Int128]) -> (plan: Plan, left: [Int128]) {
     var left = amounts
     var shares: [[Step]] = Array(repeating: [], count: amounts.count)
     var sums: [Int: Int128] = [:]
     for line in amounts.indices {
-      var chosen: Step?
-      for (index, lineDiscounts) in discounts.enumerated() where !lineDiscounts.isEmpty {
-        guard !stackableOnly || deals[index].promotion.isStackable else { continue }
-        let discount = lineDiscounts[line]
-        guard discount > 0 else { continue }
-        if let current = chosen,
-          discount < current.discount
-            || (discount == current.discount && deals[index].rank >= deals[current.deal].rank)
-        {
-          continue
-        }
-        chosen = Step(deal: index, discount: discount)
-      }
-      if let chosen {
+      if let chosen = chosenPerLine[line] {
         shares[line].append(chosen)
         left[line] -= chosen.discount
         sums[chosen.deal, default: 0] += chosen.discount
@@ -116,46 +170,103 @@ struct ExactPlanSearch {
     return (Plan(steps: steps, lineShares: shares, shippingDiscount: 0, total: total), left)
   }
 
-  /// Every order stage on `start`: none, each discount or threshold that applies, and each
-  /// stackable discount then stackable threshold that both apply.
-  private func orderStages(on start: Plan, amounts: [Int128], stackableOnly: Bool) -> [Plan] {
-    var stages = [start]
-    let candidates = deals.indices.filter {
-      deals[$0].promotion.kind.actsOnOrder && (!stackableOnly || deals[$0].promotion.isStackable)
-    }
-    for first in candidates {
-      guard let (plan, left) = apply(first, to: start, amounts: amounts) else { continue }
-      stages.append(plan)
-      guard deals[first].promotion.kind == .discount, deals[first].promotion.isStackable else { continue }
-      for second in candidates
-      where deals[second].promotion.kind == .threshold && deals[second].promotion.isStackable {
-        if let (pair, _) = apply(second, to: plan, amounts: left) { stages.append(pair) }
+  /// Offers `best` every order stage on `start` that could beat it: none, each discount or
+  /// threshold that applies, and each stackable discount then stackable threshold that
+  /// both apply, the threshold's base taken after the discount was divided among the lines.
+  ///
+  /// A deal takes no more off a smaller base (4.1), so what a threshold takes off its base
+  /// at `start` bounds what it takes after any discount: the pairs are tried from the
+  /// largest discount and the largest such bound down, and a search stops as soon as its
+  /// bound cannot reach the best total found.
+  ///
+  /// - Complexity: O((*o* + *p*) *L*) for *o* order deals and the *p* pairs not cut off by
+  ///   the bound, at most *d* × *t* for *d* discounts and *t* thresholds.
+  private func searchOrderStages(
+    on start: Plan, amounts: [Int128], targeted: [Targeted], stackableOnly: Bool,
+    best: inout Plan
+  ) {
+    func offer(_ plan: Plan) { if isPreferred(plan, to: best) { best = plan } }
+    if !stackableOnly || !start.steps.isEmpty { offer(withShipping(start)) }
+    let whole = amounts.reduce(0, +)
+    // The shipping deal that joins a plan of `start` and one more promotion: the best
+    // stackable one when every promotion is stackable, none otherwise (4.2).
+    let startStackable = start.steps.allSatisfy { deals[$0.deal].promotion.isStackable }
+    let stackableShipping = startStackable ? bestShipping.stackable?.discount ?? 0 : 0
+    // Each order deal that applies on its own, with what it takes off at `start`.
+    var discounts: [(deal: Int, taken: Int128)] = []
+    var thresholds: [(deal: Int, bound: Int128)] = []
+    for index in deals.indices where deals[index].promotion.kind.actsOnOrder {
+      let promotion = deals[index].promotion
+      guard !stackableOnly || promotion.isStackable else { continue }
+      guard let base = base(of: index, amounts: amounts, whole: whole, targeted: targeted) else { continue }
+      let taken = deals[index].orderDiscount(base: base, units: targeted[index].units)
+      guard taken > 0 else { continue }
+      // A single deal: worth dividing only when its total can reach the best one.
+      let shippingTaken = promotion.isStackable ? stackableShipping : 0
+      if start.total - taken - shippingTaken <= best.total {
+        offer(withShipping(apply(index, taken: taken, to: start, amounts: amounts, targeted: targeted).plan))
+      }
+      guard promotion.isStackable else { continue }
+      switch promotion.kind {
+      case .discount: discounts.append((index, taken))
+      case .threshold: thresholds.append((index, taken))
+      case .item, .shipping: preconditionFailure("only discounts and thresholds act on the order")
       }
     }
-    return stages
+    guard !discounts.isEmpty, !thresholds.isEmpty else { return }
+    // The pairs: every promotion of one is stackable, so the same shipping deal joins each.
+    let totalLeft = start.total - stackableShipping
+    discounts.sort { $0.taken > $1.taken }
+    thresholds.sort { $0.bound > $1.bound }
+    for (discount, taken) in discounts {
+      if totalLeft - taken - thresholds[0].bound > best.total { break }
+      let (plan, left) = apply(discount, taken: taken, to: start, amounts: amounts, targeted: targeted)
+      let wholeLeft = whole - taken
+      for (threshold, bound) in thresholds {
+        if totalLeft - taken - bound > best.total { break }
+        guard let base = base(of: threshold, amounts: left, whole: wholeLeft, targeted: targeted) else {
+          continue
+        }
+        let second = deals[threshold].orderDiscount(base: base, units: targeted[threshold].units)
+        guard second > 0, totalLeft - taken - second <= best.total else { continue }
+        offer(withShipping(apply(threshold, taken: second, to: plan, amounts: left, targeted: targeted).plan))
+      }
+    }
   }
 
-  /// `plan` with the order deal `index` applied to what the lines have left (`amounts`), its
-  /// discount divided among the lines it acts on; `nil` when it does not apply.
-  private func apply(_ index: Int, to plan: Plan, amounts: [Int128]) -> (Plan, [Int128])? {
-    let terms = deals[index]
-    var weights = amounts
-    var units: Int64 = 0
-    if let items {
-      for (line, item) in items.enumerated() {
-        if terms.targets(item) { units += item.quantity } else { weights[line] = 0 }
-      }
-    } else if terms.promotion.target != nil || terms.promotion.minimumQuantity != nil {
-      return nil  // an order given as an amount has no lines to target or count
+  /// The base of order deal `index` on what the lines have left (`amounts`, adding up to
+  /// `whole`): every line's, or its targeted lines'; `nil` when it cannot apply to an order
+  /// given as an amount (it targets lines or counts units).
+  private func base(
+    of index: Int, amounts: [Int128], whole: Int128, targeted: [Targeted]
+  ) -> Int128? {
+    guard items != nil else {
+      let promotion = deals[index].promotion
+      return promotion.target != nil || promotion.minimumQuantity != nil ? nil : whole
     }
-    let base = weights.reduce(0, +)
-    let discount = terms.orderDiscount(base: base, units: units)
-    guard discount > 0 else { return nil }
+    if targeted[index].lines.isEvery { return whole }
+    var base: Int128 = 0
+    targeted[index].lines.forEach(count: amounts.count) { base += amounts[$0] }
+    return base
+  }
+
+  /// `plan` with the order deal `index`, which takes `taken` off what the lines have left
+  /// (`amounts`), its discount divided among the lines it acts on, and what they have left
+  /// then.
+  private func apply(
+    _ index: Int, taken: Int128, to plan: Plan, amounts: [Int128], targeted: [Targeted]
+  ) -> (plan: Plan, left: [Int128]) {
+    var weights = amounts
+    if items != nil, !targeted[index].lines.isEvery {
+      let lines = targeted[index].lines
+      weights = Array(repeating: 0, count: amounts.count)
+      lines.forEach(count: amounts.count) { weights[$0] = amounts[$0] }
+    }
     var next = plan
-    next.steps.append(Step(deal: index, discount: discount))
-    next.total -= discount
+    next.steps.append(Step(deal: index, discount: taken))
+    next.total -= taken
     var left = amounts
-    let shares = Allocation.shares(of: discount, over: weights)
+    let shares = Allocation.shares(of: taken, over: weights)
     for line in shares.indices where shares[line] > 0 {
       left[line] -= shares[line]
       if items != nil { next.lineShares[line].append(Step(deal: index, discount: shares[line])) }
@@ -166,23 +277,10 @@ struct ExactPlanSearch {
   /// `plan` with the best shipping deal the stacking rule lets join it: any deal when the
   /// plan has no promotion, a stackable one when all its promotions are stackable.
   private func withShipping(_ plan: Plan) -> Plan {
-    guard shipping > 0 else { return plan }
     let joinsAny = plan.steps.isEmpty
-    guard joinsAny || plan.steps.allSatisfy({ deals[$0.deal].promotion.isStackable }) else { return plan }
-    var chosen: Step?
-    for (index, terms) in deals.enumerated() where terms.promotion.kind == .shipping {
-      guard joinsAny || terms.promotion.isStackable else { continue }
-      let discount = terms.shippingDiscount(shipping: shipping, subtotal: subtotal)
-      guard discount > 0 else { continue }
-      if let current = chosen,
-        discount < current.discount
-          || (discount == current.discount && terms.rank >= deals[current.deal].rank)
-      {
-        continue
-      }
-      chosen = Step(deal: index, discount: discount)
-    }
-    guard let chosen else { return plan }
+    guard joinsAny || plan.steps.allSatisfy({ deals[$0.deal].promotion.isStackable }),
+      let chosen = joinsAny ? bestShipping.any : bestShipping.stackable
+    else { return plan }
     var next = plan
     next.steps.append(chosen)
     next.shippingDiscount = chosen.discount

@@ -24,26 +24,37 @@ extension PriceCalculator {
   }
 
   /// The quote of `order` by the exact plan search, used for stores that hold a promotion
-  /// of format 3.
+  /// of format 3, over the promotions that can matter to the order (``ExactCandidates``).
   ///
-  /// - Complexity: that of ``ExactPlanSearch/best()``.
+  /// - Complexity: that of ``ExactCandidates/deals(for:codes:groups:)`` and
+  ///   ``ExactPlanSearch/best()``; an order in other minor digits than the store's adds a
+  ///   pass over the promotions.
   func exactQuote(for order: Order, explain: Bool) throws(PromoError) -> Quote {
     let digits = order.subtotal.minorDigits
-    let deals = try workingTerms(for: order)
+    let deals: [OrderDeal]
+    if let candidates = exactCandidates, candidates.minorDigits == digits {
+      deals = candidates.deals(
+        for: order, codes: context.presentedCodes(for: order), groups: context.customerGroups(for: order))
+    } else {
+      // Other digits: a pass, which reports an amount that cannot be paid in them.
+      deals = try workingTerms(for: order).map {
+        OrderDeal(terms: $0, lines: $0.targetedLines(of: order.items ?? []))
+      }
+    }
     let search = ExactPlanSearch(
       deals: deals, items: order.items, subtotal: order.subtotal.minorUnits,
       shipping: order.shipping?.minorUnits ?? 0)
     let best = search.best()
     func money(_ units: Int128) -> Money { Money(minorUnits: units, minorDigits: digits) }
     let plan = PricingPlan(
-      applied: best.steps.map { applied(deals[$0.deal].storeIndex, money($0.discount)) },
+      applied: best.steps.map { applied(deals[$0.deal].terms.storeIndex, money($0.discount)) },
       total: money(best.total))
     let lines = order.items.map { items in
       items.enumerated().map { line, item in
         LineQuote(
           sku: item.sku, name: item.name, quantity: item.quantity, subtotal: item.lineAmount,
           promotions: best.lineShares[line].map {
-            AppliedPromotion(id: deals[$0.deal].promotion.id, discount: money($0.discount))
+            AppliedPromotion(id: deals[$0.deal].terms.promotion.id, discount: money($0.discount))
           })
       }
     }

@@ -52,6 +52,9 @@ public struct PriceCalculator: Sendable {
   /// Whether the store holds a promotion of format 3, whose orders are priced by the exact
   /// plan search (``ExactPlanSearch``) rather than the indexes.
   let searchesExactly: Bool
+  /// For a store that ``searchesExactly``, its working promotions indexed for the search in
+  /// the store's minor digits.
+  let exactCandidates: ExactCandidates?
 
   /// Prepares the catalog's promotions for pricing in `context`.
   ///
@@ -84,6 +87,9 @@ public struct PriceCalculator: Sendable {
         catalog: catalog, positions: positions, ranks: ranks, minorDigits: digits)
     }
     self.preparedByCode = preparedByCode
+    exactCandidates =
+      searchesExactly
+      ? ExactCandidates(catalog: catalog, instant: context.instant, ranks: ranks, minorDigits: digits) : nil
   }
 
   /// Prepares the catalog's promotions for pricing at `instant`, with no code presented

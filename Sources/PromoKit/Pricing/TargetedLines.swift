@@ -1,0 +1,49 @@
+/// The lines of one order a deal acts on: every line, or some of them, kept without an
+/// allocation for orders of at most 64 lines.
+///
+///     var lines = TargetedLines.none(count: 3)
+///     lines.insert(2)
+///     lines.forEach(count: 3) { print($0) }   // 2
+///
+/// - Complexity: O(1) to insert; O(*L*) to visit for *L* lines of the order.
+enum TargetedLines: Sendable {
+  /// Every line (a deal without a target).
+  case every
+  /// The lines whose bits are set, for an order of at most 64 lines.
+  case mask(UInt64)
+  /// The lines listed, in increasing order, for a larger order.
+  case list([Int])
+
+  /// No line yet, for an order of `count` lines.
+  static func none(count: Int) -> TargetedLines { count <= 64 ? .mask(0) : .list([]) }
+
+  /// Adds `line`, which is above every line added before or equal to the last one.
+  mutating func insert(_ line: Int) {
+    switch self {
+    case .every: break
+    case .mask(let bits): self = .mask(bits | (1 << UInt64(line)))
+    case .list(var lines):
+      if lines.last != line { lines.append(line) }
+      self = .list(lines)
+    }
+  }
+
+  /// Calls `body` with each line, in increasing order, of an order of `count` lines.
+  func forEach(count: Int, _ body: (Int) -> Void) {
+    switch self {
+    case .every: for line in 0..<count { body(line) }
+    case .mask(var bits):
+      while bits != 0 {
+        body(bits.trailingZeroBitCount)
+        bits &= bits - 1
+      }
+    case .list(let lines): for line in lines { body(line) }
+    }
+  }
+
+  /// Whether it is every line.
+  var isEvery: Bool {
+    if case .every = self { return true }
+    return false
+  }
+}
