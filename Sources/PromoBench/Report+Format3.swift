@@ -4,7 +4,9 @@ extension Report {
   /// against the same store switched off (the same bytes to read, nothing to select from).
   mutating func measureFormat3(promo: String, inputs: Inputs) {
     inputs.generateFormat3()
-    let arguments = ["price", "--lines", inputs.format3Orders, "--at", inputs.at, "--format", "json", "--store"]
+    let arguments = [
+      "price", "--lines", inputs.format3Orders, "--at", inputs.at, "--format", "json", "--store",
+    ]
     let (working, switchedOff) = Self.bestAlternating(
       [promo] + arguments + [inputs.format3StoreOn], [promo] + arguments + [inputs.format3StoreOff], runs: 5)
     rows.append(
