@@ -50,7 +50,7 @@ struct CommandContext {
   }
 
   /// Whether text output may use colour: standard output is a terminal and `NO_COLOR` is
-  /// unset (set to anything, even empty, it turns colour off, as the contract says).
+  /// unset (set to anything, even empty, it turns colour off, as NO_COLOR asks).
   var textStyle: TextStyle {
     TextStyle(isEnabled: stdout.isTerminal && environment["NO_COLOR"] == nil)
   }

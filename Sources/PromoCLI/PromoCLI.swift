@@ -120,19 +120,21 @@ public enum PromoCLI {
   }
 }
 
-/// The exit statuses of the contract's table.
+/// The exit statuses of docs/FORMAT.md's table.
 public enum ExitStatus {
   /// Success.
   public static let success: Int32 = 0
   /// The request could not be met: `diff --fail-on-change` found a change.
   public static let changed: Int32 = 1
+  /// An input was not valid data: a bad store, order or line (65).
+  public static let invalidData: Int32 = 65
 
   /// The status for an error of each category.
   public static func of(_ error: PromoError) -> Int32 {
     switch error.category {
     case .notFound, .alreadyExists: 1
     case .usage: 64
-    case .invalidData: 65
+    case .invalidData: invalidData
     case .missing, .unreadable: 66
     case .unwritable: 73
     case .lockTimeout: 75

@@ -9,7 +9,7 @@ import PromoTestSupport
 /// decodes both from their JSON text and prices the order; the brute-force reference
 /// prices the same JSON. The plan's total, the promotions chosen with their discounts,
 /// every line's shares and every promotion's outcome must agree, and the quote must keep
-/// the sums of SPEC 4.4 (``ReferenceCheck``). A disagreement prints the case and traps.
+/// the sums of the allocation rule (``ReferenceCheck``). A disagreement prints the case and traps.
 func checkPricing(_ bytes: [UInt8]) {
   let testCase = RefCaseGenerator.fuzzCase(bytes)
   let storeText = testCase.store.text(quotingDecimals: false)

@@ -273,23 +273,6 @@ struct PriceCalculatorTests {
     #expect(best.total == Fixture.cents(8_000))
   }
 
-  @Test("PricingPlan.isPreferred follows rule 4.3")
-  func isPreferred() {
-    func plan(_ ids: [String], _ total: Int64) -> PricingPlan {
-      PricingPlan(
-        applied: ids.map { AppliedPromotion(id: $0, discount: Fixture.cents(1)) }, total: Fixture.cents(total)
-      )
-    }
-    #expect(plan(["z", "z"], 1).isPreferred(to: plan([], 2)))
-    #expect(plan([], 2).isPreferred(to: plan(["a"], 2)))
-    #expect(plan(["a"], 2).isPreferred(to: plan(["a", "b"], 2)))
-    #expect(plan(["B"], 2).isPreferred(to: plan(["a"], 2)))
-    #expect(plan(["a", "z"], 2).isPreferred(to: plan(["b", "a"], 2)))
-    #expect(plan(["a", "b"], 2).isPreferred(to: plan(["a", "c"], 2)))
-    #expect(!plan(["a"], 2).isPreferred(to: plan(["a"], 2)))
-    #expect(!plan(["b"], 2).isPreferred(to: plan(["a"], 2)))
-  }
-
   // MARK: 4.3 Not greedy
 
   @Test("the best discount plus the best threshold is not the optimum; the calculator finds it")

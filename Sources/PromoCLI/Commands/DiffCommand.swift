@@ -219,6 +219,6 @@ private struct DiffReport {
         return stdout.failure == nil
       },
       beforeWaiting: { stdout.flush() })
-    return failures > 0 ? 65 : ExitStatus.success
+    return failures > 0 ? ExitStatus.invalidData : ExitStatus.success
   }
 }

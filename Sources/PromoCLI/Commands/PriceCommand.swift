@@ -223,12 +223,12 @@ private struct OrderStream {
           failures += 1
           if failFast {
             pending.flush()
-            return 65
+            return ExitStatus.invalidData
           }
         }
       }
     }
-    return failures > 0 ? 65 : ExitStatus.success
+    return failures > 0 ? ExitStatus.invalidData : ExitStatus.success
   }
 
   /// The results of one chunk of lines, priced on a worker: the output bytes, and where
@@ -289,7 +289,7 @@ private struct OrderStream {
       },
       beforeWaiting: { stdout.flush() })
     self.written = written
-    return failures > 0 || stoppedAtFailure ? 65 : ExitStatus.success
+    return failures > 0 || stoppedAtFailure ? ExitStatus.invalidData : ExitStatus.success
   }
 
   /// Prices the lines of `chunk` (on a worker thread).

@@ -158,6 +158,6 @@ enum ReportCommand {
       },
       beforeWaiting: {})
     report = tally
-    return failures > 0 ? 65 : ExitStatus.success
+    return failures > 0 ? ExitStatus.invalidData : ExitStatus.success
   }
 }

@@ -1,7 +1,7 @@
 import PromoKit
 
 /// Writes what `promo diff` found: the changed orders and the summary, as text for people
-/// or as the contract's JSON lines.
+/// or as its documented JSON lines.
 ///
 ///     ORDER   BEFORE  AFTER  CHANGE  BEFORE PROMOTIONS          AFTER PROMOTIONS
 ///     A-1001   87.40  75.50  -11.90  autumn-20,spend100-save15  mug-19,tea-2nd-half

@@ -1,6 +1,6 @@
 import PromoKit
 
-/// Writes a quote as the contract's one-line JSON object (section 4.4).
+/// Writes a quote as its documented one-line JSON object (docs/FORMAT.md, "Results").
 ///
 ///     {"order":"A-1001","currency":"CNY","subtotal":"128.00","promotions":[...],...}
 ///

@@ -1,4 +1,4 @@
-/// Reads orders (contract section 2.2) strictly: one order object or an array of them per
+/// Reads orders (docs/FORMAT.md, "Orders") strictly: one order object or an array of them per
 /// file, or one order per line of a JSON Lines stream.
 ///
 /// The store's currency is passed in: an order that names a different one is refused, and

@@ -29,7 +29,7 @@ struct SchemaReader {
     for member in members where !keys.contains(where: { Self.same($0, member.key) }) {
       let place = path.isRoot ? "at the top level" : "in \(path)"
       var message = "unknown key \"\(member.key)\" \(place)"
-      // The contract asks for the nearest known key, always.
+      // An unknown key is answered with the nearest known key, always.
       // `$schema` is suggested only for a key that starts like it.
       let candidates = member.key.hasPrefix("$") ? keys : keys.filter { $0 != "$schema" }
       if let suggestion = KeySuggestion.closest(to: member.key, in: candidates) {

@@ -1,4 +1,4 @@
-/// Reads a promotion store (contract section 2.1) strictly, reporting every problem with
+/// Reads a promotion store (docs/FORMAT.md, "The promotion store") strictly, reporting every problem with
 /// its JSON path.
 ///
 ///     let catalog = try StoreDecoder.decode(bytes, file: "promotions.json")

@@ -22,7 +22,7 @@ public struct PromoError: Error, Sendable, Hashable, CustomStringConvertible {
     case unwritable
     /// The store's lock could not be had in time.
     case lockTimeout
-    /// Standard output could not be written (a full disk, say): not in the contract's
+    /// Standard output could not be written (a full disk, say): not in the documented
     /// table, so it takes sysexits' `EX_IOERR`.
     case outputFailed
   }

@@ -1,6 +1,6 @@
 /// An ISO 4217 currency: its three-letter code and how many minor digits it has.
 ///
-/// The minor digits follow the contract's table: JPY has 0; KWD, BHD, OMR, JOD, TND, LYD
+/// The minor digits follow the table of docs/FORMAT.md: JPY has 0; KWD, BHD, OMR, JOD, TND, LYD
 /// and IQD have 3; every other code has 2.
 ///
 ///     Currency(code: "KWD")?.minorDigits   // 3

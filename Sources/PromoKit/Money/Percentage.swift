@@ -1,6 +1,6 @@
 /// A percentage with at most four decimal places, such as `20` or `12.5`, held exactly.
 ///
-/// ``discount(on:)`` applies the contract's rounding: `amount × percent / 100`, rounded
+/// ``discount(on:)`` applies the rounding of the pricing rules: `amount × percent / 100`, rounded
 /// half-up (away from zero) to the minor unit, once.
 ///
 ///     let twenty = Percentage(DecimalNumber(significand: 20))!

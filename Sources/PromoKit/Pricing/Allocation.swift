@@ -1,4 +1,4 @@
-/// Divides a discount over lines in proportion to what is left of each (contract 4.4): line
+/// Divides a discount over lines in proportion to what is left of each (the allocation rule): line
 /// `i` gets `floor(d × b_i / B)`, and the minor units still missing go one each to the lines
 /// with the largest remainders `(d × b_i) mod B`, ties to the earlier line.
 ///

@@ -1,5 +1,5 @@
 /// One working promotion of an order, its amounts in the order's minor units: what each
-/// kind takes off, and when it applies (the contract's 4.1), defined once for the exact plan
+/// kind takes off, and when it applies (docs/FORMAT.md), defined once for the exact plan
 /// search of format-3 stores (``ExactPlanSearch``).
 ///
 ///     let terms = try DealTerms(promotion, storeIndex: 3, rank: 1, minorDigits: 2)

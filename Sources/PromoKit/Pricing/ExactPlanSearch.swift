@@ -1,5 +1,5 @@
-/// The best plan for one order of a format-3 store, found by trying every plan the contract
-/// allows (4.2): each plan kind's item stage, then no order deal, every single discount or
+/// The best plan for one order of a format-3 store, found by trying every plan the pricing
+/// rules allow: each plan kind's item stage, then no order deal, every single discount or
 /// threshold, and every stackable discount then stackable threshold (the threshold's base
 /// taken after the discount was divided among the lines), each with the best shipping deal
 /// the stacking rule lets join it. The best is chosen by 4.3: the lowest total, then fewer
@@ -77,7 +77,7 @@ struct ExactPlanSearch {
     bestShipping = (any, stackable)
   }
 
-  /// Whether `plan` beats `other` (4.3).
+  /// Whether `plan` beats `other` (the rule for the best plan).
   func isPreferred(_ plan: Plan, to other: Plan) -> Bool {
     if plan.total != other.total { return plan.total < other.total }
     if plan.steps.count != other.steps.count { return plan.steps.count < other.steps.count }
@@ -174,7 +174,7 @@ struct ExactPlanSearch {
   /// threshold that applies, and each stackable discount then stackable threshold that
   /// both apply, the threshold's base taken after the discount was divided among the lines.
   ///
-  /// A deal takes no more off a smaller base (4.1), so what a threshold takes off its base
+  /// A deal takes no more off a smaller base, so what a threshold takes off its base
   /// at `start` bounds what it takes after any discount: the pairs are tried from the
   /// largest discount and the largest such bound down, and a search stops as soon as its
   /// bound cannot reach the best total found.
@@ -189,7 +189,7 @@ struct ExactPlanSearch {
     if !stackableOnly || !start.steps.isEmpty { offer(withShipping(start)) }
     let whole = amounts.reduce(0, +)
     // The shipping deal that joins a plan of `start` and one more promotion: the best
-    // stackable one when every promotion is stackable, none otherwise (4.2).
+    // stackable one when every promotion is stackable, none otherwise (a non-stackable shipping deal stands alone).
     let startStackable = start.steps.allSatisfy { deals[$0.deal].promotion.isStackable }
     let stackableShipping = startStackable ? bestShipping.stackable?.discount ?? 0 : 0
     // Each order deal that applies on its own, with what it takes off at `start`.

@@ -1,5 +1,5 @@
 /// A working item promotion, with its amounts in one currency's minor units: what the item
-/// stage needs to price it on a line (contract 4.1, on a line).
+/// stage needs to price it on a line (what a promotion takes off a line).
 ///
 ///     let rule = ItemRule(id: "mug-19", isStackable: false, reduction: .fixedPrice(nineteen))
 ///     rule.discount(unitPrice: thirtyNine, quantity: 2)   // 40.00

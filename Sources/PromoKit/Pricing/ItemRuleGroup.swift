@@ -236,9 +236,15 @@ struct FewItemRule: Sendable {
   /// A buy-get rule's terms (1 to 1,000 each).
   var buy: Int32 = 0
   var get: Int32 = 0
-  /// 0 `percentOff`, 1 `amountOff` per unit, 2 `fixedPrice`, 3 buy-get.
-  var kind: UInt8
+  /// Which benefit, in one byte.
+  var kind: Kind
   var isStackable: Bool
+
+  /// The benefit of a rule: `value` is a rate for `percentOff` and `buyGet`, a sum per unit
+  /// for `amountOff`, a price for `fixedPrice`.
+  enum Kind: UInt8, Sendable {
+    case percentOff, amountOff, fixedPrice, buyGet
+  }
 
   /// `rule`, whose id has rank `rank`.
   init(_ rule: ItemRule, rank: Int32) {
@@ -247,16 +253,16 @@ struct FewItemRule: Sendable {
     isStackable = rule.isStackable
     switch rule.reduction {
     case .percent(let rate):
-      kind = 0
+      kind = .percentOff
       value = rate.tenThousandths
     case .perUnit(let sum):
-      kind = 1
+      kind = .amountOff
       value = Int64(sum.minorUnits)
     case .fixedPrice(let price):
-      kind = 2
+      kind = .fixedPrice
       value = Int64(price.minorUnits)
     case .buyGet(let terms):
-      kind = 3
+      kind = .buyGet
       value = terms.percentOff.tenThousandths
       buy = Int32(terms.buy)
       get = Int32(terms.get)
@@ -278,10 +284,11 @@ struct FewItemRule: Sendable {
     for index in rules.indices {
       let discount: Int128
       switch rules[index].kind {
-      case 0: discount = RateArithmetic.apply(rules[index].value, to: lineAmount)
-      case 1: discount = RateArithmetic.product(min(Int128(rules[index].value), unitPrice), quantity)
-      case 2: discount = RateArithmetic.product(max(unitPrice - Int128(rules[index].value), 0), quantity)
-      default:
+      case .percentOff: discount = RateArithmetic.apply(rules[index].value, to: lineAmount)
+      case .amountOff: discount = RateArithmetic.product(min(Int128(rules[index].value), unitPrice), quantity)
+      case .fixedPrice:
+        discount = RateArithmetic.product(max(unitPrice - Int128(rules[index].value), 0), quantity)
+      case .buyGet:
         discount = RateArithmetic.apply(
           rules[index].value,
           to: ItemRuleGroup.gotAmount(unitPrice, quantity, Int64(rules[index].buy), Int64(rules[index].get)))

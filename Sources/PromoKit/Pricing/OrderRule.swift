@@ -1,5 +1,5 @@
 /// A working discount or threshold, with its amounts in one currency's minor units: what
-/// the order stage needs to price it (contract 4.1, on an amount).
+/// the order stage needs to price it (what a promotion takes off an amount).
 ///
 ///     let rule = OrderRule(id: "t", isStackable: true, minimum: hundred, reduction: .fixed(fifteen))
 ///     rule.discount(on: ninetyNine)   // nil: below its minimum

@@ -1,7 +1,7 @@
 /// The promotions working for one order: those prepared for the command's codes, and those
 /// of each further code the order presents, all in the order's minor digits.
 ///
-/// The contract's plans (4.2) and the choice of the best (4.3) are computed on it. Three
+/// The plans of the pricing rules and the choice of the best are computed on it. Three
 /// plan kinds are compared: no item stage and the best order stage on the subtotal; every
 /// working item promotion and no order stage; the stackable item promotions and then the
 /// best order stage of stackable promotions on what they leave. Each kind's best is found
@@ -82,7 +82,7 @@ struct SelectedPlan: Sendable {
   /// The amount the order comes to.
   var total: Money
 
-  /// Whether this plan beats `other` under the contract's rule 4.3: a lower total, then
+  /// Whether this plan beats `other` under the rule for the best plan: a lower total, then
   /// fewer promotions, then promotion ids (in application order) lower as byte strings,
   /// which the ids' ranks compare.
   func isPreferred(to other: Self) -> Bool {
@@ -726,12 +726,4 @@ extension WorkingPromotions {
       chosen.total
     )
   }
-}
-
-/// Whether the id sequence `lhs` is lower than `rhs`: compared id by id as byte strings.
-func precedes(_ lhs: [String], _ rhs: [String]) -> Bool {
-  for (mine, theirs) in zip(lhs, rhs) where mine != theirs {
-    return mine.utf8.lexicographicallyPrecedes(theirs.utf8)
-  }
-  return lhs.count < rhs.count
 }

@@ -1,5 +1,5 @@
 extension PriceCalculator {
-  /// Every promotion of the store, in store order, with what became of it (4.5), decided
+  /// Every promotion of the store, in store order, with what became of it, decided
   /// in this order: inactive, not started, ended, code required, customer not eligible,
   /// applied, no eligible line, no shipping, below its minimum, not the best.
   ///

@@ -1,5 +1,5 @@
 /// Finds the best plan for an order, divides its discounts over the order's lines, and
-/// explains what became of every promotion: the contract's section 4, exactly.
+/// explains what became of every promotion: the pricing rules of the README and docs/FORMAT.md, exactly.
 ///
 /// The calculator is pure: its input is the catalog, the pricing context (the instant and
 /// the codes presented for every order) and each order; its output is a ``Quote``.
@@ -8,7 +8,7 @@
 ///     let quote = try calculator.quote(for: order)
 ///     quote.total   // the lowest total the rules allow
 ///
-/// The plans compared are those of the contract (4.2): no item promotion and the best order
+/// The plans compared are those of the pricing rules: no item promotion and the best order
 /// stage; every working item promotion and no order stage; the stackable item promotions
 /// then a stackable order stage. Nothing is found by a pass over the promotions: a line
 /// looks at the item promotions of its SKU and categories (and the untargeted ones) through
@@ -178,7 +178,7 @@ public struct PriceCalculator: Sendable {
       id: catalog.promotions[storeIndex].id, name: catalog.promotions[storeIndex].name, discount: discount)
   }
 
-  /// The lines of the order with every discount of `plan` divided among them (4.4): an
+  /// The lines of the order with every discount of `plan` divided among them (the allocation rule): an
   /// item promotion's discount belongs to its line; each order-stage discount is divided
   /// in proportion to what the lines have left before it.
   private func allocate(_ plan: SelectedPlan, over items: [OrderItem]) -> [LineQuote] {

@@ -30,14 +30,6 @@ public struct PricingPlan: Sendable, Hashable {
     self.applied = applied
     self.total = total
   }
-
-  /// Whether this plan beats `other` under the contract's rule 4.3: a lower total, then
-  /// fewer promotions, then promotion ids (in application order) lower as byte strings.
-  public func isPreferred(to other: PricingPlan) -> Bool {
-    if total != other.total { return total < other.total }
-    if applied.count != other.applied.count { return applied.count < other.applied.count }
-    return precedes(applied.map(\.id), other.applied.map(\.id))
-  }
 }
 
 /// One line of a priced order: what it cost, and each promotion's share of its discount.
@@ -95,7 +87,7 @@ public enum PromotionOutcome: Sendable, Hashable {
   /// It applies, but the chosen plan is better or equal; `planTotal` is that plan's total.
   case notBest(planTotal: Money)
 
-  /// The outcome's name in the contract: `applied`, `inactive`, `not-started`, `ended`,
+  /// The outcome's name in the JSON result: `applied`, `inactive`, `not-started`, `ended`,
   /// `code-required`, `no-eligible-line`, `below-minimum` or `not-best`.
   public var name: String {
     switch self {
@@ -174,7 +166,7 @@ public struct Consideration: Sendable, Hashable {
   }
 }
 
-/// The priced order: the contract's result (section 4.4), ready for a renderer.
+/// The priced order: its result (docs/FORMAT.md, "Results"), ready for a renderer.
 public struct Quote: Sendable, Hashable {
   /// The order's name (its id, or where it was read from).
   public var order: String

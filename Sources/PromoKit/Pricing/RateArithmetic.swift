@@ -1,4 +1,4 @@
-/// The contract's percentage rounding on raw minor units, and its inverses, for the
+/// The percentage rounding of the pricing rules on raw minor units, and its inverses, for the
 /// indexes of plan selection: `apply(rate, to: amount)` is exactly what
 /// ``Percentage/discount(on:)`` gives, and the inverses find the range of rates that round
 /// to a given discount on one amount.

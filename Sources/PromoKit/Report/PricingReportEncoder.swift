@@ -1,4 +1,4 @@
-/// Writes a ``PricingReport`` as the contract's JSON object, on one line: what
+/// Writes a ``PricingReport`` as its documented JSON object, on one line: what
 /// `promo report --format json` prints and `promo report --merge` reads back
 /// (``PricingReportDecoder``).
 ///

@@ -35,7 +35,7 @@ public enum StoreEncoder {
   }
 
   /// The store file's text, in the canonical form: two-space indentation, keys in the
-  /// contract's order, defaults left out, a final newline. Encoding what
+  /// documented order, defaults left out, a final newline. Encoding what
   /// ``StoreDecoder/decode(_:file:)`` read from a canonical file gives its bytes back.
   ///
   /// - Complexity: O(*n*) in the size of the catalog.
