@@ -14,6 +14,9 @@
 struct ExactCandidates: Sendable {
   /// The terms of every promotion working at the instant (switched on, in its window).
   private let terms: [DealTerms]
+  /// Whether each of them is for customer groups, kept apart so that gathering an order's
+  /// deals reads the terms of none of the others.
+  private let isForGroups: [Bool]
   /// The minor digits of the terms.
   let minorDigits: Int
   /// Targeted deals without a code or customer groups, by SKU and by category.
@@ -75,6 +78,7 @@ struct ExactCandidates: Sendable {
     }
     withMinimum.sort { $0.minimum < $1.minimum }
     self.terms = terms
+    isForGroups = terms.map { $0.promotion.customerGroups != nil }
     self.minorDigits = minorDigits
     self.bySku = bySku
     self.byCategory = byCategory
@@ -116,8 +120,10 @@ struct ExactCandidates: Sendable {
       var end = start + 1
       while end < gathered.count && gathered[end] >> 32 == deal { end += 1 }
       defer { start = end }
+      if isForGroups[Int(deal)], terms[Int(deal)].promotion.customerGroups?.admits(groups) != true {
+        continue
+      }
       let terms = terms[Int(deal)]
-      if let customerGroups = terms.promotion.customerGroups, !customerGroups.admits(groups) { continue }
       if gathered[start] & 0xFFFF_FFFF == 0 {
         deals.append(OrderDeal(terms: terms, lines: terms.targetedLines(of: items)))
       } else {
