@@ -10,12 +10,22 @@
 ///
 /// - Complexity: each question is O(1).
 final class DealTerms: Sendable {
-  /// The promotion.
-  let promotion: Promotion
-  /// Its position in the catalog.
-  let storeIndex: Int
+  // What pricing reads comes first, copied out of the promotion, so that a search touches
+  // as little memory per deal as it can.
+  /// Its kind.
+  let kind: PromotionKind
+  /// Whether it may combine with other promotions.
+  let isStackable: Bool
+  /// Whether it is a repeating threshold.
+  let repeats: Bool
   /// The rank of its id among the store's ids.
   let rank: Int32
+  /// What it takes off.
+  let benefit: Benefit
+  /// Its minimum of units, if it has one.
+  let minimumQuantity: Int64?
+  /// Its limit of units per line (or got across lines), if it has one.
+  let maximumQuantity: Int64?
   /// Its minimum amount in minor units, rounded up (exact for every amount the currency
   /// holds), if it has one.
   let minimum: Int128?
@@ -25,6 +35,10 @@ final class DealTerms: Sendable {
   let cap: Int128?
   /// The minor digits of the amounts.
   let minorDigits: Int
+  /// Its position in the catalog.
+  let storeIndex: Int
+  /// The promotion.
+  let promotion: Promotion
 
   /// The terms of `promotion` in `minorDigits`, or ``UnpayableAmount`` naming an amount the
   /// currency cannot hold.
@@ -32,6 +46,12 @@ final class DealTerms: Sendable {
     self.promotion = promotion
     self.storeIndex = storeIndex
     self.rank = rank
+    kind = promotion.kind
+    isStackable = promotion.isStackable
+    repeats = promotion.repeats
+    benefit = promotion.benefit
+    minimumQuantity = promotion.minimumQuantity
+    maximumQuantity = promotion.maximumQuantity
     self.minorDigits = minorDigits
     minimum = promotion.minimumAmount.map { $0.unitsRoundedUp(atScale: minorDigits) }
     func units(_ value: DecimalNumber, _ field: String) throws(UnpayableAmount) -> Int128 {
@@ -76,14 +96,14 @@ final class DealTerms: Sendable {
   /// its unit limit.
   func lineDiscount(_ item: OrderItem) -> Int128 {
     let unitPrice = item.unitPrice.minorUnits
-    let covered = Int128(min(item.quantity, promotion.maximumQuantity ?? item.quantity))
-    switch promotion.benefit {
+    let covered = Int128(min(item.quantity, maximumQuantity ?? item.quantity))
+    switch benefit {
     case .percentOff(let percentage): return percent(percentage, of: unitPrice * covered)
     case .amountOff: return covered * min(sum!, unitPrice)
     case .fixedPrice: return covered * max(unitPrice - sum!, 0)
     case .buyGet(let terms):
       var got = terms.discountedUnits(of: item.quantity)
-      if let limit = promotion.maximumQuantity { got = min(got, limit) }
+      if let limit = maximumQuantity { got = min(got, limit) }
       return percent(terms.percentOff, of: unitPrice * Int128(got))
     }
   }
@@ -106,7 +126,7 @@ final class DealTerms: Sendable {
   ///
   /// - Complexity: O(*L*), or O(*L* log *L*) across lines, for *L* lines.
   func forEachLineDiscount(_ items: [OrderItem], targeted: TargetedLines, _ body: (Int, Int128) -> Void) {
-    guard case .buyGet(let terms) = promotion.benefit, terms.acrossLines else {
+    guard case .buyGet(let terms) = benefit, terms.acrossLines else {
       targeted.forEach(count: items.count) { body($0, lineDiscount(items[$0])) }
       return
     }
@@ -114,7 +134,7 @@ final class DealTerms: Sendable {
     targeted.forEach(count: items.count) { lines.append($0) }
     let units = lines.reduce(Int64(0)) { $0 + items[$1].quantity }
     var got = terms.discountedUnits(of: units)
-    if let limit = promotion.maximumQuantity { got = min(got, limit) }
+    if let limit = maximumQuantity { got = min(got, limit) }
     let cheapestFirst = lines.sorted {
       let (left, right) = (items[$0].unitPrice.minorUnits, items[$1].unitPrice.minorUnits)
       return left != right ? left < right : $0 < $1
@@ -132,18 +152,18 @@ final class DealTerms: Sendable {
   /// units, or 0 when it does not apply there (a minimum not reached, nothing to take).
   func orderDiscount(base: Int128, units: Int64) -> Int128 {
     if let minimum, base < minimum { return 0 }
-    if let least = promotion.minimumQuantity, units < least { return 0 }
+    if let least = minimumQuantity, units < least { return 0 }
     let taken: Int128
-    switch promotion.benefit {
+    switch benefit {
     case .percentOff(let percentage):
       taken = min(percent(percentage, of: base), cap ?? .max)
     case .amountOff:
-      if promotion.repeats {
+      if repeats {
         let steps: Int128 =
           if let step = promotion.minimumAmount {
             Self.steps(of: step, in: base, minorDigits: minorDigits)
           } else {
-            Int128(units / promotion.minimumQuantity!)
+            Int128(units / minimumQuantity!)
           }
         let (product, overflow) = steps.multipliedReportingOverflow(by: sum!)
         taken = min(overflow ? .max : product, cap ?? .max, base)
@@ -178,7 +198,7 @@ final class DealTerms: Sendable {
   func shippingDiscount(shipping: Int128, subtotal: Int128) -> Int128 {
     guard shipping > 0 else { return 0 }
     if let minimum, subtotal < minimum { return 0 }
-    switch promotion.benefit {
+    switch benefit {
     case .percentOff(let percentage): return percent(percentage, of: shipping)
     case .amountOff: return min(sum!, shipping)
     case .fixedPrice: return max(shipping - sum!, 0)

@@ -61,7 +61,7 @@ struct ExactPlanSearch {
     var any: Step?
     var stackable: Step?
     if shipping > 0 {
-      for (index, terms) in deals.enumerated() where terms.promotion.kind == .shipping {
+      for (index, terms) in deals.enumerated() where terms.kind == .shipping {
         let discount = terms.shippingDiscount(shipping: shipping, subtotal: subtotal)
         guard discount > 0 else { continue }
         let step = Step(deal: index, discount: discount)
@@ -71,7 +71,7 @@ struct ExactPlanSearch {
             || (discount == current.discount && terms.rank < deals[current.deal].rank)
         }
         if beats(any) { any = step }
-        if terms.promotion.isStackable && beats(stackable) { stackable = step }
+        if terms.isStackable && beats(stackable) { stackable = step }
       }
     }
     bestShipping = (any, stackable)
@@ -104,7 +104,7 @@ struct ExactPlanSearch {
     // Each line's item deal: of every working one, and of the stackable ones.
     var everyChosen = [Step?](repeating: nil, count: lines.count)
     var stackableChosen = everyChosen
-    for index in deals.indices where deals[index].promotion.kind == .item {
+    for index in deals.indices where deals[index].kind == .item {
       let terms = deals[index]
       func beats(_ discount: Int128, _ current: Step?) -> Bool {
         guard let current else { return true }
@@ -114,7 +114,7 @@ struct ExactPlanSearch {
       terms.forEachLineDiscount(lines, targeted: targets[index]) { line, discount in
         guard discount > 0 else { return }
         if beats(discount, everyChosen[line]) { everyChosen[line] = Step(deal: index, discount: discount) }
-        if terms.promotion.isStackable && beats(discount, stackableChosen[line]) {
+        if terms.isStackable && beats(discount, stackableChosen[line]) {
           stackableChosen[line] = Step(deal: index, discount: discount)
         }
       }
@@ -135,7 +135,7 @@ struct ExactPlanSearch {
   /// order given as an amount), and their units.
   private func targetedLines() -> [Targeted] {
     deals.indices.map { index in
-      guard let items, deals[index].promotion.kind.actsOnOrder else {
+      guard let items, deals[index].kind.actsOnOrder else {
         return Targeted(lines: .every, units: 0)
       }
       var units: Int64 = 0
@@ -189,25 +189,26 @@ struct ExactPlanSearch {
     if !stackableOnly || !start.steps.isEmpty { offer(withShipping(start)) }
     let whole = amounts.reduce(0, +)
     // The shipping deal that joins a plan of `start` and one more promotion: the best
-    // stackable one when every promotion is stackable, none otherwise (a non-stackable shipping deal stands alone).
-    let startStackable = start.steps.allSatisfy { deals[$0.deal].promotion.isStackable }
+    // stackable one when every promotion is stackable, none otherwise (a non-stackable
+    // shipping deal stands alone).
+    let startStackable = start.steps.allSatisfy { deals[$0.deal].isStackable }
     let stackableShipping = startStackable ? bestShipping.stackable?.discount ?? 0 : 0
     // Each order deal that applies on its own, with what it takes off at `start`.
     var discounts: [(deal: Int, taken: Int128)] = []
     var thresholds: [(deal: Int, bound: Int128)] = []
-    for index in deals.indices where deals[index].promotion.kind.actsOnOrder {
-      let promotion = deals[index].promotion
-      guard !stackableOnly || promotion.isStackable else { continue }
+    for index in deals.indices where deals[index].kind.actsOnOrder {
+      let terms = deals[index]
+      guard !stackableOnly || terms.isStackable else { continue }
       guard let base = base(of: index, amounts: amounts, whole: whole, targeted: targeted) else { continue }
       let taken = deals[index].orderDiscount(base: base, units: targeted[index].units)
       guard taken > 0 else { continue }
       // A single deal: worth dividing only when its total can reach the best one.
-      let shippingTaken = promotion.isStackable ? stackableShipping : 0
+      let shippingTaken = terms.isStackable ? stackableShipping : 0
       if start.total - taken - shippingTaken <= best.total {
         offer(withShipping(apply(index, taken: taken, to: start, amounts: amounts, targeted: targeted).plan))
       }
-      guard promotion.isStackable else { continue }
-      switch promotion.kind {
+      guard terms.isStackable else { continue }
+      switch terms.kind {
       case .discount: discounts.append((index, taken))
       case .threshold: thresholds.append((index, taken))
       case .item, .shipping: preconditionFailure("only discounts and thresholds act on the order")
@@ -278,7 +279,7 @@ struct ExactPlanSearch {
   /// plan has no promotion, a stackable one when all its promotions are stackable.
   private func withShipping(_ plan: Plan) -> Plan {
     let joinsAny = plan.steps.isEmpty
-    guard joinsAny || plan.steps.allSatisfy({ deals[$0.deal].promotion.isStackable }),
+    guard joinsAny || plan.steps.allSatisfy({ deals[$0.deal].isStackable }),
       let chosen = joinsAny ? bestShipping.any : bestShipping.stackable
     else { return plan }
     var next = plan
