@@ -20,6 +20,19 @@ enum StoreFastPath {
     }
   }
 
+  /// Whether `bytes` are those of `literal`.
+  static func equal(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ literal: StaticString) -> Bool {
+    let count = literal.utf8CodeUnitCount
+    guard bytes.count == count else { return false }
+    let expected = literal.utf8Start
+    var index = bytes.startIndex
+    for offset in 0..<count {
+      if bytes[index] != expected[offset] { return false }
+      index += 1
+    }
+    return true
+  }
+
   /// The keys of a promotion, in the order the store writes them (the tests hold
   /// ``names`` to ``StoreDecoder/promotionKeys``).
   enum PromotionKey: Int, CaseIterable {
@@ -27,36 +40,74 @@ enum StoreFastPath {
     case buy, get, acrossLines, percentOff, amountOff, fixedPrice, maximumDiscount, maximumQuantity
     case startsAt, endsAt, active, stackable
 
-    /// The keys as written, by raw value.
-    static let names = [
-      "id", "name", "kind", "code", "customerGroups", "target", "minimumAmount", "minimumQuantity", "repeat",
-      "buy", "get", "acrossLines", "percentOff", "amountOff", "fixedPrice", "maximumDiscount",
-      "maximumQuantity", "startsAt", "endsAt", "active", "stackable",
-    ]
+    /// The key as written.
+    var literal: StaticString {
+      switch self {
+      case .id: "id"
+      case .name: "name"
+      case .kind: "kind"
+      case .code: "code"
+      case .customerGroups: "customerGroups"
+      case .target: "target"
+      case .minimumAmount: "minimumAmount"
+      case .minimumQuantity: "minimumQuantity"
+      case .repeats: "repeat"
+      case .buy: "buy"
+      case .get: "get"
+      case .acrossLines: "acrossLines"
+      case .percentOff: "percentOff"
+      case .amountOff: "amountOff"
+      case .fixedPrice: "fixedPrice"
+      case .maximumDiscount: "maximumDiscount"
+      case .maximumQuantity: "maximumQuantity"
+      case .startsAt: "startsAt"
+      case .endsAt: "endsAt"
+      case .active: "active"
+      case .stackable: "stackable"
+      }
+    }
 
-    /// The keys by their length in bytes, for matching a key without making a string.
-    static let byLength: [[(key: PromotionKey, bytes: [UInt8])]] = {
-      var table = Array(repeating: [(key: PromotionKey, bytes: [UInt8])](), count: 17)
-      for key in allCases { table[key.name.utf8.count].append((key, Array(key.name.utf8))) }
-      return table
-    }()
+    /// The keys as written, in order.
+    static var names: [String] { allCases.map(\.literal.description) }
 
     /// The store version each key needs on a promotion that is not a discount or
     /// threshold (``StoreDecoder/versionNeeded(for:kind:)`` decides `target` on those).
     static let versions: [Int] = names.map { StoreDecoder.versionNeeded(for: $0, kind: nil) }
 
-    /// The key as written.
-    var name: String { Self.names[rawValue] }
-
-    /// The key whose bytes are `key`, if any.
+    /// The key whose bytes are `key`, if any: told apart by the first byte and the length,
+    /// then compared whole.
     init?(_ key: Slice<UnsafeBufferPointer<UInt8>>) {
-      let count = key.count
-      guard count < 17 else { return nil }
-      for candidate in Self.byLength[count] where candidate.bytes.elementsEqual(key) {
-        self = candidate.key
-        return
+      guard key.count >= 2 else { return nil }
+      let candidate: PromotionKey
+      switch (key[key.startIndex], key.count) {
+      case (UInt8(ascii: "i"), 2): candidate = .id
+      case (UInt8(ascii: "n"), 4): candidate = .name
+      case (UInt8(ascii: "k"), 4): candidate = .kind
+      case (UInt8(ascii: "c"), 4): candidate = .code
+      case (UInt8(ascii: "c"), 14): candidate = .customerGroups
+      case (UInt8(ascii: "t"), 6): candidate = .target
+      case (UInt8(ascii: "m"), 13): candidate = .minimumAmount
+      case (UInt8(ascii: "m"), 15):
+        if key[key.startIndex + 1] == UInt8(ascii: "i") {
+          candidate = .minimumQuantity
+        } else {
+          candidate = key[key.startIndex + 7] == UInt8(ascii: "D") ? .maximumDiscount : .maximumQuantity
+        }
+      case (UInt8(ascii: "r"), 6): candidate = .repeats
+      case (UInt8(ascii: "b"), 3): candidate = .buy
+      case (UInt8(ascii: "g"), 3): candidate = .get
+      case (UInt8(ascii: "a"), 11): candidate = .acrossLines
+      case (UInt8(ascii: "p"), 10): candidate = .percentOff
+      case (UInt8(ascii: "a"), 9): candidate = .amountOff
+      case (UInt8(ascii: "f"), 10): candidate = .fixedPrice
+      case (UInt8(ascii: "s"), 8): candidate = .startsAt
+      case (UInt8(ascii: "e"), 6): candidate = .endsAt
+      case (UInt8(ascii: "a"), 6): candidate = .active
+      case (UInt8(ascii: "s"), 9): candidate = .stackable
+      default: return nil
       }
-      return nil
+      guard StoreFastPath.equal(key, candidate.literal) else { return nil }
+      self = candidate
     }
 
     /// The bit of this key in a set of keys.
@@ -222,7 +273,35 @@ enum StoreFastPath {
     mutating func decimal() -> DecimalNumber? {
       let literal = peek(UInt8(ascii: "\"")) ? plainString() : numberLiteral()
       guard let literal else { return nil }
-      return try? DecimalNumber(utf8: literal)
+      return Self.plainDecimal(literal) ?? (try? DecimalNumber(utf8: literal))
+    }
+
+    /// A decimal written plainly (`1219.00`, `0.5`, `7`: no sign, no exponent, no leading
+    /// zero, at most 18 digits), read as ``DecimalNumber/init(utf8:)`` reads it; `nil` for
+    /// any other form, which that parser then reads.
+    static func plainDecimal(_ literal: Slice<UnsafeBufferPointer<UInt8>>) -> DecimalNumber? {
+      guard literal.count <= 18 else { return nil }
+      var index = literal.startIndex
+      let end = literal.endIndex
+      var value: Int64 = 0
+      while index < end, literal[index] >= 48, literal[index] <= 57 {
+        value = value &* 10 &+ Int64(literal[index] - 48)
+        index += 1
+      }
+      let wholeCount = index - literal.startIndex
+      guard wholeCount > 0, literal[literal.startIndex] != 48 || wholeCount == 1 else { return nil }
+      var scale = 0
+      if index < end {
+        guard literal[index] == UInt8(ascii: ".") else { return nil }
+        index += 1
+        while index < end, literal[index] >= 48, literal[index] <= 57 {
+          value = value &* 10 &+ Int64(literal[index] - 48)
+          scale += 1
+          index += 1
+        }
+        guard index == end, scale > 0 else { return nil }
+      }
+      return DecimalNumber(significand: value, scale: scale)
     }
 
     /// A whole number written as plain digits (no sign, fraction or exponent), in `range`.
@@ -279,7 +358,12 @@ enum StoreFastPath {
       case (8, UInt8(ascii: "s")): kind = .shipping
       default: return nil
       }
-      return kind.rawValue.utf8.elementsEqual(slice) ? kind : nil
+      switch kind {
+      case .discount: return StoreFastPath.equal(slice, "discount") ? kind : nil
+      case .threshold: return StoreFastPath.equal(slice, "threshold") ? kind : nil
+      case .item: return StoreFastPath.equal(slice, "item") ? kind : nil
+      case .shipping: return StoreFastPath.equal(slice, "shipping") ? kind : nil
+      }
     }
 
     mutating func catalog() -> Catalog? {
@@ -357,11 +441,14 @@ enum StoreFastPath {
           rest &= rest - 1
           let needed =
             key == .target
-            ? StoreDecoder.versionNeeded(for: key.name, kind: kind) : PromotionKey.versions[key.rawValue]
+            ? StoreDecoder.versionNeeded(for: "target", kind: kind) : PromotionKey.versions[key.rawValue]
           if needed > version { return nil }
         }
       }
-      return try? draft.promotion(currency: .some(currency))
+      // Most promotions are of a shape whose rules are checked directly; any other is
+      // built (or refused) by the draft's own rules.
+      return FastPromotionRules.promotion(of: draft, currency: currency)
+        ?? (try? draft.promotion(currency: .some(currency)))
     }
 
     /// Reads the value of `key` into `draft`; `false` gives up.
@@ -371,7 +458,8 @@ enum StoreFastPath {
         // An id is read without escapes, so that ids compare as their bytes.
         skipWhitespace()
         let start = index
-        guard let id = plainString() else { return false }
+        // An invalid id is the full decoder's to report; a valid one is plain ASCII.
+        guard let id = plainString(), Self.isValidID(id) else { return false }
         draft.id = String(decoding: UnsafeBufferPointer(rebasing: id), as: UTF8.self)
         ids.append(start..<index)
       case .name:
@@ -445,10 +533,10 @@ enum StoreFastPath {
       if take(UInt8(ascii: "}")) { return target }
       repeat {
         guard let key = plainString(), take(UInt8(ascii: ":")) else { return nil }
-        if key.elementsEqual("skus".utf8), target.skus == nil {
+        if StoreFastPath.equal(key, "skus"), target.skus == nil {
           target.skus = strings()
           if target.skus == nil { return nil }
-        } else if key.elementsEqual("categories".utf8), target.categories == nil {
+        } else if StoreFastPath.equal(key, "categories"), target.categories == nil {
           target.categories = strings()
           if target.categories == nil { return nil }
         } else {
@@ -456,6 +544,20 @@ enum StoreFastPath {
         }
       } while take(UInt8(ascii: ","))
       return take(UInt8(ascii: "}")) ? target : nil
+    }
+
+    /// Whether `id` is 1 to 64 bytes of `A–Z a–z 0–9 . _ -` (``Promotion/isValidID(_:)``).
+    static func isValidID(_ id: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+      guard !id.isEmpty, id.count <= Promotion.maximumIDLength else { return false }
+      for byte in id {
+        let letter = byte | 0x20
+        guard
+          (letter >= UInt8(ascii: "a") && letter <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ".")
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+        else { return false }
+      }
+      return true
     }
 
     /// Whether no two promotions share an id (ids of valid promotions are ASCII, so their
