@@ -16,7 +16,7 @@ extension Report {
     let floor = [jq, "length", store]
     let common = ["--store", store, "--at", inputs.at]
     let price = [promo, "price", inputs.order] + common + ["--format", "json"]
-    measureAgainst(floor, price, "store: one order, 100,000 promotions (13 MB as promo writes it)", 0.15)
+    measureAgainst(floor, price, "store: one order, 100,000 promotions (12 MB as promo writes it)", 0.15)
     var info = stat()
     stat(store, &info)
     let priced = Self.best(price)

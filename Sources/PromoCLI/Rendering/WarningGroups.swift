@@ -47,31 +47,37 @@ enum WarningGroups {
   /// A warning's place and message with every quoted text and every number blanked out:
   /// `promotions[].percentOff: "" takes #% off: ...`.
   static func pattern(of warning: StoreWarning) -> String {
-    var result = ""
+    var result: [UInt8] = []
+    result.reserveCapacity(warning.position.utf8.count + warning.message.utf8.count + 2)
     var inQuote = false
     var inNumber = false
-    for scalar in (warning.position + ": " + warning.message).unicodeScalars {
+    func take(_ byte: UInt8) {
       if inQuote {
-        if scalar == "\"" {
+        if byte == UInt8(ascii: "\"") {
           inQuote = false
-          result.unicodeScalars.append(scalar)
+          result.append(byte)
         }
-        continue
+        return
       }
-      if scalar == "\"" {
+      if byte == UInt8(ascii: "\"") {
         inQuote = true
         inNumber = false
-        result.unicodeScalars.append(scalar)
-        continue
+        result.append(byte)
+        return
       }
-      if ("0"..."9").contains(scalar) || (inNumber && (scalar == "." || scalar == ",")) {
-        if !inNumber { result += "#" }
+      let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+      if isDigit || (inNumber && (byte == UInt8(ascii: ".") || byte == UInt8(ascii: ","))) {
+        if !inNumber { result.append(UInt8(ascii: "#")) }
         inNumber = true
-        continue
+        return
       }
       inNumber = false
-      result.unicodeScalars.append(scalar)
+      result.append(byte)
     }
-    return result
+    for byte in warning.position.utf8 { take(byte) }
+    take(UInt8(ascii: ":"))
+    take(UInt8(ascii: " "))
+    for byte in warning.message.utf8 { take(byte) }
+    return String(decoding: result, as: UTF8.self)
   }
 }

@@ -156,6 +156,21 @@ enum StoreFastPath {
       let start = index
       var high: UInt8 = 0
       var escaped = false
+      // Eight bytes at a time while none is a quote, a backslash, a control character or
+      // non-ASCII (found by the usual zero-byte test on each comparison); then byte by byte.
+      if let base = bytes.baseAddress {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        while index &+ 8 <= bytes.count {
+          let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+          let quote = word ^ (ones &* 0x22)
+          let backslash = word ^ (ones &* 0x5C)
+          let special =
+            ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+            | word
+          if special & (ones &* 0x80) != 0 { break }
+          index &+= 8
+        }
+      }
       while index < bytes.count {
         let byte = bytes[index]
         if byte == UInt8(ascii: "\"") {
@@ -409,10 +424,11 @@ enum StoreFastPath {
       guard take(UInt8(ascii: "[")) else { return nil }
       var promotions: [Promotion] = []
       if take(UInt8(ascii: "]")) { return promotions }
-      // A promotion takes at least 40 bytes of a canonical store: a guess at the count
-      // spares most of the array's regrowth.
-      promotions.reserveCapacity((bytes.count - index) / 128)
-      ids.reserveCapacity((bytes.count - index) / 128)
+      // A promotion takes at least 40 bytes, so the array never grows (a copy of it all,
+      // and twice its memory for a moment); the pages of the capacity left over are never
+      // touched, so they take no memory.
+      promotions.reserveCapacity((bytes.count - index) / 40 + 1)
+      ids.reserveCapacity((bytes.count - index) / 40 + 1)
       repeat {
         guard let promotion = promotion(version: version, currency: currency) else { return nil }
         promotions.append(promotion)

@@ -30,8 +30,8 @@ enum CanonicalStoreWriter {
     } else {
       writer.raw("[\n")
       let digits = catalog.currency.minorDigits
-      for (position, promotion) in catalog.promotions.enumerated() {
-        writer.promotion(promotion, minorDigits: digits)
+      for position in catalog.promotions.indices {
+        writer.promotion(catalog.promotions[position], minorDigits: digits)
         writer.raw(position < catalog.promotions.count - 1 ? ",\n" : "\n")
       }
       writer.raw("  ]")
@@ -42,11 +42,9 @@ enum CanonicalStoreWriter {
 
   private struct Writer {
     var out: [UInt8] = []
-    /// Whether the current object has a member yet.
-    var hasMember = false
 
     mutating func raw(_ text: StaticString) {
-      text.withUTF8Buffer { out.append(contentsOf: $0) }
+      out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     mutating func quoted(_ text: String) {
@@ -57,12 +55,34 @@ enum CanonicalStoreWriter {
       out.append(contentsOf: String(value).utf8)
     }
 
-    /// Starts a member at the promotion's depth (three levels: six spaces).
-    mutating func key(_ key: StaticString, depth: Int = 3) {
-      raw(hasMember ? ",\n" : "\n")
-      hasMember = true
-      for _ in 0..<depth { raw("  ") }
-      out.append(UInt8(ascii: "\""))
+    /// The text of ``DecimalNumber/formatted(minimumFractionDigits:)``, written as bytes.
+    mutating func decimal(_ value: DecimalNumber, minimumFractionDigits: Int) {
+      let places = max(value.scale, minimumFractionDigits)
+      var magnitude = value.significand.magnitude * UInt64(DecimalNumber.powerOfTen(places - value.scale))
+      if value.significand < 0 { out.append(UInt8(ascii: "-")) }
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { digits in
+        // The digits from the last, with zeros in front so that one stands before the point.
+        var count = 0
+        repeat {
+          digits[count] = UInt8(48 + magnitude % 10)
+          magnitude /= 10
+          count += 1
+        } while magnitude > 0
+        while places > 0 && count <= places {
+          digits[count] = 48
+          count += 1
+        }
+        for position in stride(from: count - 1, through: 0, by: -1) {
+          if position == places - 1 { out.append(UInt8(ascii: ".")) }
+          out.append(digits[position])
+        }
+      }
+    }
+
+    /// Starts a member of a promotion (after its first, `id`): a comma, a new line at the
+    /// promotion's depth (six spaces), the key.
+    mutating func key(_ key: StaticString) {
+      raw(",\n      \"")
       raw(key)
       raw("\": ")
     }
@@ -75,7 +95,14 @@ enum CanonicalStoreWriter {
     mutating func amount(_ key: StaticString, _ value: DecimalNumber, minorDigits: Int) {
       self.key(key)
       out.append(UInt8(ascii: "\""))
-      out.append(contentsOf: value.formatted(minimumFractionDigits: minorDigits).utf8)
+      decimal(value, minimumFractionDigits: minorDigits)
+      out.append(UInt8(ascii: "\""))
+    }
+
+    mutating func percentage(_ value: Percentage) {
+      self.key("percentOff")
+      out.append(UInt8(ascii: "\""))
+      decimal(value.decimal, minimumFractionDigits: 0)
       out.append(UInt8(ascii: "\""))
     }
 
@@ -89,7 +116,8 @@ enum CanonicalStoreWriter {
       raw(value ? "true" : "false")
     }
 
-    /// An array of strings, one per line, at `depth` (its closing bracket's).
+    /// An array of strings, one per line, its closing bracket at `depth` (levels of two
+    /// spaces: 3 for a promotion's member, 4 for a target's).
     mutating func strings(_ list: [String], depth: Int) {
       if list.isEmpty {
         raw("[]")
@@ -97,18 +125,17 @@ enum CanonicalStoreWriter {
       }
       raw("[\n")
       for (position, entry) in list.enumerated() {
-        for _ in 0...depth { raw("  ") }
+        raw(depth == 3 ? "        " : "          ")
         quoted(entry)
         raw(position < list.count - 1 ? ",\n" : "\n")
       }
-      for _ in 0..<depth { raw("  ") }
-      raw("]")
+      raw(depth == 3 ? "      ]" : "        ]")
     }
 
     mutating func promotion(_ promotion: Promotion, minorDigits: Int) {
-      raw("    {")
-      hasMember = false
-      string("id", promotion.id)
+      // `id` is always first.
+      raw("    {\n      \"id\": ")
+      quoted(promotion.id)
       if let name = promotion.name { string("name", name) }
       string("kind", promotion.kind.rawValue)
       if let code = promotion.code { string("code", code) }
@@ -116,37 +143,19 @@ enum CanonicalStoreWriter {
         key("customerGroups")
         strings(groups.names, depth: 3)
       }
-      if let target = promotion.target {
-        key("target")
-        if target.skus.isEmpty && target.categories.isEmpty {
-          raw("{}")
-        } else {
-          raw("{")
-          hasMember = false
-          if !target.skus.isEmpty {
-            key("skus", depth: 4)
-            strings(target.skus, depth: 4)
-          }
-          if !target.categories.isEmpty {
-            key("categories", depth: 4)
-            strings(target.categories, depth: 4)
-          }
-          raw("\n      }")
-          hasMember = true
-        }
-      }
+      if let target = promotion.target { self.target(target) }
       if let minimum = promotion.minimumAmount { amount("minimumAmount", minimum, minorDigits: minorDigits) }
       if let units = promotion.minimumQuantity { number("minimumQuantity", units) }
       if promotion.repeats { flag("repeat", true) }
       switch promotion.benefit {
-      case .percentOff(let percentage): string("percentOff", percentage.description)
+      case .percentOff(let percentage): self.percentage(percentage)
       case .amountOff(let value): amount("amountOff", value, minorDigits: minorDigits)
       case .fixedPrice(let value): amount("fixedPrice", value, minorDigits: minorDigits)
       case .buyGet(let terms):
         number("buy", terms.buy)
         number("get", terms.get)
         if terms.acrossLines { flag("acrossLines", true) }
-        if terms.percentOff != .hundred { string("percentOff", terms.percentOff.description) }
+        if terms.percentOff != .hundred { self.percentage(terms.percentOff) }
       }
       if let cap = promotion.maximumDiscount { amount("maximumDiscount", cap, minorDigits: minorDigits) }
       if let units = promotion.maximumQuantity { number("maximumQuantity", units) }
@@ -155,6 +164,25 @@ enum CanonicalStoreWriter {
       if !promotion.isActive { flag("active", false) }
       if promotion.isStackable { flag("stackable", true) }
       raw("\n    }")
+    }
+
+    /// A target: `skus`, then `categories`, each left out when empty.
+    mutating func target(_ target: ItemTarget) {
+      key("target")
+      if target.skus.isEmpty && target.categories.isEmpty {
+        raw("{}")
+        return
+      }
+      raw("{")
+      if !target.skus.isEmpty {
+        raw("\n        \"skus\": ")
+        strings(target.skus, depth: 4)
+      }
+      if !target.categories.isEmpty {
+        raw(target.skus.isEmpty ? "\n        \"categories\": " : ",\n        \"categories\": ")
+        strings(target.categories, depth: 4)
+      }
+      raw("\n      }")
     }
   }
 }
