@@ -8,8 +8,8 @@
 enum CanonicalStoreWriter {
   /// The canonical store file of `catalog`, as UTF-8 bytes.
   static func bytes(of catalog: Catalog) -> [UInt8] {
-    var writer = Writer()
-    writer.out.reserveCapacity(64 + catalog.promotions.count * 160)
+    var writer = Writer(capacity: 64 + catalog.promotions.count * 160)
+    defer { writer.storage.deallocate() }
     writer.raw("{\n")
     if let schema = catalog.schema {
       writer.raw("  \"$schema\": ")
@@ -30,36 +30,89 @@ enum CanonicalStoreWriter {
     } else {
       writer.raw("[\n")
       let digits = catalog.currency.minorDigits
-      for position in catalog.promotions.indices {
-        writer.promotion(catalog.promotions[position], minorDigits: digits)
-        writer.raw(position < catalog.promotions.count - 1 ? ",\n" : "\n")
+      // Each promotion is read in place, never copied.
+      catalog.promotions.withUnsafeBufferPointer { promotions in
+        for position in promotions.indices {
+          writer.promotion(promotions[position], minorDigits: digits)
+          writer.raw(position < promotions.count - 1 ? ",\n" : "\n")
+        }
       }
       writer.raw("  ]")
     }
     writer.raw("\n}\n")
-    return writer.out
+    return Array(UnsafeBufferPointer(start: writer.storage, count: writer.count))
   }
 
+  /// Bytes written into memory it manages itself: appending a few bytes is a bounds check
+  /// and a copy, without the general machinery of `Array.append(contentsOf:)`.
   private struct Writer {
-    var out: [UInt8] = []
+    var storage: UnsafeMutablePointer<UInt8>
+    var count = 0
+    var capacity: Int
 
-    mutating func raw(_ text: StaticString) {
-      out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    init(capacity: Int) {
+      self.capacity = max(capacity, 64)
+      storage = .allocate(capacity: self.capacity)
     }
 
+    /// Appends `length` bytes from `source`.
+    mutating func append(_ source: UnsafePointer<UInt8>, _ length: Int) {
+      if count + length > capacity { grow(to: count + length) }
+      (storage + count).update(from: source, count: length)
+      count += length
+    }
+
+    /// Makes room for at least `needed` bytes.
+    mutating func grow(to needed: Int) {
+      let grown = max(capacity * 2, needed)
+      let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+      larger.update(from: storage, count: count)
+      storage.deallocate()
+      storage = larger
+      capacity = grown
+    }
+
+    mutating func byte(_ value: UInt8) {
+      if count == capacity { grow(to: count + 1) }
+      storage[count] = value
+      count += 1
+    }
+
+    mutating func raw(_ text: StaticString) {
+      append(text.utf8Start, text.utf8CodeUnitCount)
+    }
+
+    /// A JSON string: plain ASCII copied as it is, anything else escaped by ``JSONWriter``.
     mutating func quoted(_ text: String) {
-      JSONWriter.appendQuoted(text, to: &out)
+      var text = text
+      text.withUTF8 { utf8 in
+        let plain = !utf8.contains { byte in
+          byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+        }
+        if plain, let base = utf8.baseAddress {
+          byte(UInt8(ascii: "\""))
+          append(base, utf8.count)
+          byte(UInt8(ascii: "\""))
+        } else if plain {
+          raw("\"\"")
+        } else {
+          var escaped: [UInt8] = []
+          JSONWriter.appendQuoted(String(decoding: utf8, as: UTF8.self), to: &escaped)
+          escaped.withUnsafeBufferPointer { append($0.baseAddress!, $0.count) }
+        }
+      }
     }
 
     mutating func integer(_ value: Int64) {
-      out.append(contentsOf: String(value).utf8)
+      var text = String(value)
+      text.withUTF8 { append($0.baseAddress!, $0.count) }
     }
 
     /// The text of ``DecimalNumber/formatted(minimumFractionDigits:)``, written as bytes.
     mutating func decimal(_ value: DecimalNumber, minimumFractionDigits: Int) {
       let places = max(value.scale, minimumFractionDigits)
       var magnitude = value.significand.magnitude * UInt64(DecimalNumber.powerOfTen(places - value.scale))
-      if value.significand < 0 { out.append(UInt8(ascii: "-")) }
+      if value.significand < 0 { byte(UInt8(ascii: "-")) }
       withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { digits in
         // The digits from the last, with zeros in front so that one stands before the point.
         var count = 0
@@ -73,8 +126,8 @@ enum CanonicalStoreWriter {
           count += 1
         }
         for position in stride(from: count - 1, through: 0, by: -1) {
-          if position == places - 1 { out.append(UInt8(ascii: ".")) }
-          out.append(digits[position])
+          if position == places - 1 { byte(UInt8(ascii: ".")) }
+          byte(digits[position])
         }
       }
     }
@@ -94,16 +147,16 @@ enum CanonicalStoreWriter {
 
     mutating func amount(_ key: StaticString, _ value: DecimalNumber, minorDigits: Int) {
       self.key(key)
-      out.append(UInt8(ascii: "\""))
+      byte(UInt8(ascii: "\""))
       decimal(value, minimumFractionDigits: minorDigits)
-      out.append(UInt8(ascii: "\""))
+      byte(UInt8(ascii: "\""))
     }
 
     mutating func percentage(_ value: Percentage) {
       self.key("percentOff")
-      out.append(UInt8(ascii: "\""))
+      byte(UInt8(ascii: "\""))
       decimal(value.decimal, minimumFractionDigits: 0)
-      out.append(UInt8(ascii: "\""))
+      byte(UInt8(ascii: "\""))
     }
 
     mutating func number(_ key: StaticString, _ value: Int64) {
