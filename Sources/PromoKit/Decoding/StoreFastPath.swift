@@ -3,12 +3,14 @@
 ///
 /// It accepts only what it is sure ``StoreDecoder`` accepts, and builds the same
 /// ``Catalog``: a top-level object with `version` before `promotions` and `promotions`
-/// last; known, distinct keys; strings of valid UTF-8 without escapes or control
-/// characters; numbers in the JSON grammar; every promotion passing the rules of its
-/// version (through ``PromotionDraft``, the rules the full decoder applies); distinct ids.
-/// On anything else (an error, an escape, `null`, a key out of that order, a version
-/// problem) it returns `nil`, and the full decoder decides, with its located messages. The
-/// tests hold the two to the same results on random and damaged stores.
+/// last; known, distinct keys; strings of valid UTF-8 without control characters (escapes
+/// are read in names, codes, groups, targets, timestamps and `$schema`; keys, kinds, ids
+/// and decimals have none); numbers in the JSON grammar; every promotion passing the rules
+/// of its version (``FastPromotionRules`` for the common shapes, else ``PromotionDraft``,
+/// the rules the full decoder applies); distinct ids. On anything else (an error, an
+/// escape where none is read, `null`, a key out of that order, a version problem) it
+/// returns `nil`, and the full decoder decides, with its located messages. The tests hold
+/// the two to the same results on random and damaged stores.
 ///
 /// Complexity: O(*b*) for *b* bytes, with one hash of each id.
 enum StoreFastPath {
