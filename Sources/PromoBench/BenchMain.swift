@@ -28,6 +28,7 @@ struct PromoBench {
     if Report.wanted("startup") { report.measureStartup(promo: promo, inputs: inputs) }
     if Report.wanted("memory") { report.measureMemory(promo: promo, inputs: inputs) }
     if Report.wanted("text") { report.measureText(promo: promo, inputs: inputs) }
+    if Report.wanted("store") { report.measureStore(promo: promo, inputs: inputs) }
     report.print()
     exit(report.allTargetsMet ? 0 : 1)
   }

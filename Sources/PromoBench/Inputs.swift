@@ -14,6 +14,8 @@ struct Inputs {
   var orders10k: String { folder + "/orders-10k.jsonl" }
   var bigStoreOn: String { folder + "/store-100k-working.json" }
   var bigStoreOff: String { folder + "/store-100k-switched-off.json" }
+  /// The working store of 100,000 promotions as `promo` writes it (two-space indentation).
+  var bigStoreCanonical: String { folder + "/store-100k-canonical.json" }
   var itemOrders: String { folder + "/orders-items-5k.jsonl" }
   var itemStoreOn: String { folder + "/store-items-20k-working.json" }
   var itemStoreOff: String { folder + "/store-items-20k-switched-off.json" }
@@ -45,6 +47,7 @@ struct Inputs {
     write(itemStoreOff) { output in Self.itemStore(count: 20_000, active: false, into: output) }
     write(bigStoreOn) { output in Self.store(count: 100_000, active: true, into: output) }
     write(bigStoreOff) { output in Self.store(count: 100_000, active: false, into: output) }
+    write(bigStoreCanonical) { output in Self.canonicalStore(count: 100_000, into: output) }
   }
 
   /// A deterministic sequence of pseudo-random numbers.
@@ -102,6 +105,39 @@ struct Inputs {
       }
     }
     output(chunk + "]}\n")
+  }
+
+  /// The promotions of ``store(count:active:into:)`` (working), in the canonical form
+  /// `promo` writes: keys in the store's order, two-space indentation, a final newline.
+  static func canonicalStore(count: Int, into output: (String) -> Void) {
+    var random = Sequence(state: 7)
+    output("{\n  \"version\": 1,\n  \"currency\": \"CNY\",\n  \"promotions\": [\n")
+    var chunk = ""
+    for index in 0..<count {
+      let stackable = random.next(2) == 0
+      let benefit =
+        random.next(2) == 0
+        ? "\"percentOff\": \"\(1 + random.next(40)).\(random.next(10))\""
+        : "\"amountOff\": \"\(1 + random.next(300)).\(cents(random.next(100)))\""
+      var lines = ["\"id\": \"p\(index)\""]
+      if random.next(2) == 0 {
+        lines.append("\"kind\": \"discount\"")
+      } else {
+        lines.append("\"kind\": \"threshold\"")
+        lines.append("\"minimumAmount\": \"\(random.next(2_000)).00\"")
+      }
+      // A percentage is written without trailing zeros: "12.0" is "12".
+      lines.append(benefit.replacingSuffix(".0\"", with: "\""))
+      if stackable { lines.append("\"stackable\": true") }
+      chunk +=
+        "    {\n      " + lines.joined(separator: ",\n      ") + "\n    }"
+        + (index < count - 1 ? ",\n" : "\n")
+      if chunk.utf8.count > 1 << 16 {
+        output(chunk)
+        chunk = ""
+      }
+    }
+    output(chunk + "  ]\n}\n")
   }
 
   /// Orders of `lines` lines each over 5,000 SKUs, each line in 1 or 2 of 50 categories.
@@ -188,5 +224,12 @@ struct Inputs {
     body { text in fputs(text, file) }
     fclose(file)
     rename(path + ".partial", path)
+  }
+}
+
+extension String {
+  /// The string with `suffix` replaced by `replacement` when it ends with it.
+  fileprivate func replacingSuffix(_ suffix: String, with replacement: String) -> String {
+    hasSuffix(suffix) ? String(dropLast(suffix.count)) + replacement : self
   }
 }

@@ -385,15 +385,21 @@ public enum CommandTable {
     arguments: [
       ArgumentSpec("FILE", "the store to check (default: the store in use)", completes: .jsonFiles)
     ],
-    options: [at, store, quiet, help],
+    options: [
+      at, store,
+      OptionSpec("--all-warnings", "list every warning, even when many repeat one pattern"),
+      quiet, help,
+    ],
     maximumArguments: 1,
     discussion: """
       Every problem is one line on standard error; the status is 65 if there is any. \
       Warnings (a window already ended at the evaluation time, a promotion that makes \
       qualifying orders free, two promotions the same but for their id) are reported too, \
-      but do not fail the check.
+      but do not fail the check. When more than 5 warnings repeat one pattern (the same \
+      message but for ids, places and amounts), the first 3 are shown and one line counts \
+      the rest; --all-warnings lists them all. The summary counts every warning.
       """,
-    examples: ["validate", "validate promotions.json && git commit"])
+    examples: ["validate", "validate promotions.json && git commit", "validate --all-warnings"])
 
   /// `promo init`.
   public static let initialize = CommandSpec(

@@ -58,8 +58,9 @@ enum ReadCommands {
     }
   }
 
-  /// `promo validate [FILE]`: every problem and warning on standard error; a summary on
-  /// standard output when there is no problem.
+  /// `promo validate [FILE]`: every problem and the warnings on standard error (many of
+  /// one pattern grouped, unless `--all-warnings`); a summary on standard output when there
+  /// is no problem.
   static func validate(_ context: CommandContext) throws(PromoError) {
     let path = context.arguments.positionals.first ?? context.storePath
     let instant = try context.evaluationTime()
@@ -75,7 +76,9 @@ enum ReadCommands {
     let (catalog, problems) = StoreDecoder.diagnose(bytes, file: name)
     let warnings = catalog.map { StoreAudit.warnings(for: $0, at: instant) } ?? []
     for problem in problems.dropLast() { context.stderr.write(ErrorLine.render(problem)) }
-    for warning in warnings { context.stderr.write(ErrorLine.render(warning, file: name)) }
+    // Warnings that repeat one pattern are grouped unless every one is asked for.
+    let all = context.arguments.flag("--all-warnings")
+    for line in WarningGroups.lines(warnings, file: name, all: all) { context.stderr.write(line) }
     if let last = problems.last {
       // The last problem is thrown, so the status and the one-line form stay the command's.
       throw last

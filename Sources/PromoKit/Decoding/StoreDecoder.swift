@@ -39,6 +39,8 @@ public enum StoreDecoder {
   ///   the JSON path of a broken rule (`promotions[2].endsAt`).
   /// - Complexity: O(*b* + *n* log *n*) for *b* bytes and *n* promotions.
   public static func decode(_ bytes: [UInt8], file: String) throws(PromoError) -> Catalog {
+    // The plain, valid shape is read straight from the bytes; anything else by the tree.
+    if let catalog = StoreFastPath.decode(bytes) { return catalog }
     let result = diagnose(bytes, file: file)
     if let first = result.problems.first { throw first }
     return result.catalog!
@@ -49,6 +51,14 @@ public enum StoreDecoder {
   ///
   /// - Complexity: O(*b* + *n* log *n*) for *b* bytes and *n* promotions.
   public static func diagnose(_ bytes: [UInt8], file: String) -> (catalog: Catalog?, problems: [PromoError]) {
+    if let catalog = StoreFastPath.decode(bytes) { return (catalog, []) }
+    return diagnoseByTree(bytes, file: file)
+  }
+
+  /// What ``diagnose(_:file:)`` gives, always by the JSON tree (the fast path's reference).
+  package static func diagnoseByTree(
+    _ bytes: [UInt8], file: String
+  ) -> (catalog: Catalog?, problems: [PromoError]) {
     let root: JSONNode
     do {
       root = try JSONDocument.parse(bytes, file: file)

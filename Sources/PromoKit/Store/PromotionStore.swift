@@ -55,19 +55,23 @@ public struct PromotionStore: Sendable {
 
   /// The catalog in the file at `file`, which the path leads to; messages name the path.
   private func load(from file: String) throws(PromoError) -> Catalog {
-    let bytes: [UInt8]
+    try StoreDecoder.decode(read(from: file), file: path)
+  }
+
+  /// The bytes of the file at `file`, which the path leads to; messages name the path.
+  private func read(from file: String) throws(PromoError) -> [UInt8] {
     do {
-      bytes = try FileIO.readFile(atPath: file, display: path)
+      return try FileIO.readFile(atPath: file, display: path)
     } catch  where error.category == .missing {
       throw StoreLocation.danglingLinkError(path) ?? error
     }
-    return try StoreDecoder.decode(bytes, file: path)
   }
 
   /// Changes the store under its lock and returns the catalog written.
   ///
   /// `change` gets the current catalog (`nil` when there is no store yet) and returns the
-  /// new one, or throws to change nothing; it is called twice (see above), so it must not
+  /// new one, or throws to change nothing; it is called once or twice (see above: again
+  /// only when the store changed between the first read and the lock), so it must not
   /// have other effects. A store that cannot be read or decoded is never rewritten.
   @discardableResult
   public func change(
@@ -77,27 +81,49 @@ public struct PromotionStore: Sendable {
     // leads to, so a link and the real path share one lock and a link stays a link.
     let location = try StoreLocation(resolving: path)
     let target = location.file
-    _ = try change(loadIfPresent(target))
+    let before = try readIfPresent(target)
+    let tried = try change(
+      before.map { bytes throws(PromoError) in try StoreDecoder.decode(bytes, file: path) })
     try refuseIfReadOnly(target)
     let lock = try FileLock(path: location.lockPath, display: location.lockDisplay, timeout: lockTimeout)
     AtomicFile.removeLeftovers(of: target)
-    let updated = try change(loadIfPresent(target))
-    try AtomicFile.write(Array(StoreEncoder.encode(updated).utf8), to: target, display: path)
+    // Under the lock the store is read again; when it holds the same bytes, the change
+    // already made of them is the one to write (`change` depends on its catalog alone).
+    let current = try readIfPresent(target)
+    let updated: Catalog
+    if Self.same(before, current) {
+      updated = tried
+    } else {
+      updated = try change(
+        current.map { bytes throws(PromoError) in try StoreDecoder.decode(bytes, file: path) })
+    }
+    try AtomicFile.write(CanonicalStoreWriter.bytes(of: updated), to: target, display: path)
     lock.release()
     return updated
   }
 
-  /// The catalog, or `nil` when there is no file at the path. A store that is there but
-  /// cannot be looked at (an I/O error, say) is an error, never taken for a missing one:
-  /// `add` would otherwise replace it with a new store.
-  private func loadIfPresent(_ target: String) throws(PromoError) -> Catalog? {
+  /// Whether two reads found the same thing: no file both times, or the same bytes.
+  private static func same(_ first: [UInt8]?, _ second: [UInt8]?) -> Bool {
+    guard let first, let second else { return first == nil && second == nil }
+    guard first.count == second.count else { return false }
+    return first.withUnsafeBytes { left in
+      second.withUnsafeBytes { right in
+        left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+      }
+    }
+  }
+
+  /// The store's bytes, or `nil` when there is no file at the path. A store that is there
+  /// but cannot be looked at (an I/O error, say) is an error, never taken for a missing
+  /// one: `add` would otherwise replace it with a new store.
+  private func readIfPresent(_ target: String) throws(PromoError) -> [UInt8]? {
     var info = stat()
     guard stat(target, &info) == 0 else {
       // A path below a file (`ENOTDIR`) has no store either; creating one fails later.
       if errno == ENOENT || errno == ENOTDIR { return nil }
       throw FileIO.unreadable(path, errno: errno)
     }
-    return try load(from: target)
+    return try read(from: target)
   }
 
   /// Refuses to change a store its owner made read-only, before the lock or any file is

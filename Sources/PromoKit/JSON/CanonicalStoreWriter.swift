@@ -1,0 +1,241 @@
+/// Writes a catalog's canonical store bytes straight into one byte buffer: the same bytes
+/// as ``StoreEncoder/encode(_:)`` (the tests hold the two together on random catalogs),
+/// without the intermediate fields and strings, for the commands that rewrite a large store.
+///
+///     let bytes = CanonicalStoreWriter.bytes(of: catalog)
+///
+/// Complexity: O(*n*) in the size of the output.
+enum CanonicalStoreWriter {
+  /// The canonical store file of `catalog`, as UTF-8 bytes.
+  static func bytes(of catalog: Catalog) -> [UInt8] {
+    var writer = Writer(capacity: 64 + catalog.promotions.count * 160)
+    defer { writer.storage.deallocate() }
+    writer.raw("{\n")
+    if let schema = catalog.schema {
+      writer.raw("  \"$schema\": ")
+      writer.quoted(schema)
+      writer.raw(",\n")
+    }
+    writer.raw("  \"version\": ")
+    writer.integer(Int64(catalog.formatVersion))
+    writer.raw(",\n")
+    if let currency = catalog.currency {
+      writer.raw("  \"currency\": ")
+      writer.quoted(currency.code)
+      writer.raw(",\n")
+    }
+    writer.raw("  \"promotions\": ")
+    if catalog.promotions.isEmpty {
+      writer.raw("[]")
+    } else {
+      writer.raw("[\n")
+      let digits = catalog.currency.minorDigits
+      // Each promotion is read in place, never copied.
+      catalog.promotions.withUnsafeBufferPointer { promotions in
+        for position in promotions.indices {
+          writer.promotion(promotions[position], minorDigits: digits)
+          writer.raw(position < promotions.count - 1 ? ",\n" : "\n")
+        }
+      }
+      writer.raw("  ]")
+    }
+    writer.raw("\n}\n")
+    return Array(UnsafeBufferPointer(start: writer.storage, count: writer.count))
+  }
+
+  /// Bytes written into memory it manages itself: appending a few bytes is a bounds check
+  /// and a copy, without the general machinery of `Array.append(contentsOf:)`.
+  private struct Writer {
+    var storage: UnsafeMutablePointer<UInt8>
+    var count = 0
+    var capacity: Int
+
+    init(capacity: Int) {
+      self.capacity = max(capacity, 64)
+      storage = .allocate(capacity: self.capacity)
+    }
+
+    /// Appends `length` bytes from `source`.
+    mutating func append(_ source: UnsafePointer<UInt8>, _ length: Int) {
+      if count + length > capacity { grow(to: count + length) }
+      (storage + count).update(from: source, count: length)
+      count += length
+    }
+
+    /// Makes room for at least `needed` bytes.
+    mutating func grow(to needed: Int) {
+      let grown = max(capacity * 2, needed)
+      let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+      larger.update(from: storage, count: count)
+      storage.deallocate()
+      storage = larger
+      capacity = grown
+    }
+
+    mutating func byte(_ value: UInt8) {
+      if count == capacity { grow(to: count + 1) }
+      storage[count] = value
+      count += 1
+    }
+
+    mutating func raw(_ text: StaticString) {
+      append(text.utf8Start, text.utf8CodeUnitCount)
+    }
+
+    /// A JSON string: plain ASCII copied as it is, anything else escaped by ``JSONWriter``.
+    mutating func quoted(_ text: String) {
+      var text = text
+      text.withUTF8 { utf8 in
+        let plain = !utf8.contains { byte in
+          byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+        }
+        if plain, let base = utf8.baseAddress {
+          byte(UInt8(ascii: "\""))
+          append(base, utf8.count)
+          byte(UInt8(ascii: "\""))
+        } else if plain {
+          raw("\"\"")
+        } else {
+          var escaped: [UInt8] = []
+          JSONWriter.appendQuoted(String(decoding: utf8, as: UTF8.self), to: &escaped)
+          escaped.withUnsafeBufferPointer { append($0.baseAddress!, $0.count) }
+        }
+      }
+    }
+
+    mutating func integer(_ value: Int64) {
+      var text = String(value)
+      text.withUTF8 { append($0.baseAddress!, $0.count) }
+    }
+
+    /// The text of ``DecimalNumber/formatted(minimumFractionDigits:)``, written as bytes.
+    mutating func decimal(_ value: DecimalNumber, minimumFractionDigits: Int) {
+      let places = max(value.scale, minimumFractionDigits)
+      var magnitude = value.significand.magnitude * UInt64(DecimalNumber.powerOfTen(places - value.scale))
+      if value.significand < 0 { byte(UInt8(ascii: "-")) }
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { digits in
+        // The digits from the last, with zeros in front so that one stands before the point.
+        var count = 0
+        repeat {
+          digits[count] = UInt8(48 + magnitude % 10)
+          magnitude /= 10
+          count += 1
+        } while magnitude > 0
+        while places > 0 && count <= places {
+          digits[count] = 48
+          count += 1
+        }
+        for position in stride(from: count - 1, through: 0, by: -1) {
+          if position == places - 1 { byte(UInt8(ascii: ".")) }
+          byte(digits[position])
+        }
+      }
+    }
+
+    /// Starts a member of a promotion (after its first, `id`): a comma, a new line at the
+    /// promotion's depth (six spaces), the key.
+    mutating func key(_ key: StaticString) {
+      raw(",\n      \"")
+      raw(key)
+      raw("\": ")
+    }
+
+    mutating func string(_ key: StaticString, _ value: String) {
+      self.key(key)
+      quoted(value)
+    }
+
+    mutating func amount(_ key: StaticString, _ value: DecimalNumber, minorDigits: Int) {
+      self.key(key)
+      byte(UInt8(ascii: "\""))
+      decimal(value, minimumFractionDigits: minorDigits)
+      byte(UInt8(ascii: "\""))
+    }
+
+    mutating func percentage(_ value: Percentage) {
+      self.key("percentOff")
+      byte(UInt8(ascii: "\""))
+      decimal(value.decimal, minimumFractionDigits: 0)
+      byte(UInt8(ascii: "\""))
+    }
+
+    mutating func number(_ key: StaticString, _ value: Int64) {
+      self.key(key)
+      integer(value)
+    }
+
+    mutating func flag(_ key: StaticString, _ value: Bool) {
+      self.key(key)
+      raw(value ? "true" : "false")
+    }
+
+    /// An array of strings, one per line, its closing bracket at `depth` (levels of two
+    /// spaces: 3 for a promotion's member, 4 for a target's).
+    mutating func strings(_ list: [String], depth: Int) {
+      if list.isEmpty {
+        raw("[]")
+        return
+      }
+      raw("[\n")
+      for (position, entry) in list.enumerated() {
+        raw(depth == 3 ? "        " : "          ")
+        quoted(entry)
+        raw(position < list.count - 1 ? ",\n" : "\n")
+      }
+      raw(depth == 3 ? "      ]" : "        ]")
+    }
+
+    mutating func promotion(_ promotion: Promotion, minorDigits: Int) {
+      // `id` is always first.
+      raw("    {\n      \"id\": ")
+      quoted(promotion.id)
+      if let name = promotion.name { string("name", name) }
+      string("kind", promotion.kind.rawValue)
+      if let code = promotion.code { string("code", code) }
+      if let groups = promotion.customerGroups {
+        key("customerGroups")
+        strings(groups.names, depth: 3)
+      }
+      if let target = promotion.target { self.target(target) }
+      if let minimum = promotion.minimumAmount { amount("minimumAmount", minimum, minorDigits: minorDigits) }
+      if let units = promotion.minimumQuantity { number("minimumQuantity", units) }
+      if promotion.repeats { flag("repeat", true) }
+      switch promotion.benefit {
+      case .percentOff(let percentage): self.percentage(percentage)
+      case .amountOff(let value): amount("amountOff", value, minorDigits: minorDigits)
+      case .fixedPrice(let value): amount("fixedPrice", value, minorDigits: minorDigits)
+      case .buyGet(let terms):
+        number("buy", terms.buy)
+        number("get", terms.get)
+        if terms.acrossLines { flag("acrossLines", true) }
+        if terms.percentOff != .hundred { self.percentage(terms.percentOff) }
+      }
+      if let cap = promotion.maximumDiscount { amount("maximumDiscount", cap, minorDigits: minorDigits) }
+      if let units = promotion.maximumQuantity { number("maximumQuantity", units) }
+      if let startsAt = promotion.startsAt { string("startsAt", startsAt.text) }
+      if let endsAt = promotion.endsAt { string("endsAt", endsAt.text) }
+      if !promotion.isActive { flag("active", false) }
+      if promotion.isStackable { flag("stackable", true) }
+      raw("\n    }")
+    }
+
+    /// A target: `skus`, then `categories`, each left out when empty.
+    mutating func target(_ target: ItemTarget) {
+      key("target")
+      if target.skus.isEmpty && target.categories.isEmpty {
+        raw("{}")
+        return
+      }
+      raw("{")
+      if !target.skus.isEmpty {
+        raw("\n        \"skus\": ")
+        strings(target.skus, depth: 4)
+      }
+      if !target.categories.isEmpty {
+        raw(target.skus.isEmpty ? "\n        \"categories\": " : ",\n        \"categories\": ")
+        strings(target.categories, depth: 4)
+      }
+      raw("\n      }")
+    }
+  }
+}
