@@ -24,12 +24,21 @@ struct ExactPlanSearch {
     /// The promotions in application order: item deals by id, the discount, the threshold,
     /// the shipping deal.
     var steps: [Step]
-    /// For each line, the shares of its discount in application order.
-    var lineShares: [[Step]]
+    /// For each line, the shares of its discount in application order: worked out for the
+    /// best plan only, once it is chosen (empty before).
+    var lineShares: [[Step]] = []
+    /// Which item stage it starts with.
+    var itemStage: ItemStage = .none
     /// What the shipping deal took off.
     var shippingDiscount: Int128
     /// The total.
     var total: Int128
+  }
+
+  /// The item stage a plan starts with: none (plan kind 1), every working item deal (kind
+  /// 2), or the stackable ones (kind 3).
+  enum ItemStage: Sendable {
+    case none, every, stackable
   }
 
   /// The working promotions of the order.
@@ -92,9 +101,7 @@ struct ExactPlanSearch {
   func best() -> Plan {
     let lines = items ?? []
     let amounts = items.map { $0.map(\.lineAmount.minorUnits) } ?? [subtotal]
-    let empty = Plan(
-      steps: [], lineShares: Array(repeating: [], count: lines.count), shippingDiscount: 0,
-      total: subtotal + shipping)
+    let empty = Plan(steps: [], shippingDiscount: 0, total: subtotal + shipping)
     var best = empty
     func offer(_ plan: Plan) { if isPreferred(plan, to: best) { best = plan } }
     let targeted = targetedLines()
@@ -120,14 +127,36 @@ struct ExactPlanSearch {
       }
     }
     // Kind 2: every working item deal, no order stage.
-    let everyItem = itemStage(everyChosen, amounts: amounts)
+    let everyItem = itemStage(everyChosen, amounts: amounts, kind: .every)
     if !everyItem.plan.steps.isEmpty { offer(withShipping(everyItem.plan)) }
     // Kind 3: the stackable item deals, then a stackable order stage.
-    let stackable = itemStage(stackableChosen, amounts: amounts)
+    let stackable = itemStage(stackableChosen, amounts: amounts, kind: .stackable)
     if !stackable.plan.steps.isEmpty {
       searchOrderStages(
         on: stackable.plan, amounts: stackable.left, targeted: targeted, stackableOnly: true, best: &best)
     }
+    // The shares of the chosen plan: its item stage's, then each order deal's division.
+    var shares = [[Step]](repeating: [], count: lines.count)
+    var left = amounts
+    let chosen: [Step?]? =
+      switch best.itemStage {
+      case .none: nil
+      case .every: everyChosen
+      case .stackable: stackableChosen
+      }
+    for line in lines.indices {
+      guard let step = chosen?[line] else { continue }
+      shares[line].append(step)
+      left[line] -= step.discount
+    }
+    for step in best.steps where deals[step.deal].kind.actsOnOrder {
+      let divided = divide(step.discount, of: step.deal, over: left, targeted: targeted)
+      for line in lines.indices where divided[line] > 0 {
+        shares[line].append(Step(deal: step.deal, discount: divided[line]))
+      }
+      left = zip(left, divided).map { $0 - $1 }
+    }
+    best.lineShares = shares
     return best
   }
 
@@ -152,13 +181,13 @@ struct ExactPlanSearch {
 
   /// The item stage in which each line takes the deal chosen for it (the one that takes
   /// the most off it, ties: the lowest id). Returns the plan and what each line has left.
-  private func itemStage(_ chosenPerLine: [Step?], amounts: [Int128]) -> (plan: Plan, left: [Int128]) {
+  private func itemStage(_ chosenPerLine: [Step?], amounts: [Int128], kind: ItemStage) -> (
+    plan: Plan, left: [Int128]
+  ) {
     var left = amounts
-    var shares: [[Step]] = Array(repeating: [], count: amounts.count)
     var sums: [Int: Int128] = [:]
     for line in amounts.indices {
       if let chosen = chosenPerLine[line] {
-        shares[line].append(chosen)
         left[line] -= chosen.discount
         sums[chosen.deal, default: 0] += chosen.discount
       }
@@ -167,7 +196,7 @@ struct ExactPlanSearch {
       deals[$0.deal].rank < deals[$1.deal].rank
     }
     let total = subtotal - steps.reduce(0) { $0 + $1.discount } + shipping
-    return (Plan(steps: steps, lineShares: shares, shippingDiscount: 0, total: total), left)
+    return (Plan(steps: steps, itemStage: kind, shippingDiscount: 0, total: total), left)
   }
 
   /// Offers `best` every order stage on `start` that could beat it: none, each discount or
@@ -205,7 +234,7 @@ struct ExactPlanSearch {
       // A single deal: worth dividing only when its total can reach the best one.
       let shippingTaken = terms.isStackable ? stackableShipping : 0
       if start.total - taken - shippingTaken <= best.total {
-        offer(withShipping(apply(index, taken: taken, to: start, amounts: amounts, targeted: targeted).plan))
+        offer(withShipping(adding(index, taken: taken, to: start)))
       }
       guard terms.isStackable else { continue }
       switch terms.kind {
@@ -219,9 +248,16 @@ struct ExactPlanSearch {
     let totalLeft = start.total - stackableShipping
     discounts.sort { $0.taken > $1.taken }
     thresholds.sort { $0.bound > $1.bound }
+    let anyTargeted = thresholds.contains { !targeted[$0.deal].lines.isEvery }
     for (discount, taken) in discounts {
       if totalLeft - taken - thresholds[0].bound > best.total { break }
-      let (plan, left) = apply(discount, taken: taken, to: start, amounts: amounts, targeted: targeted)
+      let plan = adding(discount, taken: taken, to: start)
+      // What the lines have left after the discount: only a targeted threshold needs it
+      // (an untargeted one's base is the whole left).
+      let left =
+        anyTargeted
+        ? zip(amounts, divide(taken, of: discount, over: amounts, targeted: targeted)).map { $0 - $1 }
+        : amounts
       let wholeLeft = whole - taken
       for (threshold, bound) in thresholds {
         if totalLeft - taken - bound > best.total { break }
@@ -230,7 +266,7 @@ struct ExactPlanSearch {
         }
         let second = deals[threshold].orderDiscount(base: base, units: targeted[threshold].units)
         guard second > 0, totalLeft - taken - second <= best.total else { continue }
-        offer(withShipping(apply(threshold, taken: second, to: plan, amounts: left, targeted: targeted).plan))
+        offer(withShipping(adding(threshold, taken: second, to: plan)))
       }
     }
   }
@@ -251,28 +287,26 @@ struct ExactPlanSearch {
     return base
   }
 
-  /// `plan` with the order deal `index`, which takes `taken` off what the lines have left
-  /// (`amounts`), its discount divided among the lines it acts on, and what they have left
-  /// then.
-  private func apply(
-    _ index: Int, taken: Int128, to plan: Plan, amounts: [Int128], targeted: [Targeted]
-  ) -> (plan: Plan, left: [Int128]) {
+  /// `plan` with the order deal `index`, which takes `taken` off it.
+  private func adding(_ index: Int, taken: Int128, to plan: Plan) -> Plan {
+    var next = plan
+    next.steps.append(Step(deal: index, discount: taken))
+    next.total -= taken
+    return next
+  }
+
+  /// The shares of `discount`, taken by order deal `index`, of what the lines have left
+  /// (`amounts`): divided among the lines it acts on, in proportion to what each has left.
+  private func divide(_ discount: Int128, of index: Int, over amounts: [Int128], targeted: [Targeted])
+    -> [Int128]
+  {
     var weights = amounts
     if items != nil, !targeted[index].lines.isEvery {
       let lines = targeted[index].lines
       weights = Array(repeating: 0, count: amounts.count)
       lines.forEach(count: amounts.count) { weights[$0] = amounts[$0] }
     }
-    var next = plan
-    next.steps.append(Step(deal: index, discount: taken))
-    next.total -= taken
-    var left = amounts
-    let shares = Allocation.shares(of: taken, over: weights)
-    for line in shares.indices where shares[line] > 0 {
-      left[line] -= shares[line]
-      if items != nil { next.lineShares[line].append(Step(deal: index, discount: shares[line])) }
-    }
-    return (next, left)
+    return Allocation.shares(of: discount, over: weights)
   }
 
   /// `plan` with the best shipping deal the stacking rule lets join it: any deal when the
