@@ -16,7 +16,12 @@ seconds="${1:-60}"
 target="${2:-parser}"
 configuration="${FUZZ_CONFIGURATION:-debug}"
 # AddressSanitizer too, so that a memory error is a finding even where no check fails.
-PROMO_FUZZ=1 swift build -c "$configuration" --sanitize=fuzzer --sanitize=address --product promo-fuzz --scratch-path .build-fuzz
+# swiftc keeps only the last -sanitize= option it is given, and SwiftPM passes one per
+# --sanitize: alone, `--sanitize=fuzzer --sanitize=address` would compile the Swift code
+# with only one of the two (no coverage for libFuzzer, or no AddressSanitizer checks). The
+# combined option after them compiles with both; the two --sanitize still pick the runtimes.
+PROMO_FUZZ=1 swift build -c "$configuration" --sanitize=fuzzer --sanitize=address \
+  -Xswiftc -sanitize=fuzzer,address --product promo-fuzz --scratch-path .build-fuzz
 [ "$target" = build ] && exit 0
 corpus="fuzz-corpus/$target"
 mkdir -p "$corpus" fuzz-findings
