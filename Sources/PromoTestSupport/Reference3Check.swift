@@ -183,7 +183,7 @@ package enum Reference3Check {
       problems.append("invariant: the shipping does not add up, or is below 0")
     }
     // The applied promotions the lines do not account for: at most one, the shipping deal.
-    var unshared = quote.promotions
+    var unshared: [(id: String, discount: Int128)] = []
     if let lines = quote.lines {
       var shares: [String: Int128] = [:]
       for (index, line) in lines.enumerated() {
@@ -206,7 +206,6 @@ package enum Reference3Check {
         problems.append(
           "invariant: the lines' discounts and the shipping discount do not add up to the discount")
       }
-      unshared = []
       for promotion in quote.promotions {
         guard let shared = shares.removeValue(forKey: promotion.id) else {
           unshared.append(promotion)
@@ -220,16 +219,18 @@ package enum Reference3Check {
         problems.append("invariant: lines have shares of unapplied \(shares.keys.sorted())")
       }
     }
-    // An order given by amount: only the shipping deal is told apart, by its discount.
-    if quote.lines != nil || shipping.discount > 0 {
-      let shippingDeals = quote.lines != nil ? unshared : unshared.filter { $0.discount == shipping.discount }
-      if shipping.discount > 0 && (shippingDeals.count != 1 || shippingDeals[0].discount != shipping.discount)
-      {
+    if quote.lines != nil {
+      // With lines, the shipping deal is the one applied promotion no line has a share of.
+      if shipping.discount > 0 && (unshared.count != 1 || unshared[0].discount != shipping.discount) {
         problems.append("invariant: the shipping discount is not one shipping promotion's discount")
       }
-      if shipping.discount == 0 && !shippingDeals.isEmpty {
-        problems.append("invariant: applied promotions with no share of any line: \(shippingDeals.map(\.id))")
+      if shipping.discount == 0 && !unshared.isEmpty {
+        problems.append("invariant: applied promotions with no share of any line: \(unshared.map(\.id))")
       }
+    } else if shipping.discount > 0 && !quote.promotions.contains(where: { $0.discount == shipping.discount })
+    {
+      // An order given by amount: some applied promotion (others may take as much) took it.
+      problems.append("invariant: the shipping discount is no applied promotion's discount")
     }
     return problems
   }

@@ -1,3 +1,4 @@
+import Foundation
 import PromoKit
 import PromoTestSupport
 import Testing
@@ -204,6 +205,35 @@ struct Format3PropertyTests {
     ] {
       #expect(made[name, default: 0] >= 5, "\(name): \(made)")
     }
+  }
+
+  @Test("regression (fuzz): an order given by amount whose threshold takes as much as its shipping deal")
+  func amountOrderWithEqualDiscounts() throws {
+    // Found by the pricing fuzz target in the check itself: 2.5% of 141 JPY rounds to 4, as
+    // much as the free shipping takes; the check told the shipping deal by its discount.
+    let store = """
+      {"version":3,"currency":"JPY","promotions":[
+      {"id":"Z.9","kind":"threshold","minimumAmount":"62","percentOff":"2.5","stackable":true},
+      {"id":"a.","kind":"shipping","minimumAmount":"140","percentOff":"100","stackable":true}]}
+      """
+    let order = #"{"id":"G3-0","currency":"JPY","shipping":"4","amount":"141"}"#
+    guard
+      case .priced(let pricing) = try Format3Reference.price(
+        store: try Self.parsed(store), order: try Self.parsed(order), at: "2026-11-23T11:54:25+08:00")
+    else { throw RefError("refused") }
+    #expect(pricing.promotions.map(\.discount) == [4, 4])
+    #expect(Reference3Check.problems(ObservedQuote3(reference: pricing), against: pricing) == [])
+    let catalog = try StoreDecoder.decode(Array(store.utf8), file: "store.json")
+    let orders = try OrderDecoder.decodeFile(
+      Array(order.utf8), file: "order.json", storeCurrency: catalog.currency)
+    let quote = try PriceCalculator(
+      catalog: catalog, context: PricingContext(instant: Fixture.instant("2026-11-23T11:54:25+08:00"))
+    ).quote(for: orders[0], explain: true)
+    #expect(Reference3Check.problems(ObservedQuote3(quote), against: pricing) == [])
+  }
+
+  static func parsed(_ text: String) throws -> Any {
+    try JSONSerialization.jsonObject(with: Data(text.utf8))
   }
 }
 
