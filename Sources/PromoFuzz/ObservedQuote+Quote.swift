@@ -21,15 +21,37 @@ extension ObservedQuote {
   }
 }
 
+extension ObservedQuote3 {
+  /// PromoKit's quote of store format 3 in the reference's plain terms: with its shipping,
+  /// and the units of each `below-minimum` outcome.
+  init(_ quote: Quote) {
+    self.init(
+      ObservedQuote(quote),
+      shipping: quote.shipping.map {
+        Shipping(amount: $0.amount.minorUnits, discount: $0.discount.minorUnits, total: $0.total.minorUnits)
+      },
+      outcomes: quote.considered?.map { consideration in
+        var outcome = Outcome(
+          id: consideration.id, name: consideration.outcome.name, amount: consideration.outcome.amount)
+        if case .belowMinimum(let shortfall) = consideration.outcome, shortfall.minimumQuantity != nil {
+          outcome.units = shortfall.units.map { Int128($0) } ?? 0
+          outcome.shortByQuantity = shortfall.shortByQuantity.map { Int128($0) } ?? 0
+        }
+        return outcome
+      })
+  }
+}
+
 extension PromotionOutcome {
   /// The amount the outcome carries, in minor units: the discount of `applied`, the
-  /// `shortBy` of `below-minimum`, the `planTotal` of `not-best`; `nil` for the others.
+  /// `shortBy` of `below-minimum` (0 when it has none), the `planTotal` of `not-best`;
+  /// `nil` for the others.
   var amount: Int128? {
     switch self {
     case .applied(let discount): discount.minorUnits
     case .belowMinimum(let shortfall): shortfall.shortBy?.minorUnits ?? 0
     case .notBest(let total): total.minorUnits
-    case .inactive, .notStarted, .ended, .codeRequired, .customerNotEligible, .noEligibleLine, .noShipping:
+    case .inactive, .notStarted, .ended, .codeRequired, .customerNotEligible, .noShipping, .noEligibleLine:
       nil
     }
   }

@@ -3,21 +3,28 @@ import PromoKit
 import PromoTestSupport
 
 /// The pricing target: the input's bytes are the choices of the reference's case generator
-/// (``ByteChoices``), which makes a small store of format 1 or 2 (up to 6 promotions, some
-/// sharing terms under other ids, with minimums placed next to the amounts plans test) and
-/// an order of up to 4 lines or a bare amount, with an evaluation time and codes. PromoKit
-/// decodes both from their JSON text and prices the order; the brute-force reference
-/// prices the same JSON. The plan's total, the promotions chosen with their discounts,
-/// every line's shares and every promotion's outcome must agree, and the quote must keep
-/// the sums of the allocation rule (``ReferenceCheck``). A disagreement prints the case and traps.
+/// (``ByteChoices``). Half the inputs make a case of store format 3
+/// (``RefCaseGenerator/makeCase3()``: a version-3 store of up to 8 promotions, shipping
+/// deals, customer groups, targeted and quantity thresholds, repeating ones, buy/get deals
+/// across lines and unit limits among them, and an order of up to 5 lines or a bare amount,
+/// with shipping and a customer most of the time, `--code` and `--customer-group` now and
+/// then); the others a store of format 1 or 2 (up to 6 promotions) and an order of up to 4
+/// lines or a bare amount. Some promotions share terms under other ids, and minimums are
+/// placed next to the amounts plans test. PromoKit decodes both from their JSON text and
+/// prices the order; the brute-force reference of the case's format prices the same JSON.
+/// The plan's total, the promotions chosen with their discounts, the shipping, every line's
+/// shares and every promotion's outcome must agree, and the quote must keep the sums of
+/// the allocation rule (``ReferenceCheck``, ``Reference3Check``). A disagreement prints the case and
+/// traps.
 func checkPricing(_ bytes: [UInt8]) {
-  let testCase = RefCaseGenerator.fuzzCase(bytes)
+  let (format, testCase) = RefCaseGenerator.fuzzCaseOfAnyFormat(bytes)
   let storeText = testCase.store.text(quotingDecimals: false)
   let orderText = testCase.order.text(quotingDecimals: false)
   func fail(_ problems: [String]) -> Never {
     let report = """
-      pricing differs from the reference
-      --at \(testCase.at) \(testCase.codes.map { "--code \($0)" }.joined(separator: " "))
+      pricing differs from the reference (format \(format))
+      --at \(testCase.at) \(testCase.codes.map { "--code \($0)" }.joined(separator: " ")) \
+      \(testCase.groups.map { "--customer-group \($0)" }.joined(separator: " "))
       store: \(storeText)
       order: \(orderText)
         \(problems.joined(separator: "\n  "))
@@ -27,11 +34,28 @@ func checkPricing(_ bytes: [UInt8]) {
     fatalError("pricing differs from the reference")
   }
 
-  let verdict: RefVerdict
+  // The reference's verdict: the pricing of the case's format, or its refusal.
+  var pricing2: RefPricing?
+  var pricing3: Ref3Pricing?
+  var refused: String?
   do {
-    verdict = try Format2Reference.price(
-      store: testCase.store.foundation, order: testCase.order.foundation, at: testCase.at,
-      codes: testCase.codes)
+    if format == 3 {
+      switch try Format3Reference.price(
+        store: testCase.store.foundation, order: testCase.order.foundation, at: testCase.at,
+        codes: testCase.codes, groups: testCase.groups)
+      {
+      case .priced(let pricing): pricing3 = pricing
+      case .refused(let reason): refused = reason
+      }
+    } else {
+      switch try Format2Reference.price(
+        store: testCase.store.foundation, order: testCase.order.foundation, at: testCase.at,
+        codes: testCase.codes)
+      {
+      case .priced(let pricing): pricing2 = pricing
+      case .refused(let reason): refused = reason
+      }
+    }
   } catch {
     fail(["the reference cannot price a generated case: \(error)"])
   }
@@ -43,15 +67,19 @@ func checkPricing(_ bytes: [UInt8]) {
       Array(orderText.utf8), file: "order.json", storeCurrency: catalog.currency)
     guard orders.count == 1 else { fail(["one order decoded as \(orders.count)"]) }
     let calculator = try PriceCalculator(
-      catalog: catalog, context: PricingContext(instant: instant, codes: testCase.codes))
+      catalog: catalog,
+      context: PricingContext(instant: instant, codes: testCase.codes, customerGroups: testCase.groups))
     quote = try calculator.quote(for: orders[0], explain: true)
   } catch {
-    if case .refused = verdict { return }
+    if refused != nil { return }
     fail(["PromoKit refused what the reference priced: \(error)"])
   }
-  guard case .priced(let pricing) = verdict else {
-    fail(["PromoKit priced what the reference refused: \(verdict)"])
-  }
-  let problems = ReferenceCheck.problems(ObservedQuote(quote), against: pricing)
+  if let refused { fail(["PromoKit priced what the reference refused: \(refused)"]) }
+  let problems =
+    if let pricing3 {
+      Reference3Check.problems(ObservedQuote3(quote), against: pricing3)
+    } else {
+      ReferenceCheck.problems(ObservedQuote(quote), against: pricing2!)
+    }
   if !problems.isEmpty { fail(problems) }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The reference pricer: SPEC 3 and 4.1–4.5 by brute force.
+/// The reference pricer: the documented rules by brute force.
 ///
 /// An independent reference for the contract's pricing, for stores of format 1 and 2. It
 /// reads the JSON values Foundation's `JSONSerialization` gives, does all arithmetic in
@@ -91,7 +91,7 @@ package enum Format2Reference {
 
   // MARK: Plans
 
-  /// Every plan of SPEC 4.2: kind 1 (no item stage, any order stage on S), kind 2 (every
+  /// Every plan of the documented rules: kind 1 (no item stage, any order stage on S), kind 2 (every
   /// working item promotion, no order stage), kind 3 (the stackable working item
   /// promotions, then any order stage of stackable promotions on what is left).
   package static func enumeratePlans(
@@ -178,7 +178,7 @@ package enum Format2Reference {
 
   // MARK: Allocation
 
-  /// SPEC 4.4: item discounts stay on their lines; each order-stage discount is divided in
+  /// the documented rules: item discounts stay on their lines; each order-stage discount is divided in
   /// proportion to what the lines have left (largest remainder, ties to the earlier line).
   package static func allocate(_ plan: RefPlan, promotions: [RefPromotion], lines: [RefLine])
     -> (lines: [RefPricing.Line], hasRemainderShare: Bool)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The format-3 reference pricer: SPEC 3 and 4.1–4.5 by brute force, for stores of
+/// The format-3 reference pricer: the documented rules by brute force, for stores of
 /// version 1, 2 and 3.
 ///
 /// Written from the contract alone and independent of PromoKit (its module does not
@@ -10,7 +10,7 @@ import Foundation
 /// promotion. Where the contract leaves a point open, the reading taken is written beside
 /// the code that takes it:
 ///
-/// - A deal that takes off 0 does not apply (SPEC 4.1), for shipping promotions too.
+/// - A deal that takes off 0 does not apply (the documented rules), for shipping promotions too.
 /// - `below-minimum` tests a threshold's minimums on its lines at their list prices (every
 ///   line or those it targets, or the order's `amount`); `shortBy` / `shortByQuantity` are
 ///   given only for a minimum that is not reached (``Ref3Shortfall``).
@@ -84,7 +84,7 @@ package enum Format3Reference {
       hasRemainderShare: allocation?.hasRemainderShare ?? false)
   }
 
-  /// Why a promotion is not working for the order at `instant`, in SPEC 4.5's order
+  /// Why a promotion is not working for the order at `instant`, in the documented rules's order
   /// (`inactive`, `not-started`, `ended`, `code-required`, `customer-not-eligible`), or
   /// `nil` when it is working.
   package static func status(_ promotion: Ref3Promotion, order: Ref3Order, at instant: RefInstant)
@@ -133,7 +133,7 @@ package enum Format3Reference {
     }
   }
 
-  /// SPEC 4.4: item discounts stay on their lines; each order-stage discount is divided
+  /// the documented rules: item discounts stay on their lines; each order-stage discount is divided
   /// among the lines it acts on in proportion to what they have left (largest remainder,
   /// ties to the earlier line); the shipping discount stays with the shipping.
   package static func allocate(_ plan: Ref3Plan, search: Ref3PlanSearch, lines: [RefLine])

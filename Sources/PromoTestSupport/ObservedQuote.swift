@@ -24,7 +24,7 @@ package struct ObservedQuote {
     }
   }
 
-  /// One promotion's outcome (SPEC 4.5): its name, and the amount that goes with it, if
+  /// One promotion's outcome (the documented rules): its name, and the amount that goes with it, if
   /// any: the discount of `applied`, the `shortBy` of `below-minimum`, the `planTotal` of
   /// `not-best`.
   package struct Outcome: Equatable {

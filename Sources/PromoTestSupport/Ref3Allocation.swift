@@ -1,4 +1,4 @@
-/// SPEC 4.4's division of one order-stage discount among the lines it acts on.
+/// the documented rules's division of one order-stage discount among the lines it acts on.
 package enum Ref3Allocation {
   /// `discount` divided among the lines marked in `acts` in proportion to what they have
   /// left (`left`): `floor(d × b_i / B)` each, then the minor units still missing one each

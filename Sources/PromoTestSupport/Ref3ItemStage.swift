@@ -1,4 +1,4 @@
-/// The item stage of a plan (SPEC 4.2): for a set E of item promotions, what each line took.
+/// The item stage of a plan (the documented rules): for a set E of item promotions, what each line took.
 package struct Ref3ItemStage {
   /// For each line, the item promotion (store position) it took and what it took off.
   package var lineTakes: [(promotion: Int, discount: Int128)?]

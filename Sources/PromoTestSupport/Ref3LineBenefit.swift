@@ -1,5 +1,5 @@
 extension Ref3Promotion {
-  /// What this item promotion takes off each line of an order (SPEC 4.1), 0 on a line it
+  /// What this item promotion takes off each line of an order (the documented rules), 0 on a line it
   /// does not target: per line with `maximumQuantity` counting at most that many units,
   /// or, for a buy/get deal `acrossLines`, worked out on the whole order first.
   package func lineDiscounts(on lines: [RefLine]) -> [Int128] {

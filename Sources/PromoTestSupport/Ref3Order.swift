@@ -1,4 +1,4 @@
-/// One order as the format-3 reference reads it (SPEC 2.2): its lines or amount, its
+/// One order as the format-3 reference reads it (the documented rules): its lines or amount, its
 /// subtotal, its shipping, and what it presents (codes, customer groups).
 package struct Ref3Order {
   /// The order's name: its id, else the name it was read under.

@@ -1,7 +1,7 @@
 extension Ref3Promotion {
   /// The base of this discount or threshold on what the lines have left (`left`, in line
   /// order; one entry for an order given by `amount`): the amount B and the units N of the
-  /// lines it acts on (SPEC 4.1). `nil` when it can never apply to the order: a targeted
+  /// lines it acts on (the documented rules). `nil` when it can never apply to the order: a targeted
   /// deal, or a threshold with `minimumQuantity`, on an order given by `amount`.
   package func base(left: [Int128], order: Ref3Order) -> (amount: Int128, units: Int128)? {
     guard let lines = order.lines else {
@@ -24,7 +24,7 @@ extension Ref3Promotion {
     return targets(lines[index])
   }
 
-  /// What this discount or threshold takes off a base (SPEC 4.1), or `nil` if it does not
+  /// What this discount or threshold takes off a base (the documented rules), or `nil` if it does not
   /// apply there: a minimum not reached, or nothing to take off.
   package func orderDiscount(amount: Int128, units: Int128) -> Int128? {
     if let minimum = minimumAmount, amount < minimum.units { return nil }
@@ -36,7 +36,7 @@ extension Ref3Promotion {
       cut = maximumDiscount.map { min(rounded, $0) } ?? rounded
     case .amountOff(let amountOff):
       if repeats {
-        // Exactly one minimum, above 0 (SPEC 2.1): one amountOff per full minimum.
+        // Exactly one minimum, above 0 (the documented rules): one amountOff per full minimum.
         let times: Int128
         if let minimum = minimumAmount, minimum.units > 0 {
           times = amount / minimum.units

@@ -1,4 +1,4 @@
-/// What became of one promotion for one order, as `--explain` reports it (SPEC 4.5, store
+/// What became of one promotion for one order, as `--explain` reports it (the documented rules, store
 /// format 3), decided in the order of the cases below.
 package enum Ref3Outcome: Equatable {
   /// Switched off.

@@ -1,7 +1,7 @@
-/// One plan of SPEC 4.2 as the format-3 reference enumerates it: an item stage, an order
+/// One plan of the documented rules as the format-3 reference enumerates it: an item stage, an order
 /// stage of 0, 1 or 2 deals, and a shipping stage of 0 or 1 promotion.
 package struct Ref3Plan: CustomStringConvertible {
-  /// 1, 2 or 3: the kind of plan in SPEC 4.2's list.
+  /// 1, 2 or 3: the kind of plan in the documented rules's list.
   package var kind: Int
   /// The item stage (for kind 1, one that took nothing).
   package var items: Ref3ItemStage
@@ -15,7 +15,7 @@ package struct Ref3Plan: CustomStringConvertible {
   /// then the shipping promotion.
   package var ids: [String]
 
-  /// SPEC 4.3: a lower total, then fewer promotions, then ids lower as byte strings.
+  /// the documented rules: a lower total, then fewer promotions, then ids lower as byte strings.
   package func isBetter(than other: Ref3Plan) -> Bool {
     if total != other.total { return total < other.total }
     if ids.count != other.ids.count { return ids.count < other.ids.count }

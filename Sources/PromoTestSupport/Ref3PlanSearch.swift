@@ -1,4 +1,4 @@
-/// Every plan of SPEC 4.2 for one order, by brute force: kind 1 (no item stage, any order
+/// Every plan of the documented rules for one order, by brute force: kind 1 (no item stage, any order
 /// stage on S), kind 2 (every working item promotion, no order stage), kind 3 (the working
 /// stackable item promotions, then any order stage of stackable deals on what is left),
 /// each with every shipping stage the stacking rule allows. An order stage is none, every
@@ -152,7 +152,7 @@ package struct Ref3PlanSearch {
       kind: candidate.kind, items: items, stage: stage, shipping: shipping, total: candidate.total, ids: ids)
   }
 
-  /// SPEC 4.3 on two candidates: a lower total, then fewer promotions, then ids lower as
+  /// the documented rules on two candidates: a lower total, then fewer promotions, then ids lower as
   /// byte strings (made only when the first two tie).
   package func isBetter(_ lhs: Ref3Candidate, than rhs: Ref3Candidate) -> Bool {
     if lhs.total != rhs.total { return lhs.total < rhs.total }

@@ -1,4 +1,4 @@
-/// The format-3 reference's price of one order: the result object of SPEC 4.5 (with
+/// The format-3 reference's price of one order: the result object of the documented rules (with
 /// `shipping`), its explanation, and what the plan search saw.
 package struct Ref3Pricing {
   /// The order's name: its id, else the name it was read under.
@@ -13,7 +13,7 @@ package struct Ref3Pricing {
   package var shipping: Int128?
   /// The evaluation time.
   package var evaluatedAt: RefInstant
-  /// The best plan (SPEC 4.3).
+  /// The best plan (the documented rules).
   package var best: Ref3Plan
   /// Every plan enumerated, when the search was asked to keep them.
   package var plans: [Ref3Plan]?
@@ -25,7 +25,7 @@ package struct Ref3Pricing {
   package var lines: [RefPricing.Line]?
   /// Every promotion of the store, in store order, with its outcome.
   package var considered: [(id: String, outcome: Ref3Outcome)]
-  /// Whether some order-stage share got a minor unit for its remainder (SPEC 4.4).
+  /// Whether some order-stage share got a minor unit for its remainder (the documented rules).
   package var hasRemainderShare = false
 
   /// The order's total: S − discounts + shipping left.
@@ -38,7 +38,7 @@ package struct Ref3Pricing {
   /// Minor units as the result writes them.
   package func money(_ units: Int128) -> String { RefCurrency.format(units, digits: digits) }
 
-  /// The result as the JSON object of SPEC 4.5 (without `considered`), in
+  /// The result as the JSON object of the documented rules (without `considered`), in
   /// `JSONSerialization`'s value types.
   package var resultObject: [String: Any] {
     var object: [String: Any] = [

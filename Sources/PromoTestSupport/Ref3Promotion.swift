@@ -1,8 +1,8 @@
 /// One promotion of a store of version 1, 2 or 3, read for the format-3 reference
-/// (``Format3Reference``): every field of SPEC 2.1, amounts in minor units. A class, so
+/// (``Format3Reference``): every field of the documented rules, amounts in minor units. A class, so
 /// that the plan search's inner loops share one copy instead of copying its fields.
 package final class Ref3Promotion {
-  /// The four kinds of SPEC 1.
+  /// The four kinds of the documented rules.
   package enum Kind: String {
     case item, discount, threshold, shipping
   }
@@ -92,7 +92,7 @@ package final class Ref3Promotion {
   /// Whether it has a `target` (an order deal with one acts on its lines only).
   package var isTargeted: Bool { skus != nil || categories != nil }
 
-  /// Whether the promotion targets a line (SPEC 2.1 `target`; no target means every line).
+  /// Whether the promotion targets a line (`target`; no target means every line).
   package func targets(_ line: RefLine) -> Bool {
     if !isTargeted { return true }
     if let sku = line.sku, skus?.contains(sku) == true { return true }

@@ -21,7 +21,7 @@ extension RefCaseGenerator {
   package static let smallPercents = [5_000, 10_000, 20_000, 25_000, 30_000, 50_000, 75_000, 80_000]
 
   /// One promotion of a version-2 or version-3 store in `style`, every format-3 field drawn
-  /// within what SPEC 2.1 allows.
+  /// within what the documented rules allows.
   package mutating func makePromotion3(id: String, style: RefPromotionStyle) -> GenJSON {
     let three = style.version >= 3
     let digits = style.digits

@@ -1,6 +1,6 @@
 /// One promotion of a store, read for the reference.
 package struct RefPromotion {
-  /// The three kinds of SPEC 1.
+  /// The three kinds of the documented rules.
   package enum Kind: String {
     case item, discount, threshold
   }
@@ -38,14 +38,14 @@ package struct RefPromotion {
   /// Whether it may be combined with promotions of other stages.
   package var stackable: Bool
 
-  /// Whether the promotion targets a line (SPEC 2.1 `target`; no target means every line).
+  /// Whether the promotion targets a line (`target`; no target means every line).
   package func targets(_ line: RefLine) -> Bool {
     if skus == nil && categories == nil { return true }
     if let sku = line.sku, skus?.contains(sku) == true { return true }
     return line.categories.contains { categories?.contains($0) == true }
   }
 
-  /// What this item promotion takes off a line (SPEC 4.1), ignoring its target.
+  /// What this item promotion takes off a line (the documented rules), ignoring its target.
   package func itemDiscount(on line: RefLine) -> Int128 {
     let (unit, quantity) = (line.unitPrice, line.quantity)
     switch benefit {
@@ -63,7 +63,7 @@ package struct RefPromotion {
   /// Whether this discount or threshold applies to an amount (a threshold's minimum, exactly).
   package func applies(toAmount amount: Int128) -> Bool { minimum.map { amount >= $0.units } ?? true }
 
-  /// What this discount or threshold takes off an amount (SPEC 4.1), ignoring the minimum.
+  /// What this discount or threshold takes off an amount (the documented rules), ignoring the minimum.
   package func orderDiscount(on amount: Int128) -> Int128 {
     switch benefit {
     case .percentOff(let percent):

@@ -1,5 +1,5 @@
 /// Holds an observed quote against the reference's pricing of the same order and against
-/// the sums SPEC 4.4 promises whatever the reference says.
+/// the sums the documented rules promises whatever the reference says.
 package enum ReferenceCheck {
   /// Every difference from the reference (subtotal, total, the promotions chosen with
   /// their discounts, each line's shares, the outcomes) and every broken invariant; empty
@@ -50,7 +50,7 @@ package enum ReferenceCheck {
     return problems
   }
 
-  /// The sums SPEC 4.3 and 4.4 promise, checked on the observed quote alone: the total is
+  /// The sums the documented rules promise, checked on the observed quote alone: the total is
   /// within 0…subtotal and is the subtotal less the discount, the promotions' discounts
   /// add up to the discount, and for an order with lines each line's shares add up to its
   /// discount, no line is negative, every share is above 0, the lines add up to the order,

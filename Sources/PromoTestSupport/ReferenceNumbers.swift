@@ -1,5 +1,5 @@
 // Exact numbers for the reference pricer: minor units, decimals read from text, currency
-// digits and the arithmetic SPEC 3 fixes, all in `Int128`, none of it PromoKit's.
+// digits and the arithmetic the documented rules fixes, all in `Int128`, none of it PromoKit's.
 
 /// Input the reference cannot price: something outside the valid files it models.
 package struct RefError: Error, CustomStringConvertible {
@@ -12,7 +12,7 @@ package struct RefError: Error, CustomStringConvertible {
   }
 }
 
-/// The number of minor digits of a currency code, as SPEC 2.1 fixes them.
+/// The number of minor digits of a currency code, as the documented rules fixes them.
 package enum RefCurrency {
   /// JPY 0; KWD, BHD, OMR, JOD, TND, LYD, IQD 3; any other code, or none, 2.
   package static func minorDigits(_ code: String?) -> Int {

@@ -1,6 +1,6 @@
-/// One plan of SPEC 4.2, enumerated by brute force.
+/// One plan of the documented rules, enumerated by brute force.
 package struct RefPlan: CustomStringConvertible {
-  /// 1, 2 or 3: the kind of plan in SPEC 4.2's list.
+  /// 1, 2 or 3: the kind of plan in the documented rules's list.
   package var kind: Int
   /// For each line, the item promotion (store position) it took and what it took off.
   package var lineTakes: [(promotion: Int, discount: Int128)?]
@@ -13,7 +13,7 @@ package struct RefPlan: CustomStringConvertible {
   /// The item promotions that took something, by id, with their summed discounts.
   package var itemTotals: [(promotion: Int, discount: Int128)]
 
-  /// SPEC 4.3: a lower total, then fewer promotions, then ids lower as byte strings.
+  /// the documented rules: a lower total, then fewer promotions, then ids lower as byte strings.
   package func isBetter(than other: RefPlan) -> Bool {
     if total != other.total { return total < other.total }
     if ids.count != other.ids.count { return ids.count < other.ids.count }
@@ -24,7 +24,7 @@ package struct RefPlan: CustomStringConvertible {
   package var description: String { "kind \(kind) \(ids) → \(total)" }
 }
 
-/// What became of one promotion, as `--explain` reports it (SPEC 4.5).
+/// What became of one promotion, as `--explain` reports it (the documented rules).
 package enum RefOutcome: Equatable {
   /// Switched off.
   case inactive
@@ -58,7 +58,7 @@ package enum RefOutcome: Equatable {
   }
 }
 
-/// The reference's price of one order: the result object of SPEC 4.5 and its explanation.
+/// The reference's price of one order: the result object of the documented rules and its explanation.
 package struct RefPricing {
   /// One line of the result.
   package struct Line {
@@ -86,7 +86,7 @@ package struct RefPricing {
   package var evaluatedAt: RefInstant
   /// Every plan enumerated, and the best of them.
   package var plans: [RefPlan]
-  /// The best plan (SPEC 4.3).
+  /// The best plan (the documented rules).
   package var best: RefPlan
   /// The applied promotions in application order with their discounts.
   package var promotions: [(id: String, discount: Int128)]
@@ -94,7 +94,7 @@ package struct RefPricing {
   package var lines: [Line]?
   /// Every promotion of the store, in store order, with its outcome.
   package var considered: [(id: String, outcome: RefOutcome)]
-  /// Whether some order-stage share got a minor unit for its remainder (SPEC 4.4).
+  /// Whether some order-stage share got a minor unit for its remainder (the documented rules).
   package var hasRemainderShare = false
 
   /// The order's total.
@@ -105,7 +105,7 @@ package struct RefPricing {
   /// Minor units as the result writes them.
   package func money(_ units: Int128) -> String { RefCurrency.format(units, digits: digits) }
 
-  /// The result as the JSON object of SPEC 4.5 (without `considered`), in
+  /// The result as the JSON object of the documented rules (without `considered`), in
   /// `JSONSerialization`'s value types.
   package var resultObject: [String: Any] {
     var object: [String: Any] = [

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// A reader that stops reading (`promo ... | head -1`) ends `promo` quietly with status 0,
-/// so a CI script under `set -o pipefail` does not fail on it (SPEC 5); other write
+/// so a CI script under `set -o pipefail` does not fail on it (the documented rules); other write
 /// failures stay status 74.
 @Suite("A closed standard output ends a command quietly with status 0")
 struct ClosedPipeTests {

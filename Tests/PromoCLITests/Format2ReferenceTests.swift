@@ -147,7 +147,7 @@ struct RefDifferential {
   }
 
   /// Every key of `expected` must match; `currency`, `sku` and `lines` must be absent when
-  /// the reference leaves them out. Other keys the command adds are allowed (SPEC 4.5).
+  /// the reference leaves them out. Other keys the command adds are allowed (the documented rules).
   static func differences(_ expected: Any, _ actual: Any?, at path: String, into problems: inout [String]) {
     switch expected {
     case let object as [String: Any]:
@@ -182,7 +182,7 @@ struct RefDifferential {
     }
   }
 
-  /// Checks the command's own result for the invariants of SPEC 4.4 and 4.3, whatever the
+  /// Checks the command's own result for the invariants of the documented rules, whatever the
   /// reference says: totals add up, shares add up, nothing negative, no plan beats it.
   static func invariants(_ object: [String: Any], pricing: RefPricing) -> [String] {
     var problems: [String] = []
@@ -346,7 +346,7 @@ struct RefCoverage {
 
 @Suite("The format-2 reference pricer, and the command held against it")
 struct Format2ReferenceTests {
-  /// The store of SPEC 2.1, verbatim.
+  /// The store of the documented rules, verbatim.
   static let specStore = """
     {
       "version": 2,
@@ -364,13 +364,13 @@ struct Format2ReferenceTests {
       ]
     }
     """
-  /// Order A-1001 of SPEC 2.2, verbatim.
+  /// Order A-1001 of the documented rules, verbatim.
   static let orderA1001 = """
     { "id": "A-1001", "currency": "CNY", "codes": ["vip10"],
       "items": [ { "sku": "tea-green", "name": "Green tea", "categories": ["tea"], "unitPrice": "25.00", "quantity": 2 },
                  { "sku": "mug-white", "unitPrice": "39.00", "quantity": 2 } ] }
     """
-  /// Order A-1003 of SPEC 4.5.
+  /// Order A-1003 of the documented rules.
   static let orderA1003 = """
     { "id": "A-1003", "items": [
       { "sku": "tea-green", "categories": ["tea"], "unitPrice": "25.00", "quantity": 3 },
@@ -389,7 +389,9 @@ struct Format2ReferenceTests {
     return pricing
   }
 
-  @Test("the reference gives SPEC 4.5's result for A-1001: plan 2 wins, VIP10 presented in lower case")
+  @Test(
+    "the reference gives the documented rules's result for A-1001: plan 2 wins, VIP10 presented in lower case"
+  )
   func workedExampleA1001() throws {
     let pricing = try Self.pricing(Self.orderA1001)
     let expected = try Self.json(
@@ -399,7 +401,7 @@ struct Format2ReferenceTests {
     RefDifferential.differences(expected, pricing.resultObject, at: "", into: &problems)
     RefDifferential.differences(pricing.resultObject, expected, at: "", into: &problems)
     #expect(problems == [])
-    // The other plans SPEC 4.5 names: plan 3 92.40, plan 1 87.40, VIP10 alone 115.20.
+    // The other plans the documented rules names: plan 3 92.40, plan 1 87.40, VIP10 alone 115.20.
     let best = { (kind: Int) in pricing.plans.filter { $0.kind == kind }.map(\.total).min() }
     #expect(best(1) == 8740)
     #expect(best(2) == 7550)
@@ -408,7 +410,9 @@ struct Format2ReferenceTests {
     #expect(pricing.plans.first { $0.ids == ["autumn-20", "spend100-save15"] }?.total == 8740)
   }
 
-  @Test("the reference gives SPEC 4.5's result and outcomes for A-1003: plan 3, shares by largest remainder")
+  @Test(
+    "the reference gives the documented rules's result and outcomes for A-1003: plan 3, shares by largest remainder"
+  )
   func workedExampleA1003() throws {
     let pricing = try Self.pricing(Self.orderA1003)
     let expected = try Self.json(
@@ -449,7 +453,7 @@ struct Format2ReferenceTests {
     #expect(RefMath.idsPrecede(["a", "B"], ["a", "_"]))
   }
 
-  @Test("the reference's line benefits and caps (SPEC 4.1), computed by hand")
+  @Test("the reference's line benefits and caps (the documented rules), computed by hand")
   func lineBenefits() throws {
     let store = """
       {"version": 2, "currency": "KWD", "promotions": [
@@ -477,7 +481,9 @@ struct Format2ReferenceTests {
     #expect(pricing.money(pricing.total) == "5.647")
   }
 
-  @Test("the reference lets plan 1 win when item deals would drop the order below a threshold (SPEC 4.3)")
+  @Test(
+    "the reference lets plan 1 win when item deals would drop the order below a threshold (the documented rules)"
+  )
   func thresholdBeatsItemDeals() throws {
     let store = """
       {"version": 2, "promotions": [
@@ -500,7 +506,9 @@ struct Format2ReferenceTests {
         == .belowMinimum(testedAgainst: 10_000, minimum: try RefDecimal("100.001"), shortBy: 1))
   }
 
-  @Test("the reference's own results keep SPEC 4.4's sums on the format-2 cases (no command involved)")
+  @Test(
+    "the reference's own results keep the documented rules's sums on the format-2 cases (no command involved)"
+  )
   func referenceInvariants() throws {
     var failures: [String] = []
     for seed in (0..<UInt64(1000)).map({ 0x2_0000_0000 + $0 }) {

@@ -3,7 +3,7 @@ import PromoTestSupport
 import Testing
 
 /// The command held against the format-3 reference on random small and big version-3
-/// stores: the result (with `shipping`), the `--explain` outcomes, and SPEC 4.3 and 4.4's
+/// stores: the result (with `shipping`), the `--explain` outcomes, and the documented rules's
 /// sums on the command's own output (no plan the reference enumerates is lower; shares add
 /// up to each promotion's discount; lines' discounts and the shipping discount add up to
 /// the order's; no line or shipping total below 0).

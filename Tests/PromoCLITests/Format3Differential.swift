@@ -2,7 +2,7 @@ import Foundation
 import PromoTestSupport
 
 /// Holds `promo price --format json --explain` output against the format-3 reference: the
-/// result object, the outcomes, and the sums of SPEC 4.4 whatever the reference says.
+/// result object, the outcomes, and the sums of the documented rules whatever the reference says.
 enum Format3Differential {
   /// Prices every order of `orders` (JSON texts) against `store` with the command, in one
   /// run over one file holding an array of them; the run's status, one output line per
@@ -97,7 +97,7 @@ enum Format3Differential {
     return problems
   }
 
-  /// SPEC 4.3 and 4.4 on the command's own result: subtotal − discount + shipping = total,
+  /// the documented rules on the command's own result: subtotal − discount + shipping = total,
   /// the promotions add up to the discount, lines' discounts plus the shipping discount add
   /// up to it too, each promotion's shares (and its shipping discount) add up to its
   /// discount, nothing is below 0, and no plan the reference enumerated is lower.

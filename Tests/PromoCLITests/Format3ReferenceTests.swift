@@ -2,11 +2,11 @@ import Foundation
 import PromoTestSupport
 import Testing
 
-/// The format-3 reference on its own: SPEC 4.5's worked examples, hand-worked cases of each
+/// The format-3 reference on its own: the documented rules's worked examples, hand-worked cases of each
 /// format-3 rule, and agreement with the format-2 reference on every format-2 case.
 @Suite("The format-3 reference pricer")
 struct Format3ReferenceTests {
-  /// The format-3 store of SPEC 4.5, verbatim.
+  /// The format-3 store of the documented rules, verbatim.
   static let storeB = """
     {"version": 3, "currency": "CNY", "promotions": [
      {"id": "tea-3-pieces", "name": "Any 3 teas, 20% off them", "kind": "threshold", "target": {"categories": ["tea"]}, "minimumQuantity": 3, "percentOff": "20", "stackable": true},
@@ -16,18 +16,18 @@ struct Format3ReferenceTests {
      {"id": "ship-free-99", "kind": "shipping", "minimumAmount": "99.00", "percentOff": "100", "stackable": true},
      {"id": "ship-flat-5", "kind": "shipping", "fixedPrice": "5.00"}]}
     """
-  /// Order B-1 of SPEC 4.5.
+  /// Order B-1 of the documented rules.
   static let orderB1 = """
     {"id": "B-1", "customer": {"id": "c-17", "groups": ["member"]}, "shipping": "12.00", "items": [
       {"sku": "tea-green", "categories": ["tea"], "unitPrice": "25.00", "quantity": 3},
       {"sku": "pot-iron", "unitPrice": "120.00", "quantity": 1}]}
     """
-  /// Order B-2 of SPEC 4.5.
+  /// Order B-2 of the documented rules.
   static let orderB2 = """
     {"id": "B-2", "shipping": "12.00", "items": [{"sku": "mug-white", "unitPrice": "39.00", "quantity": 3}]}
     """
 
-  /// The reference's pricing of `order` against `store` at SPEC 4.5's instant, every plan kept.
+  /// The reference's pricing of `order` against `store` at the documented rules's instant, every plan kept.
   static func pricing(
     _ order: String, store: String, codes: [String] = [], groups: [String] = []
   ) throws -> Ref3Pricing {
@@ -39,7 +39,7 @@ struct Format3ReferenceTests {
     return pricing
   }
 
-  /// The differences between the reference's result object and one written out in SPEC 4.5.
+  /// The differences between the reference's result object and one written out in the documented rules.
   static func differences(_ pricing: Ref3Pricing, _ expected: String) throws -> [String] {
     let object = try Format2ReferenceTests.json(expected)
     var problems: [String] = []
@@ -53,7 +53,7 @@ struct Format3ReferenceTests {
     Dictionary(uniqueKeysWithValues: pricing.considered.map { ($0.id, $0.outcome.name) })
   }
 
-  @Test("A-1001 of SPEC 4.5: plan 2 wins, VIP10 presented in lower case; the other plans' totals")
+  @Test("A-1001 of the documented rules: plan 2 wins, VIP10 presented in lower case; the other plans' totals")
   func workedExampleA1001() throws {
     let pricing = try Self.pricing(Format2ReferenceTests.orderA1001, store: Format2ReferenceTests.specStore)
     let problems = try Self.differences(
@@ -70,7 +70,7 @@ struct Format3ReferenceTests {
     #expect(pricing.considered.allSatisfy { $0.outcome.name == "applied" || $0.outcome.name == "not-best" })
   }
 
-  @Test("A-1003 of SPEC 4.5: plan 3, shares by largest remainder, its outcomes")
+  @Test("A-1003 of the documented rules: plan 3, shares by largest remainder, its outcomes")
   func workedExampleA1003() throws {
     let pricing = try Self.pricing(Format2ReferenceTests.orderA1003, store: Format2ReferenceTests.specStore)
     let problems = try Self.differences(
@@ -87,7 +87,7 @@ struct Format3ReferenceTests {
       ])
   }
 
-  @Test("B-1 of SPEC 4.5: member-5, then tea-3-pieces on the tea line, and free shipping")
+  @Test("B-1 of the documented rules: member-5, then tea-3-pieces on the tea line, and free shipping")
   func workedExampleB1() throws {
     let pricing = try Self.pricing(Self.orderB1, store: Self.storeB)
     let problems = try Self.differences(
@@ -114,7 +114,7 @@ struct Format3ReferenceTests {
     #expect(Self.outcomes(cased)["member-5"] == "customer-not-eligible")
   }
 
-  @Test("B-2 of SPEC 4.5: mug-19 on 2 units of 3 stands alone; its outcomes and the other plans")
+  @Test("B-2 of the documented rules: mug-19 on 2 units of 3 stands alone; its outcomes and the other plans")
   func workedExampleB2() throws {
     let pricing = try Self.pricing(Self.orderB2, store: Self.storeB)
     let problems = try Self.differences(
@@ -256,7 +256,7 @@ struct Format3ReferenceTests {
   }
 
   @Test(
-    "format-3 cases: the reference's own results keep SPEC 4.4's sums, and the cases reach every format-3 rule"
+    "format-3 cases: the reference's own results keep the documented rules's sums, and the cases reach every format-3 rule"
   )
   func format3Cases() throws {
     var failures: [String] = []

@@ -30,13 +30,14 @@ struct SchemaTests {
       "promotions.json", "stores/jpy.json", "stores/kwd.json", "stores/plain.json", "stores/empty.json",
       "stores/suspicious.json", "stores/fine-minimum.json", "stores/tea-shop.json",
       "stores/tea-shop-changed.json", "stores/suspicious-v2.json", "stores/offsets.json",
+      "stores/tea-shop-3.json", "stores/teapots.json", "stores/f3-cli.json", "stores/report-shop.json",
     ] {
       let errors = schema.errors(in: try Self.json(good))
       #expect(errors.isEmpty, "\(good): \(errors)")
     }
     for bad in [
       "bad/unknown-key-store.json", "bad/newer-version-store.json", "bad/no-offset-store.json",
-      "bad/many-problems-store.json",
+      "bad/many-problems-store.json", "bad/v2-store-with-shipping.json",
     ] {
       #expect(!schema.errors(in: try Self.json(bad)).isEmpty, "\(bad) should be refused")
     }
@@ -48,7 +49,8 @@ struct SchemaTests {
     for good in [
       "orders/stack-wins.json", "orders/single-wins.json", "orders/batch.json", "orders/jpy.json",
       "orders/kwd.json",
-      "orders/huge.json", "bad/currency-mismatch.json",
+      "orders/huge.json", "bad/currency-mismatch.json", "orders/b-1.json", "orders/b-2.json",
+      "orders/teapots.json",
     ] {
       let errors = schema.errors(in: try Self.json(good))
       #expect(errors.isEmpty, "\(good): \(errors)")
@@ -73,6 +75,27 @@ struct SchemaTests {
       ["price", "orders/jpy.json", "--store", "stores/jpy.json", "--explain"],
       ["price", "orders/kwd.json", "--store", "stores/kwd.json", "--explain"],
       ["price", "--lines", "orders/stream.jsonl", "--explain"],
+      // Store format 3: shipping, customers, the new outcomes.
+      [
+        "price", "orders/b-1.json", "orders/b-2.json", "orders/teapots.json", "--store",
+        "stores/tea-shop-3.json",
+      ],
+      [
+        "price", "orders/b-1.json", "orders/b-2.json", "orders/teapots.json", "--store",
+        "stores/tea-shop-3.json", "--explain",
+      ],
+      [
+        "price", "orders/b-1.json", "orders/b-2.json", "orders/teapots.json", "--store",
+        "stores/teapots.json", "--explain",
+      ],
+      [
+        "price", "orders/b-1.json", "orders/b-2.json", "orders/teapots.json", "orders/stack-wins.json",
+        "--store", "stores/f3-cli.json", "--explain",
+      ],
+      [
+        "price", "orders/b-2.json", "orders/teapots.json", "--store", "stores/f3-cli.json", "--explain",
+        "--customer-group", "vip",
+      ],
     ]
     var lines = 0
     for arguments in runs {
@@ -84,13 +107,17 @@ struct SchemaTests {
         lines += 1
       }
     }
-    #expect(lines >= 12)
+    #expect(lines >= 26)
   }
 
   @Test("every line of list and show --format json matches the list schema")
   func listOutput() throws {
     let schema = try Self.validator("list-result")
-    for store in ["promotions.json", "stores/jpy.json", "stores/kwd.json", "stores/suspicious.json"] {
+    for store in [
+      "promotions.json", "stores/jpy.json", "stores/kwd.json", "stores/suspicious.json",
+      "stores/tea-shop-3.json",
+      "stores/teapots.json", "stores/f3-cli.json",
+    ] {
       let result = try PromoBinary.run(["list", "--format", "json", "--store", store])
       #expect(result.status == 0)
       for line in result.stdout.split(separator: "\n") {

@@ -1,7 +1,7 @@
 import PromoKit
 import Testing
 
-@Suite("--explain outcomes (SPEC 4.4)")
+@Suite("--explain outcomes (the documented rules)")
 struct ExplainTests {
   static let now = Fixture.instant("2026-11-22T04:00:00Z")
 

@@ -1,7 +1,7 @@
 import PromoKit
 import Testing
 
-@Suite("OrderDecoder enforces the order schema (SPEC 2.2)")
+@Suite("OrderDecoder enforces the order schema (the documented rules)")
 struct OrderDecoderTests {
   static let file = "order.json"
   static let cny = Currency(code: "CNY")
@@ -39,7 +39,7 @@ struct OrderDecoderTests {
 
   // MARK: Valid orders
 
-  @Test("the SPEC item order: subtotal is the sum of unitPrice × quantity")
+  @Test("the documented item order: subtotal is the sum of unitPrice × quantity")
   func itemsOrder() throws {
     let decoded = try order(
       #"{ "id": "A-1001", "currency": "CNY", "items": [ { "sku": "tea", "name": "Green tea", "unitPrice": "25.00", "quantity": 2 }, { "unitPrice": 7.5, "quantity": 3 } ] }"#,
@@ -58,7 +58,7 @@ struct OrderDecoderTests {
     #expect(try items[1].lineTotal() == Fixture.cents(2_250))
   }
 
-  @Test("the SPEC amount order")
+  @Test("the documented amount order")
   func amountOrder() throws {
     let decoded = try order(#"{ "id": "A-1002", "amount": "128.00" }"#)
     #expect(decoded.name == "A-1002")

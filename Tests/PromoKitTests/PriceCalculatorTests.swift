@@ -1,7 +1,7 @@
 import PromoKit
 import Testing
 
-@Suite("PriceCalculator picks the best plan (SPEC 4)")
+@Suite("PriceCalculator picks the best plan (the documented rules)")
 struct PriceCalculatorTests {
   static let now = Fixture.instant("2026-11-22T04:00:00Z")
 
@@ -27,7 +27,7 @@ struct PriceCalculatorTests {
     #expect(best.total == Fixture.cents(12_800))
   }
 
-  @Test("the SPEC store stacks the discount and the threshold")
+  @Test("the documented store stacks the discount and the threshold")
   func specStore() throws {
     let autumn = Fixture.discount(
       "autumn-20", percent: "20", stackable: true, startsAt: "2026-11-01T00:00:00+08:00",

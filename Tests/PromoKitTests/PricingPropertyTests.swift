@@ -21,7 +21,7 @@ struct PricingPropertyTests {
       total: Int64(plan.total.minorUnits))
   }
 
-  /// Checks one store and subtotal against the reference and the properties of SPEC 4.
+  /// Checks one store and subtotal against the reference and the properties of the documented rules.
   static func check(
     _ specs: [PromotionSpec], subtotal: Int64, calculator: PriceCalculator, context: String
   ) throws {
@@ -141,7 +141,7 @@ struct PricingPropertyTests {
     }
   }
 
-  /// The greedy choice SPEC 4.3 forbids: the best discount, the best threshold, stacked
+  /// The greedy choice the documented rules forbids: the best discount, the best threshold, stacked
   /// when both are stackable and the threshold still applies, else the better of the two.
   static func greedyTotal(_ specs: [PromotionSpec], subtotal: Int64) -> Int64 {
     let working = specs.filter(\.isWorking)

@@ -109,7 +109,7 @@ struct ReferencePlan: Equatable, CustomStringConvertible {
   var description: String { "\(ids) \(discounts) → \(total)" }
 }
 
-/// The brute-force reference for SPEC 4, for stores described by ``PromotionSpec``: the
+/// The brute-force reference for the documented rules, for stores described by ``PromotionSpec``: the
 /// one reference of all the tests (PromoTestSupport's ``Format3Reference``), given each
 /// spec as the JSON object a store holds and the subtotal as an order of that `amount`.
 enum ReferencePricing {
@@ -129,7 +129,7 @@ enum ReferencePricing {
     }
   }
 
-  /// Every plan of SPEC 4.2 for a subtotal, as the reference enumerates them: none, every
+  /// Every plan of the documented rules for a subtotal, as the reference enumerates them: none, every
   /// working single that applies (and takes something off), and every stackable working
   /// discount followed by a stackable working threshold that applies to the discounted
   /// amount.

@@ -1,7 +1,7 @@
 import PromoKit
 import Testing
 
-@Suite("StoreDecoder enforces the store schema (SPEC 2.1)")
+@Suite("StoreDecoder enforces the store schema (the documented rules)")
 struct StoreDecoderTests {
   static let file = "promotions.json"
 
@@ -37,7 +37,7 @@ struct StoreDecoderTests {
 
   // MARK: Valid stores
 
-  @Test("the SPEC example decodes with every field")
+  @Test("the documented example decodes with every field")
   func specExample() throws {
     let text = Fixture.specExampleStore
     let catalog = try catalog(text)

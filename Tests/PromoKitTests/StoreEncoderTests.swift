@@ -1,9 +1,9 @@
 import PromoKit
 import Testing
 
-@Suite("StoreEncoder writes the canonical store (SPEC 2.1)")
+@Suite("StoreEncoder writes the canonical store (the documented rules)")
 struct StoreEncoderTests {
-  /// The SPEC 2.1 example as the store writes it: its key order, defaults (`active: true`)
+  /// The the documented rules example as the store writes it: its key order, defaults (`active: true`)
   /// left out.
   static let specStore = """
     {
@@ -86,7 +86,7 @@ struct StoreEncoderTests {
     }
   }
 
-  @Test("the SPEC example is written in the SPEC's key order")
+  @Test("the documented example is written in the documented key order")
   func specExample() throws {
     let input = Fixture.specExampleStore
     #expect(StoreEncoder.encode(try catalog(input)) == Self.specStore)
@@ -106,7 +106,7 @@ struct StoreEncoderTests {
     let minimum = try #require(encoded.firstRange(of: "\"minimumAmount\""))
     let amount = try #require(encoded.firstRange(of: "\"amountOff\""))
     #expect(minimum.lowerBound < amount.lowerBound)
-    // The same promotions as the SPEC example, in the order they stand in this store.
+    // The same promotions as the documented example, in the order they stand in this store.
     let spec = try catalog(Self.specStore)
     #expect(try catalog(encoded).promotions == Array(spec.promotions.reversed()))
   }

@@ -2,7 +2,7 @@ import PromoKit
 
 /// Shared helpers for the PromoKit tests.
 enum Fixture {
-  /// The promotion store exactly as SPEC 2.1 shows it (keys in its order, defaults written).
+  /// The promotion store exactly as the documented rules shows it (keys in its order, defaults written).
   static let specExampleStore = """
     {
       "version": 1,
