@@ -14,9 +14,9 @@ struct StreamTerminationTests {
   static let fixtures = PromoBinary.fixtures.path
   static let at = "2026-11-22T12:00:00+08:00"
 
-  /// Each streaming command, `INPUT` standing for the orders file. A new streaming command
-  /// is covered by adding its line here, e.g. (when `promo report` lands):
-  /// `"report": ["report", "--lines", "INPUT", "--store", "\(fixtures)/promotions.json", "--at", at],`
+  /// Each command that writes a line per order, `INPUT` standing for the orders file (a
+  /// new one is covered by adding its line here; `report`, which writes once at the end, has
+  /// a test of its own below).
   static let commands: KeyValuePairs<String, [String]> = [
     "price": ["price", "--lines", "INPUT", "--store", "\(fixtures)/promotions.json", "--at", at],
     "diff": [
@@ -84,6 +84,24 @@ struct StreamTerminationTests {
     #expect(unknown * 2 < written.split(separator: "\n").count, "\(unknown) lines not in the reference")
   }
 
+  /// `promo report --lines` writes its summary once, at the end: stopped while it reads, it
+  /// dies by the signal and leaves nothing, never a part of a report.
+  @Test(arguments: ["json", "text", "html"], [[String](), ["--jobs", "2"]])
+  func reportStoppedWhileReading(format: String, jobs: [String]) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "promo-sigterm-report-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("orders.jsonl")
+    try Data((Self.orders.joined(separator: "\n") + "\n").utf8).write(to: input)
+    let written = try Self.stopped(
+      [
+        "report", "--lines", input.path, "--store", "\(Self.fixtures)/promotions.json", "--at", Self.at,
+        "--format", format,
+      ] + jobs, afterSeconds: 0.3)
+    #expect(written.isEmpty, "a report cut short: \(written.prefix(200))")
+  }
+
   /// A line with its order id (`L-123`) blanked out.
   static func withoutID(_ line: Substring) -> String {
     String(line).replacing(/L-[0-9]+/, with: "L-")
@@ -91,13 +109,14 @@ struct StreamTerminationTests {
 
   /// Starts `promo arguments` writing into a pipe that a slow reader drains (so that
   /// `promo` is mostly inside a `write(2)` when the signal comes, where a kill would cut a
-  /// line), sends it `SIGTERM` once 64 KB have come through, and returns everything it
-  /// wrote; the process must die by that signal (not have finished first).
+  /// line), sends it `SIGTERM` once 64 KB have come through (or once `afterSeconds` have
+  /// passed, when given), and returns everything it wrote; the process must die by that
+  /// signal (not have finished first).
   ///
   /// It is started with `posix_spawn` and no signal blocked, as a shell or a scheduler
   /// starts it: the test runner's threads may block `SIGTERM`, and `Process` passes that
   /// on, so a `promo` started by it would never see the signal.
-  static func stopped(_ arguments: [String]) throws -> String {
+  static func stopped(_ arguments: [String], afterSeconds: Double? = nil) throws -> String {
     var ends: [Int32] = [0, 0]
     #expect(pipe(&ends) == 0)
     var actions = posix_spawn_file_actions_t()
@@ -130,9 +149,10 @@ struct StreamTerminationTests {
     try #require(spawned == 0, "cannot start \(path): \(String(cString: strerror(spawned)))")
     let received = SlowReader(ends[0])
     let deadline = Date().addingTimeInterval(120)
+    let signalAt = afterSeconds.map { Date().addingTimeInterval($0) }
     var status: Int32 = 0
     var ended = false
-    while received.count < 1 << 16 && Date() < deadline {
+    while (signalAt.map { Date() < $0 } ?? (received.count < 1 << 16)) && Date() < deadline {
       if waitpid(pid, &status, WNOHANG) == pid {
         ended = true
         break
