@@ -2,7 +2,7 @@
 /// rules allow: each plan kind's item stage, then no order deal, every single discount or
 /// threshold, and every stackable discount then stackable threshold (the threshold's base
 /// taken after the discount was divided among the lines), each with the best shipping deal
-/// the stacking rule lets join it. The best is chosen by 4.3: the lowest total, then fewer
+/// the stacking rule lets join it. The best is the one with the lowest total, then fewer
 /// promotions, then the ids in application order.
 ///
 ///     let plan = ExactPlanSearch(deals: deals, items: order.items, subtotal: 19_500, shipping: 1_200).best()
