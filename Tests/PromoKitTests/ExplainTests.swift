@@ -15,6 +15,22 @@ struct ExplainTests {
     return (quote, Dictionary(uniqueKeysWithValues: list.map { ($0.id, $0.outcome) }))
   }
 
+  @Test(
+    "the codes presented that no promotion has are listed, each once, as written, with the explanation only")
+  func unmatchedCodes() throws {
+    let coded = try Promotion(
+      id: "vip", kind: .discount, code: "VIP10",
+      benefit: .percentOff(Percentage(DecimalNumber(significand: 10))!))
+    let catalog = Catalog(currency: Currency(code: "CNY"), promotions: [coded])
+    let calculator = try PriceCalculator(
+      catalog: catalog, context: PricingContext(instant: Self.now, codes: ["WELCOM", "vip10"]))
+    let order = Order(
+      name: "o", currency: Currency(code: "CNY"), codes: ["welcom", "Spring", "VIP10"],
+      amount: Fixture.cents(10_000))
+    #expect(try calculator.quote(for: order, explain: true).unmatchedCodes == ["WELCOM", "Spring"])
+    #expect(try calculator.quote(for: order).unmatchedCodes == nil)
+  }
+
   @Test("every promotion is listed, in store order, with its outcome")
   func everyOutcome() throws {
     let promotions = [

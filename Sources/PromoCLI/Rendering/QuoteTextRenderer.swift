@@ -170,6 +170,9 @@ struct QuoteTextRenderer {
       }
       output += explanation.render(indent: "    ")
     }
+    for code in quote.unmatchedCodes ?? [] {
+      output += "  code \(TextTable.printable(code)): no promotion of the store has it\n"
+    }
     if quote.considered != nil, let lines = quote.lines, !lines.isEmpty {
       output += "  lines:\n" + linesTable(lines)
     }

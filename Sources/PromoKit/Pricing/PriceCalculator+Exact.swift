@@ -62,6 +62,7 @@ extension PriceCalculator {
       order: order.name, currency: order.currency, subtotal: order.subtotal, plan: plan,
       evaluatedAt: context.instant, considered: explain ? try consider(order: order, plan: plan) : nil,
       lines: lines,
-      shipping: order.shipping.map { ShippingQuote(amount: $0, discount: money(best.shippingDiscount)) })
+      shipping: order.shipping.map { ShippingQuote(amount: $0, discount: money(best.shippingDiscount)) },
+      unmatchedCodes: explain ? unmatchedCodes(for: order) : nil)
   }
 }

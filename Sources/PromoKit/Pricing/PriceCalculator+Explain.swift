@@ -32,6 +32,19 @@ extension PriceCalculator {
     }
   }
 
+  /// The codes `order` presents (the context's, then its own, each once) that no promotion
+  /// of the store has, as presented.
+  ///
+  /// - Complexity: O(*n* + *c*) for *n* promotions and *c* codes.
+  func unmatchedCodes(for order: Order) -> [String] {
+    let known = Set(catalog.promotions.compactMap { $0.code.map(CouponCode.normalized) })
+    var seen: Set<String> = []
+    return (context.codes + order.codes).filter { code in
+      let normalized = CouponCode.normalized(code)
+      return seen.insert(normalized).inserted && !known.contains(normalized)
+    }
+  }
+
   /// Why a working promotion that the chosen plan left out was left out.
   private func unapplied(_ deal: DealTerms, order: Order, planTotal: Money) -> PromotionOutcome {
     let promotion = deal.promotion

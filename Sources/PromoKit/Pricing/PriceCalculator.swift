@@ -113,8 +113,10 @@ public struct PriceCalculator: Sendable {
     return Quote(
       order: order.name, currency: order.currency, subtotal: order.subtotal, plan: pricingPlan,
       evaluatedAt: context.instant, considered: considered, lines: lines,
-      shipping: order.shipping.map { ShippingQuote(amount: $0, discount: .zero(minorDigits: $0.minorDigits)) }
-    )
+      shipping: order.shipping.map {
+        ShippingQuote(amount: $0, discount: .zero(minorDigits: $0.minorDigits))
+      },
+      unmatchedCodes: explain ? unmatchedCodes(for: order) : nil)
   }
 
   /// The best plan for `order`, without dividing it over the lines.

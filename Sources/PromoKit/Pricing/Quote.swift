@@ -185,11 +185,16 @@ public struct Quote: Sendable, Hashable {
   public var lines: [LineQuote]?
   /// The shipping, for an order that names one.
   public var shipping: ShippingQuote?
+  /// The codes the order presents (its own and those given for every order) that no
+  /// promotion of the store has, as presented, when an explanation was asked for: a
+  /// mistyped code is otherwise silently of no use.
+  public var unmatchedCodes: [String]?
 
   /// Creates a quote.
   public init(
     order: String, currency: Currency?, subtotal: Money, plan: PricingPlan, evaluatedAt: Instant,
-    considered: [Consideration]? = nil, lines: [LineQuote]? = nil, shipping: ShippingQuote? = nil
+    considered: [Consideration]? = nil, lines: [LineQuote]? = nil, shipping: ShippingQuote? = nil,
+    unmatchedCodes: [String]? = nil
   ) {
     self.order = order
     self.currency = currency
@@ -199,6 +204,7 @@ public struct Quote: Sendable, Hashable {
     self.considered = considered
     self.lines = lines
     self.shipping = shipping
+    self.unmatchedCodes = unmatchedCodes
   }
 
   /// The total discount, of the lines and the shipping: subtotal plus shipping less total.
