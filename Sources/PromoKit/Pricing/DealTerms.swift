@@ -5,84 +5,139 @@
 ///     let terms = try DealTerms(promotion, storeIndex: 3, rank: 1, minorDigits: 2)
 ///     terms.orderDiscount(base: 18_525, units: 4)   // what a discount or threshold takes
 ///
-/// The terms are immutable and shared: prepared once per store (``ExactCandidates``), each
-/// order's search refers to those that can matter to it without copying them.
+/// The terms are a plain value with no reference in it: prepared once per store
+/// (``ExactCandidates``), an order's search copies those that can matter to it into one
+/// contiguous array and reads them without reference counting. What a deal targets stays
+/// with its promotion (``targetedLines(of:target:)``).
 ///
 /// - Complexity: each question is O(1).
-final class DealTerms: Sendable {
-  // What pricing reads comes first, copied out of the promotion, so that a search touches
-  // as little memory per deal as it can.
+struct DealTerms: Sendable {
+  // Small fields only, what pricing reads most first: a deal is about 80 bytes, so that
+  // the candidates of an order fit in a few cache lines each.
+  /// Its minimum amount in minor units, rounded up (exact for every amount the currency
+  /// holds); 0 without one.
+  private let minimumUnits: Int64
+  /// Its fixed sum (`amountOff`, `fixedPrice`) in minor units; 0 without one.
+  private let sumUnits: Int64
+  /// Its cap in minor units; `Int64.max` without one (every amount is at most 10^12, so
+  /// 10^15 minor units at the most).
+  private let capUnits: Int64
+  /// Its minimum of units; 0 without one.
+  let minimumQuantity: Int64
+  /// Its limit of units per line (or got across lines); `Int64.max` without one.
+  let maximumQuantity: Int64
+  /// Its percentage (`percentOff`, or the one a buy/get takes off the units got); 100%
+  /// for the other benefits, which do not read it.
+  private let percentage: Percentage
+  /// A repeating threshold's step by amount (its `minimumAmount`) when that is finer than
+  /// the currency; 0 otherwise (the step is then ``minimum``).
+  private let fineStep: DecimalNumber
+  /// The rank of its id among the store's ids.
+  let rank: Int32
+  /// Its position in the catalog.
+  let storeIndex: Int32
+  /// A buy/get's units bought and got; 0 for the other benefits.
+  private let buy: Int16
+  private let get: Int16
+  /// What it takes off, without the amounts (kept above).
+  private let benefit: BenefitKind
   /// Its kind.
   let kind: PromotionKind
+  /// The minor digits of the amounts.
+  private let minorDigits: Int8
   /// Whether it may combine with other promotions.
   let isStackable: Bool
   /// Whether it is a repeating threshold.
-  let repeats: Bool
-  /// The rank of its id among the store's ids.
-  let rank: Int32
-  /// What it takes off.
-  let benefit: Benefit
-  /// Its minimum of units, if it has one.
-  let minimumQuantity: Int64?
-  /// Its limit of units per line (or got across lines), if it has one.
-  let maximumQuantity: Int64?
-  /// Its minimum amount in minor units, rounded up (exact for every amount the currency
-  /// holds), if it has one.
-  let minimum: Int128?
-  /// Its fixed sum (`amountOff`, `fixedPrice`) in minor units, if it has one.
-  let sum: Int128?
-  /// Its cap in minor units, if it has one.
-  let cap: Int128?
-  /// The minor digits of the amounts.
-  let minorDigits: Int
-  /// Its position in the catalog.
-  let storeIndex: Int
-  /// The promotion.
-  let promotion: Promotion
+  private let repeats: Bool
+  /// Whether it is a buy/get that counts the units of its lines together.
+  private let acrossLines: Bool
+  /// Whether it acts only on the lines it targets.
+  let isTargeted: Bool
+  /// Whether it has a minimum amount.
+  private let hasMinimum: Bool
+  /// Whether it has a minimum of units.
+  let hasMinimumQuantity: Bool
+  /// Whether it is only for customers of some groups.
+  let isForCustomerGroups: Bool
+
+  /// The benefits, as ``Benefit`` has them, without their amounts.
+  private enum BenefitKind: UInt8, Sendable {
+    case percentOff, amountOff, fixedPrice, buyGet
+  }
+
+  /// Its minimum amount in minor units; 0 without one.
+  var minimum: Int128 { Int128(minimumUnits) }
+  /// Its fixed sum in minor units; 0 without one.
+  private var sum: Int128 { Int128(sumUnits) }
+  /// Its cap in minor units; `Int128.max` without one.
+  private var cap: Int128 { capUnits == .max ? .max : Int128(capUnits) }
 
   /// The terms of `promotion` in `minorDigits`, or ``UnpayableAmount`` naming an amount the
   /// currency cannot hold.
   init(_ promotion: Promotion, storeIndex: Int, rank: Int32, minorDigits: Int) throws(UnpayableAmount) {
-    self.promotion = promotion
-    self.storeIndex = storeIndex
+    self.storeIndex = Int32(storeIndex)
     self.rank = rank
     kind = promotion.kind
     isStackable = promotion.isStackable
     repeats = promotion.repeats
-    benefit = promotion.benefit
-    minimumQuantity = promotion.minimumQuantity
-    maximumQuantity = promotion.maximumQuantity
-    self.minorDigits = minorDigits
-    minimum = promotion.minimumAmount.map { $0.unitsRoundedUp(atScale: minorDigits) }
-    func units(_ value: DecimalNumber, _ field: String) throws(UnpayableAmount) -> Int128 {
+    isTargeted = promotion.target != nil
+    isForCustomerGroups = promotion.customerGroups != nil
+    hasMinimumQuantity = promotion.minimumQuantity != nil
+    minimumQuantity = promotion.minimumQuantity ?? 0
+    maximumQuantity = promotion.maximumQuantity ?? .max
+    self.minorDigits = Int8(minorDigits)
+    hasMinimum = promotion.minimumAmount != nil
+    minimumUnits = promotion.minimumAmount.map { Int64($0.unitsRoundedUp(atScale: minorDigits)) } ?? 0
+    let none = DecimalNumber(significand: 0)
+    if promotion.repeats, let step = promotion.minimumAmount, step.scale > minorDigits {
+      fineStep = step
+    } else {
+      fineStep = none
+    }
+    func units(_ value: DecimalNumber, _ field: String) throws(UnpayableAmount) -> Int64 {
       guard let money = Money(value, minorDigits: minorDigits) else { throw UnpayableAmount(field: field) }
-      return money.minorUnits
+      return Int64(money.minorUnits)
     }
+    var (percentage, sum, buy, get, acrossLines) = (Percentage.hundred, Int64(0), Int16(0), Int16(0), false)
     switch promotion.benefit {
-    case .amountOff(let value): sum = try units(value, "amountOff")
-    case .fixedPrice(let value): sum = try units(value, "fixedPrice")
-    case .percentOff, .buyGet: sum = nil
+    case .percentOff(let value):
+      benefit = .percentOff
+      percentage = value
+    case .amountOff(let value):
+      benefit = .amountOff
+      sum = try units(value, "amountOff")
+    case .fixedPrice(let value):
+      benefit = .fixedPrice
+      sum = try units(value, "fixedPrice")
+    case .buyGet(let terms):
+      benefit = .buyGet
+      percentage = terms.percentOff
+      (buy, get, acrossLines) = (Int16(terms.buy), Int16(terms.get), terms.acrossLines)
     }
-    cap = try promotion.maximumDiscount.map { (value) throws(UnpayableAmount) in
-      try units(value, "maximumDiscount")
-    }
+    (self.percentage, sumUnits, self.buy, self.get, self.acrossLines) = (
+      percentage, sum, buy, get, acrossLines
+    )
+    capUnits =
+      try promotion.maximumDiscount.map { (value) throws(UnpayableAmount) in
+        try units(value, "maximumDiscount")
+      } ?? .max
+  }
+
+  /// The units got of `quantity` units by a buy/get: `floor(q / (buy + get)) × get`.
+  private func discountedUnits(of quantity: Int64) -> Int64 {
+    quantity / Int64(buy + get) * Int64(get)
   }
 
   /// `round(amount × p / 100)`, half up.
   private func percent(_ percentage: Percentage, of amount: Int128) -> Int128 {
-    percentage.discount(on: Money(minorUnits: amount, minorDigits: minorDigits)).minorUnits
+    percentage.discount(on: Money(minorUnits: amount, minorDigits: Int(minorDigits))).minorUnits
   }
 
-  /// Whether it acts on a line with `sku` and `categories`: every line without a target.
-  func targets(_ item: OrderItem) -> Bool {
-    promotion.target?.matches(sku: item.sku, categories: item.categories) ?? true
-  }
-
-  /// The lines of `items` it targets.
+  /// The lines of `items` that `target` (the promotion's) takes in: every line without one.
   ///
   /// - Complexity: O(*L* *t*) for *L* lines and a target of *t* SKUs and categories.
-  func targetedLines(of items: [OrderItem]) -> TargetedLines {
-    guard let target = promotion.target else { return .every }
+  static func targetedLines(of items: [OrderItem], target: ItemTarget?) -> TargetedLines {
+    guard let target else { return .every }
     var lines = TargetedLines.none(count: items.count)
     for (line, item) in items.enumerated() where target.matches(sku: item.sku, categories: item.categories) {
       lines.insert(line)
@@ -96,24 +151,24 @@ final class DealTerms: Sendable {
   /// its unit limit.
   func lineDiscount(_ item: OrderItem) -> Int128 {
     let unitPrice = item.unitPrice.minorUnits
-    let covered = Int128(min(item.quantity, maximumQuantity ?? item.quantity))
+    let covered = Int128(min(item.quantity, maximumQuantity))
     switch benefit {
-    case .percentOff(let percentage): return percent(percentage, of: unitPrice * covered)
-    case .amountOff: return covered * min(sum!, unitPrice)
-    case .fixedPrice: return covered * max(unitPrice - sum!, 0)
-    case .buyGet(let terms):
-      var got = terms.discountedUnits(of: item.quantity)
-      if let limit = maximumQuantity { got = min(got, limit) }
-      return percent(terms.percentOff, of: unitPrice * Int128(got))
+    case .percentOff: return percent(percentage, of: unitPrice * covered)
+    case .amountOff: return covered * min(sum, unitPrice)
+    case .fixedPrice: return covered * max(unitPrice - sum, 0)
+    case .buyGet:
+      let got = min(discountedUnits(of: item.quantity), maximumQuantity)
+      return percent(percentage, of: unitPrice * Int128(got))
     }
   }
 
-  /// What an item deal takes off each line of `items` (0 for a line it does not target).
+  /// What an item deal takes off each line of `items` (0 for a line it does not target),
+  /// `target` being the promotion's.
   ///
   /// - Complexity: O(*L* log *L*) for *L* lines.
-  func lineDiscounts(_ items: [OrderItem]) -> [Int128] {
+  func lineDiscounts(_ items: [OrderItem], target: ItemTarget?) -> [Int128] {
     var discounts = [Int128](repeating: 0, count: items.count)
-    forEachLineDiscount(items, targeted: targetedLines(of: items)) { discounts[$0] = $1 }
+    forEachLineDiscount(items, targeted: Self.targetedLines(of: items, target: target)) { discounts[$0] = $1 }
     return discounts
   }
 
@@ -126,15 +181,14 @@ final class DealTerms: Sendable {
   ///
   /// - Complexity: O(*L*), or O(*L* log *L*) across lines, for *L* lines.
   func forEachLineDiscount(_ items: [OrderItem], targeted: TargetedLines, _ body: (Int, Int128) -> Void) {
-    guard case .buyGet(let terms) = benefit, terms.acrossLines else {
+    guard acrossLines else {
       targeted.forEach(count: items.count) { body($0, lineDiscount(items[$0])) }
       return
     }
     var lines: [Int] = []
     targeted.forEach(count: items.count) { lines.append($0) }
     let units = lines.reduce(Int64(0)) { $0 + items[$1].quantity }
-    var got = terms.discountedUnits(of: units)
-    if let limit = maximumQuantity { got = min(got, limit) }
+    var got = min(discountedUnits(of: units), maximumQuantity)
     let cheapestFirst = lines.sorted {
       let (left, right) = (items[$0].unitPrice.minorUnits, items[$1].unitPrice.minorUnits)
       return left != right ? left < right : $0 < $1
@@ -142,7 +196,7 @@ final class DealTerms: Sendable {
     for index in cheapestFirst where got > 0 {
       let taken = min(got, items[index].quantity)
       got -= taken
-      body(index, percent(terms.percentOff, of: items[index].unitPrice.minorUnits * Int128(taken)))
+      body(index, percent(percentage, of: items[index].unitPrice.minorUnits * Int128(taken)))
     }
   }
 
@@ -151,24 +205,25 @@ final class DealTerms: Sendable {
   /// What a discount or threshold takes off a base of `base` minor units over `units`
   /// units, or 0 when it does not apply there (a minimum not reached, nothing to take).
   func orderDiscount(base: Int128, units: Int64) -> Int128 {
-    if let minimum, base < minimum { return 0 }
-    if let least = minimumQuantity, units < least { return 0 }
+    if base < minimum || units < minimumQuantity { return 0 }
     let taken: Int128
     switch benefit {
-    case .percentOff(let percentage):
-      taken = min(percent(percentage, of: base), cap ?? .max)
+    case .percentOff:
+      taken = min(percent(percentage, of: base), cap)
     case .amountOff:
       if repeats {
         let steps: Int128 =
-          if let step = promotion.minimumAmount {
-            Self.steps(of: step, in: base, minorDigits: minorDigits)
+          if !hasMinimum {
+            Int128(units / minimumQuantity)
+          } else if fineStep.isZero {
+            base / minimum
           } else {
-            Int128(units / minimumQuantity!)
+            Self.steps(of: fineStep, in: base, minorDigits: Int(minorDigits))
           }
-        let (product, overflow) = steps.multipliedReportingOverflow(by: sum!)
-        taken = min(overflow ? .max : product, cap ?? .max, base)
+        let (product, overflow) = steps.multipliedReportingOverflow(by: sum)
+        taken = min(overflow ? .max : product, cap, base)
       } else {
-        taken = min(sum!, base)
+        taken = min(sum, base)
       }
     case .fixedPrice, .buyGet: preconditionFailure("an order deal takes a percentage or a sum")
     }
@@ -197,11 +252,11 @@ final class DealTerms: Sendable {
   /// subtotal is `subtotal`; 0 when there is no shipping or the minimum is not reached.
   func shippingDiscount(shipping: Int128, subtotal: Int128) -> Int128 {
     guard shipping > 0 else { return 0 }
-    if let minimum, subtotal < minimum { return 0 }
+    if subtotal < minimum { return 0 }
     switch benefit {
-    case .percentOff(let percentage): return percent(percentage, of: shipping)
-    case .amountOff: return min(sum!, shipping)
-    case .fixedPrice: return max(shipping - sum!, 0)
+    case .percentOff: return percent(percentage, of: shipping)
+    case .amountOff: return min(sum, shipping)
+    case .fixedPrice: return max(shipping - sum, 0)
     case .buyGet: preconditionFailure("a shipping deal has no buy/get")
     }
   }

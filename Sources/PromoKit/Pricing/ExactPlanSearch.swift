@@ -9,7 +9,7 @@
 ///
 /// - Complexity: O(*k* *L* + (*o* + *d* *t*) *L*) for *L* lines, *k* item deals, *o* order
 ///   deals, *d* stackable discounts and *t* stackable thresholds working for the order.
-struct ExactPlanSearch {
+final class ExactPlanSearch {
   /// One promotion's part in a plan: which (its index in `deals`) and what it took off.
   struct Step: Sendable, Hashable {
     /// The index of its terms in ``ExactPlanSearch/deals``.
@@ -20,19 +20,57 @@ struct ExactPlanSearch {
 
   /// A plan: its promotions in application order, each line's shares, the shipping
   /// discount and the total (the goods left plus the shipping left).
+  ///
+  /// The item deals are shared by every plan of one item stage; the order and shipping
+  /// deals are held apart, so that trying a plan with one more promotion allocates nothing.
   struct Plan: Sendable {
-    /// The promotions in application order: item deals by id, the discount, the threshold,
-    /// the shipping deal.
-    var steps: [Step]
+    /// The item deals that took something off a line, by id.
+    var itemSteps: [Step] = []
+    /// The order deals: a discount or threshold alone, or a discount then a threshold.
+    var firstOrderStep: Step?
+    var secondOrderStep: Step?
+    /// The shipping deal.
+    var shippingStep: Step?
+    /// Whether every promotion of it is stackable (so a stackable shipping deal may join).
+    var isAllStackable = true
     /// For each line, the shares of its discount in application order: worked out for the
     /// best plan only, once it is chosen (empty before).
     var lineShares: [[Step]] = []
     /// Which item stage it starts with.
     var itemStage: ItemStage = .none
-    /// What the shipping deal took off.
-    var shippingDiscount: Int128
     /// The total.
     var total: Int128
+
+    /// How many promotions it has.
+    var count: Int {
+      itemSteps.count + (firstOrderStep == nil ? 0 : 1) + (secondOrderStep == nil ? 0 : 1)
+        + (shippingStep == nil ? 0 : 1)
+    }
+
+    /// Whether it has no promotion.
+    var isEmpty: Bool { count == 0 }
+
+    /// Its order deals, in application order.
+    var orderSteps: [Step] { [firstOrderStep, secondOrderStep].compactMap { $0 } }
+
+    /// Its promotions in application order: item deals by id, the discount, the threshold,
+    /// the shipping deal.
+    var steps: [Step] { itemSteps + [firstOrderStep, secondOrderStep, shippingStep].compactMap { $0 } }
+
+    /// What the shipping deal took off.
+    var shippingDiscount: Int128 { shippingStep?.discount ?? 0 }
+
+    /// Its promotion at `position` in application order.
+    func step(at position: Int) -> Step {
+      if position < itemSteps.count { return itemSteps[position] }
+      var rest = position - itemSteps.count
+      for step in [firstOrderStep, secondOrderStep, shippingStep] {
+        guard let step else { continue }
+        if rest == 0 { return step }
+        rest -= 1
+      }
+      preconditionFailure("a plan has no promotion at \(position)")
+    }
   }
 
   /// The item stage a plan starts with: none (plan kind 1), every working item deal (kind
@@ -55,15 +93,38 @@ struct ExactPlanSearch {
 
   /// The lines each deal targets.
   private let targets: [TargetedLines]
+  /// The units of the lines each order deal with a minimum of units targets (0 for the
+  /// other deals, which do not count them).
+  private let units: [Int64]
+  /// The indexes of the item deals, and of the discounts and thresholds.
+  private let itemDeals: [Int]
+  private let orderDeals: [Int]
 
   /// A search over the working `deals` of an order of `items` (or of an amount, `nil`),
   /// `subtotal` and `shipping` in minor units.
   ///
   /// - Complexity: O(*s*) for the *s* shipping deals among `deals`.
-  init(deals orderDeals: [OrderDeal], items: [OrderItem]?, subtotal: Int128, shipping: Int128) {
-    let deals = orderDeals.map(\.terms)
+  init(deals orderDeals: OrderDeals, items: [OrderItem]?, subtotal: Int128, shipping: Int128) {
+    let deals = orderDeals.terms
     self.deals = deals
-    targets = orderDeals.map(\.lines)
+    targets = orderDeals.lines
+    var units = [Int64](repeating: 0, count: deals.count)
+    var itemDeals: [Int] = []
+    var actingOnOrder: [Int] = []
+    for (index, terms) in deals.enumerated() {
+      switch terms.kind {
+      case .item: itemDeals.append(index)
+      case .discount, .threshold:
+        actingOnOrder.append(index)
+        if terms.hasMinimumQuantity, let items {
+          orderDeals.lines[index].forEach(count: items.count) { units[index] += items[$0].quantity }
+        }
+      case .shipping: break
+      }
+    }
+    self.units = units
+    self.itemDeals = itemDeals
+    self.orderDeals = actingOnOrder
     self.items = items
     self.subtotal = subtotal
     self.shipping = shipping
@@ -89,29 +150,35 @@ struct ExactPlanSearch {
   /// Whether `plan` beats `other` (the rule for the best plan).
   func isPreferred(_ plan: Plan, to other: Plan) -> Bool {
     if plan.total != other.total { return plan.total < other.total }
-    if plan.steps.count != other.steps.count { return plan.steps.count < other.steps.count }
-    for (mine, theirs) in zip(plan.steps, other.steps) where deals[mine.deal].rank != deals[theirs.deal].rank
-    {
-      return deals[mine.deal].rank < deals[theirs.deal].rank
+    let count = plan.count
+    if count != other.count { return count < other.count }
+    for position in 0..<count {
+      let (mine, theirs) = (
+        deals[plan.step(at: position).deal].rank, deals[other.step(at: position).deal].rank
+      )
+      if mine != theirs { return mine < theirs }
     }
     return false
+  }
+
+  /// Makes `plan` the `best` one if it is preferred to it.
+  private func offer(_ plan: Plan, to best: inout Plan) {
+    if isPreferred(plan, to: best) { best = plan }
   }
 
   /// The best plan.
   func best() -> Plan {
     let lines = items ?? []
     let amounts = items.map { $0.map(\.lineAmount.minorUnits) } ?? [subtotal]
-    let empty = Plan(steps: [], shippingDiscount: 0, total: subtotal + shipping)
+    let empty = Plan(total: subtotal + shipping)
     var best = empty
-    func offer(_ plan: Plan) { if isPreferred(plan, to: best) { best = plan } }
-    let targeted = targetedLines()
     // Kind 1: no item stage, any order stage.
-    searchOrderStages(on: empty, amounts: amounts, targeted: targeted, stackableOnly: false, best: &best)
+    searchOrderStages(on: empty, amounts: amounts, stackableOnly: false, best: &best)
     guard !lines.isEmpty else { return best }
     // Each line's item deal: of every working one, and of the stackable ones.
     var everyChosen = [Step?](repeating: nil, count: lines.count)
     var stackableChosen = everyChosen
-    for index in deals.indices where deals[index].kind == .item {
+    for index in itemDeals {
       let terms = deals[index]
       func beats(_ discount: Int128, _ current: Step?) -> Bool {
         guard let current else { return true }
@@ -128,12 +195,12 @@ struct ExactPlanSearch {
     }
     // Kind 2: every working item deal, no order stage.
     let everyItem = itemStage(everyChosen, amounts: amounts, kind: .every)
-    if !everyItem.plan.steps.isEmpty { offer(withShipping(everyItem.plan)) }
+    if !everyItem.plan.isEmpty { offer(withShipping(everyItem.plan), to: &best) }
     // Kind 3: the stackable item deals, then a stackable order stage.
     let stackable = itemStage(stackableChosen, amounts: amounts, kind: .stackable)
-    if !stackable.plan.steps.isEmpty {
+    if !stackable.plan.isEmpty {
       searchOrderStages(
-        on: stackable.plan, amounts: stackable.left, targeted: targeted, stackableOnly: true, best: &best)
+        on: stackable.plan, amounts: stackable.left, stackableOnly: true, best: &best)
     }
     // The shares of the chosen plan: its item stage's, then each order deal's division.
     var shares = [[Step]](repeating: [], count: lines.count)
@@ -149,8 +216,8 @@ struct ExactPlanSearch {
       shares[line].append(step)
       left[line] -= step.discount
     }
-    for step in best.steps where deals[step.deal].kind.actsOnOrder {
-      let divided = divide(step.discount, of: step.deal, over: left, targeted: targeted)
+    for step in best.orderSteps {
+      let divided = divide(step.discount, of: step.deal, over: left)
       for line in lines.indices where divided[line] > 0 {
         shares[line].append(Step(deal: step.deal, discount: divided[line]))
       }
@@ -158,25 +225,6 @@ struct ExactPlanSearch {
     }
     best.lineShares = shares
     return best
-  }
-
-  /// For each order deal, the lines it acts on (every line for an untargeted one or an
-  /// order given as an amount), and their units.
-  private func targetedLines() -> [Targeted] {
-    deals.indices.map { index in
-      guard let items, deals[index].kind.actsOnOrder else {
-        return Targeted(lines: .every, units: 0)
-      }
-      var units: Int64 = 0
-      targets[index].forEach(count: items.count) { units += items[$0].quantity }
-      return Targeted(lines: targets[index], units: units)
-    }
-  }
-
-  /// The lines an order deal acts on, and their units.
-  private struct Targeted {
-    var lines: TargetedLines
-    var units: Int64
   }
 
   /// The item stage in which each line takes the deal chosen for it (the one that takes
@@ -196,7 +244,10 @@ struct ExactPlanSearch {
       deals[$0.deal].rank < deals[$1.deal].rank
     }
     let total = subtotal - steps.reduce(0) { $0 + $1.discount } + shipping
-    return (Plan(steps: steps, itemStage: kind, shippingDiscount: 0, total: total), left)
+    let plan = Plan(
+      itemSteps: steps, isAllStackable: steps.allSatisfy { deals[$0.deal].isStackable }, itemStage: kind,
+      total: total)
+    return (plan, left)
   }
 
   /// Offers `best` every order stage on `start` that could beat it: none, each discount or
@@ -211,30 +262,29 @@ struct ExactPlanSearch {
   /// - Complexity: O((*o* + *p*) *L*) for *o* order deals and the *p* pairs not cut off by
   ///   the bound, at most *d* × *t* for *d* discounts and *t* thresholds.
   private func searchOrderStages(
-    on start: Plan, amounts: [Int128], targeted: [Targeted], stackableOnly: Bool,
+    on start: Plan, amounts: [Int128], stackableOnly: Bool,
     best: inout Plan
   ) {
-    func offer(_ plan: Plan) { if isPreferred(plan, to: best) { best = plan } }
-    if !stackableOnly || !start.steps.isEmpty { offer(withShipping(start)) }
+    if !stackableOnly || !start.isEmpty { offer(withShipping(start), to: &best) }
     let whole = amounts.reduce(0, +)
     // The shipping deal that joins a plan of `start` and one more promotion: the best
     // stackable one when every promotion is stackable, none otherwise (a non-stackable
     // shipping deal stands alone).
-    let startStackable = start.steps.allSatisfy { deals[$0.deal].isStackable }
+    let startStackable = start.isAllStackable
     let stackableShipping = startStackable ? bestShipping.stackable?.discount ?? 0 : 0
     // Each order deal that applies on its own, with what it takes off at `start`.
     var discounts: [(deal: Int, taken: Int128)] = []
     var thresholds: [(deal: Int, bound: Int128)] = []
-    for index in deals.indices where deals[index].kind.actsOnOrder {
+    for index in orderDeals {
       let terms = deals[index]
       guard !stackableOnly || terms.isStackable else { continue }
-      guard let base = base(of: index, amounts: amounts, whole: whole, targeted: targeted) else { continue }
-      let taken = deals[index].orderDiscount(base: base, units: targeted[index].units)
+      guard let base = base(of: index, amounts: amounts, whole: whole) else { continue }
+      let taken = deals[index].orderDiscount(base: base, units: units[index])
       guard taken > 0 else { continue }
       // A single deal: worth dividing only when its total can reach the best one.
       let shippingTaken = terms.isStackable ? stackableShipping : 0
       if start.total - taken - shippingTaken <= best.total {
-        offer(withShipping(adding(index, taken: taken, to: start)))
+        offer(withShipping(adding(index, taken: taken, to: start)), to: &best)
       }
       guard terms.isStackable else { continue }
       switch terms.kind {
@@ -248,7 +298,7 @@ struct ExactPlanSearch {
     let totalLeft = start.total - stackableShipping
     discounts.sort { $0.taken > $1.taken }
     thresholds.sort { $0.bound > $1.bound }
-    let anyTargeted = thresholds.contains { !targeted[$0.deal].lines.isEvery }
+    let anyTargeted = thresholds.contains { !targets[$0.deal].isEvery }
     for (discount, taken) in discounts {
       if totalLeft - taken - thresholds[0].bound > best.total { break }
       let plan = adding(discount, taken: taken, to: start)
@@ -256,17 +306,17 @@ struct ExactPlanSearch {
       // (an untargeted one's base is the whole left).
       let left =
         anyTargeted
-        ? zip(amounts, divide(taken, of: discount, over: amounts, targeted: targeted)).map { $0 - $1 }
+        ? zip(amounts, divide(taken, of: discount, over: amounts)).map { $0 - $1 }
         : amounts
       let wholeLeft = whole - taken
       for (threshold, bound) in thresholds {
         if totalLeft - taken - bound > best.total { break }
-        guard let base = base(of: threshold, amounts: left, whole: wholeLeft, targeted: targeted) else {
+        guard let base = base(of: threshold, amounts: left, whole: wholeLeft) else {
           continue
         }
-        let second = deals[threshold].orderDiscount(base: base, units: targeted[threshold].units)
+        let second = deals[threshold].orderDiscount(base: base, units: units[threshold])
         guard second > 0, totalLeft - taken - second <= best.total else { continue }
-        offer(withShipping(adding(threshold, taken: second, to: plan)))
+        offer(withShipping(adding(threshold, taken: second, to: plan)), to: &best)
       }
     }
   }
@@ -275,34 +325,33 @@ struct ExactPlanSearch {
   /// `whole`): every line's, or its targeted lines'; `nil` when it cannot apply to an order
   /// given as an amount (it targets lines or counts units).
   private func base(
-    of index: Int, amounts: [Int128], whole: Int128, targeted: [Targeted]
+    of index: Int, amounts: [Int128], whole: Int128
   ) -> Int128? {
     guard items != nil else {
-      let promotion = deals[index].promotion
-      return promotion.target != nil || promotion.minimumQuantity != nil ? nil : whole
+      return deals[index].isTargeted || deals[index].hasMinimumQuantity ? nil : whole
     }
-    if targeted[index].lines.isEvery { return whole }
+    if targets[index].isEvery { return whole }
     var base: Int128 = 0
-    targeted[index].lines.forEach(count: amounts.count) { base += amounts[$0] }
+    targets[index].forEach(count: amounts.count) { base += amounts[$0] }
     return base
   }
 
   /// `plan` with the order deal `index`, which takes `taken` off it.
   private func adding(_ index: Int, taken: Int128, to plan: Plan) -> Plan {
     var next = plan
-    next.steps.append(Step(deal: index, discount: taken))
+    let step = Step(deal: index, discount: taken)
+    if next.firstOrderStep == nil { next.firstOrderStep = step } else { next.secondOrderStep = step }
+    next.isAllStackable = next.isAllStackable && deals[index].isStackable
     next.total -= taken
     return next
   }
 
   /// The shares of `discount`, taken by order deal `index`, of what the lines have left
   /// (`amounts`): divided among the lines it acts on, in proportion to what each has left.
-  private func divide(_ discount: Int128, of index: Int, over amounts: [Int128], targeted: [Targeted])
-    -> [Int128]
-  {
+  private func divide(_ discount: Int128, of index: Int, over amounts: [Int128]) -> [Int128] {
     var weights = amounts
-    if items != nil, !targeted[index].lines.isEvery {
-      let lines = targeted[index].lines
+    if items != nil, !targets[index].isEvery {
+      let lines = targets[index]
       weights = Array(repeating: 0, count: amounts.count)
       lines.forEach(count: amounts.count) { weights[$0] = amounts[$0] }
     }
@@ -312,13 +361,12 @@ struct ExactPlanSearch {
   /// `plan` with the best shipping deal the stacking rule lets join it: any deal when the
   /// plan has no promotion, a stackable one when all its promotions are stackable.
   private func withShipping(_ plan: Plan) -> Plan {
-    let joinsAny = plan.steps.isEmpty
-    guard joinsAny || plan.steps.allSatisfy({ deals[$0.deal].isStackable }),
+    let joinsAny = plan.isEmpty
+    guard joinsAny || plan.isAllStackable,
       let chosen = joinsAny ? bestShipping.any : bestShipping.stackable
     else { return plan }
     var next = plan
-    next.steps.append(chosen)
-    next.shippingDiscount = chosen.discount
+    next.shippingStep = chosen
     next.total -= chosen.discount
     return next
   }

@@ -31,15 +31,19 @@ extension PriceCalculator {
   ///   pass over the promotions.
   func exactQuote(for order: Order, explain: Bool) throws(PromoError) -> Quote {
     let digits = order.subtotal.minorDigits
-    let deals: [OrderDeal]
+    let deals: OrderDeals
     if let candidates = exactCandidates, candidates.minorDigits == digits {
       deals = candidates.deals(
         for: order, codes: context.presentedCodes(for: order), groups: context.customerGroups(for: order))
     } else {
       // Other digits: a pass, which reports an amount that cannot be paid in them.
-      deals = try workingTerms(for: order).map {
-        OrderDeal(terms: $0, lines: $0.targetedLines(of: order.items ?? []))
-      }
+      let terms = try workingTerms(for: order)
+      deals = OrderDeals(
+        terms: terms,
+        lines: terms.map {
+          DealTerms.targetedLines(
+            of: order.items ?? [], target: catalog.promotions[Int($0.storeIndex)].target)
+        })
     }
     let search = ExactPlanSearch(
       deals: deals, items: order.items, subtotal: order.subtotal.minorUnits,
@@ -47,14 +51,15 @@ extension PriceCalculator {
     let best = search.best()
     func money(_ units: Int128) -> Money { Money(minorUnits: units, minorDigits: digits) }
     let plan = PricingPlan(
-      applied: best.steps.map { applied(deals[$0.deal].terms.storeIndex, money($0.discount)) },
+      applied: best.steps.map { applied(Int(deals.terms[$0.deal].storeIndex), money($0.discount)) },
       total: money(best.total))
     let lines = order.items.map { items in
       items.enumerated().map { line, item in
         LineQuote(
           sku: item.sku, name: item.name, quantity: item.quantity, subtotal: item.lineAmount,
           promotions: best.lineShares[line].map {
-            AppliedPromotion(id: deals[$0.deal].terms.promotion.id, discount: money($0.discount))
+            AppliedPromotion(
+              id: catalog.promotions[Int(deals.terms[$0.deal].storeIndex)].id, discount: money($0.discount))
           })
       }
     }

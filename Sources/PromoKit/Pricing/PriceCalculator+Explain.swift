@@ -8,7 +8,7 @@ extension PriceCalculator {
     let appliedDiscounts = Dictionary(
       plan.applied.map { ($0.id, $0.discount) }, uniquingKeysWith: { first, _ in first })
     var terms: [Int: DealTerms] = [:]
-    for deal in try workingTerms(for: order) { terms[deal.storeIndex] = deal }
+    for deal in try workingTerms(for: order) { terms[Int(deal.storeIndex)] = deal }
     let codes = context.presentedCodes(for: order)
     let groups = context.customerGroups(for: order)
     return catalog.promotions.enumerated().map { position, promotion in
@@ -25,7 +25,7 @@ extension PriceCalculator {
         } else if let discount = appliedDiscounts[promotion.id] {
           outcome = .applied(discount: discount)
         } else {
-          outcome = unapplied(terms[position]!, order: order, planTotal: plan.total)
+          outcome = unapplied(terms[position]!, of: promotion, order: order, planTotal: plan.total)
         }
       }
       return Consideration(id: promotion.id, outcome: outcome)
@@ -46,50 +46,56 @@ extension PriceCalculator {
   }
 
   /// Why a working promotion that the chosen plan left out was left out.
-  private func unapplied(_ deal: DealTerms, order: Order, planTotal: Money) -> PromotionOutcome {
-    let promotion = deal.promotion
+  private func unapplied(_ deal: DealTerms, of promotion: Promotion, order: Order, planTotal: Money)
+    -> PromotionOutcome
+  {
     let items = order.items
+    func targets(_ item: OrderItem) -> Bool {
+      promotion.target?.matches(sku: item.sku, categories: item.categories) ?? true
+    }
     switch promotion.kind {
     case .item:
-      guard let items, deal.lineDiscounts(items).contains(where: { $0 > 0 }) else { return .noEligibleLine }
+      guard let items, deal.lineDiscounts(items, target: promotion.target).contains(where: { $0 > 0 }) else {
+        return .noEligibleLine
+      }
     case .discount, .threshold:
       // An order given by amount has no lines to target or count; an empty order has no
       // line a targeted deal targets, but an untargeted quantity minimum is tested (0 units).
       let counts = promotion.target != nil || promotion.minimumQuantity != nil
       if counts && items == nil { return .noEligibleLine }
-      if promotion.target != nil, let items, !items.contains(where: deal.targets) { return .noEligibleLine }
+      if promotion.target != nil, let items, !items.contains(where: targets) { return .noEligibleLine }
       if promotion.kind == .threshold {
         var tested = order.subtotal
         var units: Int64?
         if let items {
-          let lines = items.filter(deal.targets)
+          let lines = items.filter(targets)
           tested = Money(
             minorUnits: lines.reduce(0) { $0 + $1.lineAmount.minorUnits }, minorDigits: tested.minorDigits)
           units = lines.reduce(0) { $0 + $1.quantity }
         }
-        if let shortfall = shortfall(of: deal, testedAgainst: tested, units: units) {
+        if let shortfall = shortfall(of: deal, promotion, testedAgainst: tested, units: units) {
           return .belowMinimum(shortfall)
         }
       }
     case .shipping:
       guard let shipping = order.shipping, shipping.minorUnits > 0 else { return .noShipping }
-      if let shortfall = shortfall(of: deal, testedAgainst: order.subtotal, units: nil) {
+      if let shortfall = shortfall(of: deal, promotion, testedAgainst: order.subtotal, units: nil) {
         return .belowMinimum(shortfall)
       }
     }
     return .notBest(planTotal: planTotal)
   }
 
-  /// How far `tested` (and `units`) fall short of the deal's minimums; `nil` when they
-  /// reach them.
-  private func shortfall(of deal: DealTerms, testedAgainst tested: Money, units: Int64?) -> MinimumShortfall?
-  {
-    let promotion = deal.promotion
+  /// How far `tested` (and `units`) fall short of the minimums of `deal`, the terms of
+  /// `promotion`; `nil` when they reach them.
+  private func shortfall(
+    of deal: DealTerms, _ promotion: Promotion, testedAgainst tested: Money, units: Int64?
+  ) -> MinimumShortfall? {
     var shortfall = MinimumShortfall(testedAgainst: tested)
     var short = false
-    if let minimum = deal.minimum {
-      shortfall.minimumAmount = promotion.minimumAmount
-      let missing = max(minimum - tested.minorUnits, 0)
+    if let minimumAmount = promotion.minimumAmount {
+      shortfall.minimumAmount = minimumAmount
+      let missing = max(deal.minimum - tested.minorUnits, 0)
       shortfall.shortBy = Money(minorUnits: missing, minorDigits: tested.minorDigits)
       short = short || missing > 0
     }

@@ -76,6 +76,11 @@ public struct PriceCalculator: Sendable {
         base.append(position)
       }
     }
+    if searchesExactly {
+      // The indexes of formats 1 and 2 are not used: the exact search has its own.
+      base = []
+      byCode = [:]
+    }
     basePositions = base
     codePositions = byCode
     let digits = catalog.currency.minorDigits
