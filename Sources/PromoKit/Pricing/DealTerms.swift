@@ -173,30 +173,38 @@ struct DealTerms: Sendable {
   }
 
   /// Calls `body` with each line of `targeted` and what the item deal takes off it (0 or
-  /// more).
+  /// more); `cheapestFirst`, when given, is ``cheapestFirst(_:)`` of `items`.
   ///
   /// A buy/get across lines counts the units of all its lines together; the cheapest
   /// `floor(U / (buy + get)) × get` units (at most its unit limit) are got, ties going to
   /// the earlier line's units, and each line's share is rounded on its own.
   ///
   /// - Complexity: O(*L*), or O(*L* log *L*) across lines, for *L* lines.
-  func forEachLineDiscount(_ items: [OrderItem], targeted: TargetedLines, _ body: (Int, Int128) -> Void) {
+  func forEachLineDiscount(
+    _ items: [OrderItem], targeted: TargetedLines, cheapestFirst: [Int]? = nil, _ body: (Int, Int128) -> Void
+  ) {
     guard acrossLines else {
       targeted.forEach(count: items.count) { body($0, lineDiscount(items[$0])) }
       return
     }
-    var lines: [Int] = []
-    targeted.forEach(count: items.count) { lines.append($0) }
-    let units = lines.reduce(Int64(0)) { $0 + items[$1].quantity }
+    var units: Int64 = 0
+    targeted.forEach(count: items.count) { units += items[$0].quantity }
     var got = min(discountedUnits(of: units), maximumQuantity)
-    let cheapestFirst = lines.sorted {
-      let (left, right) = (items[$0].unitPrice.minorUnits, items[$1].unitPrice.minorUnits)
-      return left != right ? left < right : $0 < $1
-    }
-    for index in cheapestFirst where got > 0 {
+    for index in cheapestFirst ?? Self.cheapestFirst(items) where got > 0 && targeted.contains(index) {
       let taken = min(got, items[index].quantity)
       got -= taken
       body(index, percent(percentage, of: items[index].unitPrice.minorUnits * Int128(taken)))
+    }
+  }
+
+  /// The lines of `items` from the lowest unit price up, ties in line order: the order in
+  /// which a buy/get across lines gets units.
+  ///
+  /// - Complexity: O(*L* log *L*) for *L* lines.
+  static func cheapestFirst(_ items: [OrderItem]) -> [Int] {
+    items.indices.sorted {
+      let (left, right) = (items[$0].unitPrice.minorUnits, items[$1].unitPrice.minorUnits)
+      return left != right ? left < right : $0 < $1
     }
   }
 

@@ -176,6 +176,7 @@ final class ExactPlanSearch {
     searchOrderStages(on: empty, amounts: amounts, stackableOnly: false, best: &best)
     guard !lines.isEmpty else { return best }
     // Each line's item deal: of every working one, and of the stackable ones.
+    let cheapestFirst = DealTerms.cheapestFirst(lines)
     var everyChosen = [Step?](repeating: nil, count: lines.count)
     var stackableChosen = everyChosen
     for index in itemDeals {
@@ -185,7 +186,8 @@ final class ExactPlanSearch {
         return discount > current.discount
           || (discount == current.discount && terms.rank < deals[current.deal].rank)
       }
-      terms.forEachLineDiscount(lines, targeted: targets[index]) { line, discount in
+      terms.forEachLineDiscount(lines, targeted: targets[index], cheapestFirst: cheapestFirst) {
+        line, discount in
         guard discount > 0 else { return }
         if beats(discount, everyChosen[line]) { everyChosen[line] = Step(deal: index, discount: discount) }
         if terms.isStackable && beats(discount, stackableChosen[line]) {

@@ -41,6 +41,23 @@ enum TargetedLines: Sendable {
     }
   }
 
+  /// Whether `line` is one of them.
+  ///
+  /// - Complexity: O(1), or O(log *L*) for a list of *L* lines.
+  func contains(_ line: Int) -> Bool {
+    switch self {
+    case .every: return true
+    case .mask(let bits): return line < 64 && bits & (1 << UInt64(line)) != 0
+    case .list(let lines):
+      var (low, high) = (0, lines.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if lines[middle] < line { low = middle + 1 } else { high = middle }
+      }
+      return low < lines.count && lines[low] == line
+    }
+  }
+
   /// Whether it is every line.
   var isEvery: Bool {
     if case .every = self { return true }
