@@ -87,3 +87,17 @@ final class OrderStageIndex: Sendable {
     return breaks
   }
 }
+
+extension OrderStageIndex {
+  /// The sets by number: 0 stackable discounts, 1 stackable thresholds, 2 other
+  /// discounts, 3 other thresholds (the stackable ones first, so that `0..<2` is them).
+  @inline(__always)
+  func set(_ number: Int) -> OrderRuleSet {
+    switch number {
+    case 0: stackableDiscounts
+    case 1: stackableThresholds
+    case 2: otherDiscounts
+    default: otherThresholds
+    }
+  }
+}

@@ -1,259 +1,5 @@
-/// The promotions working for one order: those prepared for the command's codes, and those
-/// of each further code the order presents, all in the order's minor digits.
-///
-/// The plans of the pricing rules and the choice of the best are computed on it. Three
-/// plan kinds are compared: no item stage and the best order stage on the subtotal; every
-/// working item promotion and no order stage; the stackable item promotions and then the
-/// best order stage of stackable promotions on what they leave. Each kind's best is found
-/// exactly (a plan's items are fixed by its kind, so only its order stage is chosen), and
-/// the best of the three is the best plan.
-///
-/// Two searches give the same plans: the indexed one (``bestPlan(items:subtotal:)``), and
-/// the linear one (``bestPlanByScan(items:subtotal:)``), a pass over every promotion that
-/// the tests hold the indexed one against.
-struct WorkingPromotions: Sendable {
-  /// The prepared parts; the first holds the promotions without a code.
-  let parts: [PreparedPromotions]
-  /// Whether there are at most ``fewOrderRules`` order rules in all, for the order stage
-  /// to try each rule and each pair directly.
-  let hasFewOrderRules: Bool
-
-  /// Up to this many order rules in all, the order stage tries every rule and pair.
-  static let fewOrderRules = 8
-
-  /// The promotions of `parts`.
-  init(parts: [PreparedPromotions]) {
-    self.parts = parts
-    hasFewOrderRules = parts.reduce(0) { $0 + $1.orderRules.count } <= Self.fewOrderRules
-  }
-
-  /// The minor digits every amount is in.
-  var minorDigits: Int { parts[0].minorDigits }
-}
-
-/// One promotion's part in a plan: which promotion (its position in the store and the rank
-/// of its id) and what it took off.
-struct PlanStep: Sendable, Hashable {
-  /// The promotion's position in the catalog.
-  var storeIndex: Int
-  /// The rank of its id among the store's ids.
-  var rank: Int32
-  /// What it took off.
-  var discount: Money
-}
-
-/// An order stage's promotions: none, one, or a discount then a threshold, kept inline
-/// rather than in an array allocated for every order.
-struct OrderSteps: Sendable, RandomAccessCollection {
-  private var first: PlanStep?
-  private var second: PlanStep?
-
-  /// No promotion.
-  init() {}
-
-  /// One promotion.
-  init(_ single: PlanStep) {
-    first = single
-  }
-
-  /// A discount, then a threshold.
-  init(_ discount: PlanStep, _ threshold: PlanStep) {
-    first = discount
-    second = threshold
-  }
-
-  /// 0.
-  var startIndex: Int { 0 }
-  /// How many promotions.
-  var endIndex: Int { second != nil ? 2 : (first != nil ? 1 : 0) }
-  /// The promotion at `position` (0 or 1).
-  subscript(position: Int) -> PlanStep { position == 0 ? first! : second! }
-}
-
-/// A plan: the item promotion each line takes (if any), the order stage, and the total.
-struct SelectedPlan: Sendable {
-  /// For each line of the order, the item promotion it takes and its discount there;
-  /// empty when no line takes one.
-  var lineItems: [PlanStep?]
-  /// The item promotions that took something off a line, by ascending id, with their sums.
-  var items: [PlanStep]
-  /// The order stage: none, one promotion, or a stacked discount then threshold.
-  var orderSteps: OrderSteps
-  /// The amount the order comes to.
-  var total: Money
-
-  /// Whether this plan beats `other` under the rule for the best plan: a lower total, then
-  /// fewer promotions, then promotion ids (in application order) lower as byte strings,
-  /// which the ids' ranks compare.
-  func isPreferred(to other: Self) -> Bool {
-    if total != other.total { return total < other.total }
-    let count = items.count + orderSteps.count
-    let otherCount = other.items.count + other.orderSteps.count
-    if count != otherCount { return count < otherCount }
-    // The ranks in application order, compared one by one (the counts are equal here).
-    func rank(_ plan: Self, _ position: Int) -> Int32 {
-      position < plan.items.count
-        ? plan.items[position].rank : plan.orderSteps[position - plan.items.count].rank
-    }
-    for position in 0..<count where rank(self, position) != rank(other, position) {
-      return rank(self, position) < rank(other, position)
-    }
-    return false
-  }
-}
-
-extension WorkingPromotions {
-  /// The best plan for an order with these lines (or none, for an order given as an
-  /// amount) and this subtotal, found with the indexes.
-  ///
-  /// - Complexity: O(*L* (*g* log *k*) + the order stages' cost) for *L* lines, each
-  ///   looking at *g* item groups (its SKU's, its categories', the untargeted one) of at
-  ///   most *k* rules; see ``bestOrderStage(on:stackableOnly:)``.
-  func bestPlan(items: [OrderItem]?, subtotal: Money) -> SelectedPlan {
-    plan(items: items, subtotal: subtotal, byScan: false)
-  }
-
-  /// The best plan found by a pass over every working promotion: the reference the indexed
-  /// search is tested against.
-  ///
-  /// - Complexity: O(*L* × *k* + *m* + *d* log *t*) for *L* lines, *k* item promotions
-  ///   targeting a line, *m* order promotions, *d* stackable discounts and *t* stackable
-  ///   thresholds.
-  func bestPlanByScan(items: [OrderItem]?, subtotal: Money) -> SelectedPlan {
-    plan(items: items, subtotal: subtotal, byScan: true)
-  }
-
-  private func plan(items: [OrderItem]?, subtotal: Money, byScan: Bool) -> SelectedPlan {
-    let orderOnly =
-      byScan
-      ? bestOrderStageByScan(on: subtotal, stackableOnly: false)
-      : bestOrderStage(on: subtotal, stackableOnly: false)
-    var best = SelectedPlan(
-      lineItems: [], items: [], orderSteps: orderOnly.steps,
-      total: orderOnly.total)
-    guard let items, parts.contains(where: { !$0.itemRules.isEmpty }) else { return best }
-    // Each line's best item promotion of all, and of the stackable ones.
-    var everyItem: [PlanStep?] = []
-    var stackableItems: [PlanStep?] = []
-    everyItem.reserveCapacity(items.count)
-    stackableItems.reserveCapacity(items.count)
-    for item in items {
-      let choice = byScan ? bestItemsByScan(for: item) : bestItems(for: item)
-      everyItem.append(choice.all)
-      stackableItems.append(choice.stackable)
-    }
-    // Plan kind 2: every item promotion, no order stage.
-    let itemPlan = itemStage(everyItem, subtotal: subtotal)
-    if itemPlan.isPreferred(to: best) { best = itemPlan }
-    // Plan kind 3: the stackable item promotions, then a stackable order stage.
-    var stacked = itemStage(stackableItems, subtotal: subtotal)
-    if !stacked.items.isEmpty {
-      let stage =
-        byScan
-        ? bestOrderStageByScan(on: stacked.total, stackableOnly: true)
-        : bestOrderStage(on: stacked.total, stackableOnly: true)
-      stacked.orderSteps = stage.steps
-      stacked.total = stage.total
-      if stacked.isPreferred(to: best) { best = stacked }
-    }
-    return best
-  }
-
-  /// A line's best item promotion of all and of the stackable ones, from the item groups
-  /// of its SKU, its categories and the untargeted promotions.
-  ///
-  /// - Complexity: O(*g* log *k*) for *g* groups of at most *k* rules.
-  private func bestItems(for item: OrderItem) -> (all: PlanStep?, stackable: PlanStep?) {
-    let unitPrice = item.unitPrice.minorUnits
-    let lineAmount = item.lineAmount.minorUnits
-    var all: ItemPick?
-    var stackable: ItemPick?
-    func offer(_ found: ItemPick?, to best: inout ItemPick?) {
-      guard let found else { return }
-      if let current = best,
-        found.discount < current.discount
-          || (found.discount == current.discount && found.rank >= current.rank)
-      {
-        return
-      }
-      best = found
-    }
-    for part in parts where !part.itemRules.isEmpty {
-      part.forEachItemGroup(targeting: item.sku, categories: item.categories) { target in
-        let found = part.best(
-          in: target, unitPrice: unitPrice, quantity: item.quantity, lineAmount: lineAmount)
-        offer(found.all, to: &all)
-        offer(found.stackable, to: &stackable)
-      }
-    }
-    func step(_ pick: ItemPick) -> PlanStep {
-      PlanStep(
-        storeIndex: pick.storeIndex, rank: pick.rank,
-        discount: Money(minorUnits: pick.discount, minorDigits: item.unitPrice.minorDigits))
-    }
-    return (all.map(step), stackable.map(step))
-  }
-
-  /// A line's best item promotion of all and of the stackable ones, by a pass over every
-  /// rule targeting it.
-  private func bestItemsByScan(for item: OrderItem) -> (all: PlanStep?, stackable: PlanStep?) {
-    let lineAmount = item.lineAmount
-    let zero = Money.zero(minorDigits: lineAmount.minorDigits)
-    var all: PlanStep?
-    var stackable: PlanStep?
-    func isBetter(_ discount: Money, _ id: String, than current: PlanStep?) -> Bool {
-      guard let current else { return true }
-      if discount != current.discount { return discount > current.discount }
-      return id.utf8.lexicographicallyPrecedes(itemID(current).utf8)
-    }
-    for part in parts {
-      part.forEachItemRule(targeting: item.sku, categories: item.categories) { position in
-        let rule = part.itemRules[position]
-        let discount = rule.discount(
-          unitPrice: item.unitPrice, quantity: item.quantity, lineAmount: lineAmount)
-        guard discount > zero else { return }
-        let step = PlanStep(storeIndex: rule.storeIndex, rank: part.itemRanks[position], discount: discount)
-        if isBetter(discount, rule.id, than: all) { all = step }
-        if rule.isStackable && isBetter(discount, rule.id, than: stackable) { stackable = step }
-      }
-    }
-    return (all, stackable)
-  }
-
-  /// The id of the item promotion of `step`.
-  private func itemID(_ step: PlanStep) -> String {
-    for part in parts {
-      if let rule = part.itemRules.first(where: { $0.storeIndex == step.storeIndex }) { return rule.id }
-    }
-    return ""
-  }
-
-  /// The plan of an item stage alone: the lines' choices, the promotions that took
-  /// something (by id, with their sums) and the amount left.
-  private func itemStage(_ lineItems: [PlanStep?], subtotal: Money) -> SelectedPlan {
-    var steps: [PlanStep] = []
-    steps.reserveCapacity(lineItems.count)
-    var total = subtotal
-    for case let step? in lineItems {
-      steps.append(step)
-      total = total.subtracting(step.discount)
-    }
-    steps.sort { $0.rank < $1.rank }
-    // One step per promotion, with its lines' discounts summed.
-    var items: [PlanStep] = []
-    items.reserveCapacity(steps.count)
-    for step in steps {
-      if let last = items.last, last.rank == step.rank {
-        items[items.count - 1].discount = last.discount.adding(unchecked: step.discount)
-      } else {
-        items.append(step)
-      }
-    }
-    return SelectedPlan(lineItems: lineItems, items: items, orderSteps: OrderSteps(), total: total)
-  }
-}
-
-// MARK: - The order stage, indexed
+// The order stage of a store of formats 1 and 2, found with the indexes: the best single
+// discount or threshold from the rule sets, and the best stacked pair.
 
 extension WorkingPromotions {
   /// The best order stage on `amount`: none, one rule, or a stacked pair, using every
@@ -481,7 +227,7 @@ extension WorkingPromotions {
     // The discount: the lowest id among those leaving an amount where the best total is
     // reached. In each stretch the totals never decrease, so those amounts run from the
     // first one found to the last whose total is still the best.
-    var discount: (rank: Int32, part: Int, weight: Int32)?
+    var discount: RuleReference?
     for stretch in stretches {
       // The last amount of the stretch whose total is still the best: galloping up from the
       // first, then a binary search (the stretch where the total stays is usually short).
@@ -509,7 +255,9 @@ extension WorkingPromotions {
         discount = found
       }
     }
-    guard let discount else { return nil }  // unreachable: the first stretch has its discount
+    guard let discount else {
+      preconditionFailure("the first stretch has a discount reaching the best total")
+    }
     let discountRule = parts[discount.part].orderRules[Int(discount.weight)]
     let reduction = discountRule.reduction(of: amount)
     let remaining = units - reduction.minorUnits
@@ -611,119 +359,38 @@ extension WorkingPromotions {
 
   /// The lowest-id stackable discount taking off `amount` a sum in `low...high`.
   private func lowestDiscount(at amount: Int128, within low: Int128, _ high: Int128)
-    -> (rank: Int32, part: Int, weight: Int32)?
+    -> RuleReference?
   {
-    var best: (rank: Int32, part: Int, weight: Int32)?
+    var best: RuleReference?
     for (index, part) in parts.enumerated() {
       if let weight = part.orderIndex.stackableDiscounts.lowestWeight(at: amount, within: low, high) {
         let rank = part.orderRanks[Int(weight)]
-        if best == nil || rank < best!.rank { best = (rank, index, weight) }
+        if best == nil || rank < best!.rank { best = RuleReference(rank: rank, part: index, weight: weight) }
       }
     }
     return best
   }
 
   /// The lowest-id stackable threshold taking at least `value` off `amount`.
-  private func lowestThreshold(at amount: Int128, reaching value: Int128) -> (
-    rank: Int32, part: Int, weight: Int32
-  )? {
-    var best: (rank: Int32, part: Int, weight: Int32)?
+  private func lowestThreshold(at amount: Int128, reaching value: Int128) -> RuleReference? {
+    var best: RuleReference?
     for (index, part) in parts.enumerated() {
       if let weight = part.orderIndex.stackableThresholds.lowestWeight(at: amount, reaching: value) {
         let rank = part.orderRanks[Int(weight)]
-        if best == nil || rank < best!.rank { best = (rank, index, weight) }
+        if best == nil || rank < best!.rank { best = RuleReference(rank: rank, part: index, weight: weight) }
       }
     }
     return best
   }
 }
 
-extension OrderStageIndex {
-  /// The sets by number: 0 stackable discounts, 1 stackable thresholds, 2 other
-  /// discounts, 3 other thresholds (the stackable ones first, so that `0..<2` is them).
-  @inline(__always)
-  func set(_ number: Int) -> OrderRuleSet {
-    switch number {
-    case 0: stackableDiscounts
-    case 1: stackableThresholds
-    case 2: otherDiscounts
-    default: otherThresholds
-    }
-  }
-}
-
-// MARK: - The order stage, by a linear pass
-
-extension WorkingPromotions {
-  /// The best order stage on `amount` by a pass over every rule: one linear pass for the
-  /// single promotions, one threshold lookup per stackable discount for the pairs.
-  ///
-  /// - Complexity: O(*n* + *d* (log *t* + *c*)) for *n* rules considered, *d* stackable
-  ///   discounts, *t* stackable thresholds and *c* capped thresholds among them.
-  func bestOrderStageByScan(on amount: Money, stackableOnly: Bool) -> (steps: OrderSteps, total: Money) {
-    var rules: [OrderRule] = []
-    var ranks: [Int32] = []
-    for part in parts {
-      for (rule, rank) in zip(part.orderRules, part.orderRanks) where !stackableOnly || rule.isStackable {
-        rules.append(rule)
-        ranks.append(rank)
-      }
-    }
-    func step(_ position: Int, _ discount: Money) -> PlanStep {
-      PlanStep(storeIndex: rules[position].storeIndex, rank: ranks[position], discount: discount)
-    }
-    var best: (steps: OrderSteps, total: Money) = (OrderSteps(), amount)
-    // The best single promotion: the largest discount, then the lowest id.
-    var single: (position: Int, discount: Money)?
-    for position in rules.indices {
-      guard let discount = rules[position].discount(on: amount) else { continue }
-      if let current = single {
-        if discount < current.discount { continue }
-        if discount == current.discount
-          && !rules[position].id.utf8.lexicographicallyPrecedes(rules[current.position].id.utf8)
-        {
-          continue
-        }
-      }
-      single = (position, discount)
-    }
-    if let single, single.discount > Money.zero(minorDigits: amount.minorDigits) {
-      best = (OrderSteps(step(single.position, single.discount)), amount.subtracting(single.discount))
-    }
-    // The best pair: for each stackable discount by id, the best threshold at what it
-    // leaves, from a binary search over the thresholds sorted by minimum.
-    let discounts = rules.indices.filter { rules[$0].isStackable && rules[$0].minimum == nil }.sorted {
-      rules[$0].id.utf8.lexicographicallyPrecedes(rules[$1].id.utf8)
-    }
-    let thresholds = ThresholdIndex(
-      rules.indices.filter { rules[$0].isStackable && rules[$0].minimum != nil }, of: rules)
-    guard !discounts.isEmpty, !thresholds.entries.isEmpty else { return best }
-    var chosen: (position: Int, reduction: Money, total: Money)?
-    for position in discounts {
-      let reduction = rules[position].reduction(of: amount)
-      let remaining = amount.subtracting(reduction)
-      guard let thresholdReduction = thresholds.bestReduction(at: remaining) else { continue }
-      let total = remaining.subtracting(thresholdReduction)
-      if chosen == nil || total < chosen!.total { chosen = (position, reduction, total) }
-    }
-    guard let chosen, chosen.total < best.total else { return best }
-    let remaining = amount.subtracting(chosen.reduction)
-    var threshold: (position: Int, discount: Money)?
-    for position in thresholds.entries {
-      guard let reduction = rules[position].discount(on: remaining),
-        remaining.subtracting(reduction) == chosen.total
-      else { continue }
-      if let current = threshold,
-        !rules[position].id.utf8.lexicographicallyPrecedes(rules[current.position].id.utf8)
-      {
-        continue
-      }
-      threshold = (position, reduction)
-    }
-    guard let threshold else { return best }  // unreachable: the index found this total
-    return (
-      OrderSteps(step(chosen.position, chosen.reduction), step(threshold.position, threshold.discount)),
-      chosen.total
-    )
-  }
+/// One order rule of ``WorkingPromotions``, found by an index: the part that holds it, its
+/// weight there (its position among the part's order rules), and the rank of its id.
+struct RuleReference: Sendable, Hashable {
+  /// The rank of its id among the store's ids.
+  var rank: Int32
+  /// The index of its part in ``WorkingPromotions/parts``.
+  var part: Int
+  /// Its position among the part's order rules.
+  var weight: Int32
 }
