@@ -61,7 +61,7 @@ enum PromotionRenderer {
     var table = TextTable(alignments + [.left, .left, .left, .left, .left])
     table.append(header + [offset.map { "WINDOW (\($0))" } ?? "WINDOW", "ON", "STK", "STATUS", "BANNER"])
     for promotion in promotions {
-      let minimum = promotion.minimumAmount.map { $0.formatted(minimumFractionDigits: minorDigits) } ?? "-"
+      let minimum = promotion.minimumAmount.map { $0.plainText(minimumFractionDigits: minorDigits) } ?? "-"
       var row = [
         promotion.id, promotion.kind.rawValue, benefit(of: promotion, minorDigits: minorDigits), minimum,
       ]
@@ -76,9 +76,13 @@ enum PromotionRenderer {
           promotion.banner(in: locale, currency: currency),
         ])
     }
-    var lines = table.render().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    lines[0] = style.bold(lines[0])
-    return lines.joined(separator: "\n")
+    // The heading, the first line, is bold.
+    let rendered = table.renderBytes()
+    guard style.isEnabled, let end = rendered.firstIndex(of: 0x0A) else {
+      return String(decoding: rendered, as: UTF8.self)
+    }
+    return style.bold(String(decoding: rendered[..<end], as: UTF8.self))
+      + String(decoding: rendered[end...], as: UTF8.self)
   }
 
   /// Every field of one promotion, one per line, its banner and its status.
@@ -121,12 +125,13 @@ enum PromotionRenderer {
   /// `shipping 5.00`, `20% off shipping`; with the format-3 terms after it (`10.00 every
   /// 100.00 up to 30.00`, `buy 1 get 1 at 50% off across lines`, `..., at most 2 per line`).
   static func benefit(of promotion: Promotion, minorDigits: Int) -> String {
-    func amount(_ value: DecimalNumber) -> String { value.formatted(minimumFractionDigits: minorDigits) }
+    func amount(_ value: DecimalNumber) -> String { value.plainText(minimumFractionDigits: minorDigits) }
     if promotion.kind == .shipping {
       switch promotion.benefit {
       case .percentOff(let percentage) where percentage == .hundred: return "free shipping"
       case .fixedPrice(let price) where price.isZero: return "free shipping"
-      case .percentOff(let percentage): return "\(percentage)% off shipping"
+      case .percentOff(let percentage):
+        return "\(percentage.decimal.plainText(minimumFractionDigits: 0))% off shipping"
       case .amountOff(let value): return amount(value) + " off shipping"
       case .fixedPrice(let price): return "shipping " + amount(price)
       case .buyGet: break
@@ -148,7 +153,8 @@ enum PromotionRenderer {
   private static func plainBenefit(of promotion: Promotion, amount: (DecimalNumber) -> String) -> String {
     switch promotion.benefit {
     case .percentOff(let percentage):
-      return "\(percentage)%" + (promotion.maximumDiscount.map { " up to " + amount($0) } ?? "")
+      return "\(percentage.decimal.plainText(minimumFractionDigits: 0))%"
+        + (promotion.maximumDiscount.map { " up to " + amount($0) } ?? "")
     case .amountOff(let value):
       return promotion.kind == .item ? amount(value) + " off each" : amount(value)
     case .fixedPrice(let price): return amount(price) + " each"

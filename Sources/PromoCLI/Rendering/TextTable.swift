@@ -30,6 +30,10 @@ struct TextTable {
   /// overrides, ...) written as `\u{1B}` and the like, so that data cannot break the layout,
   /// reorder it or drive the terminal.
   static func printable(_ text: String) -> String {
+    // Printable ASCII, the common case, is looked at byte by byte without decoding scalars.
+    var text = text
+    let plain = text.withUTF8 { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+    if plain { return text }
     guard text.unicodeScalars.contains(where: isControl) else { return text }
     var result = ""
     for scalar in text.unicodeScalars {
@@ -64,6 +68,131 @@ struct TextTable {
   /// The rows, each prefixed with `indent` and ended with a newline; trailing spaces are
   /// trimmed.
   func render(indent: String = "") -> String {
+    String(decoding: renderBytes(indent: indent), as: UTF8.self)
+  }
+
+  /// The width and integer part of one cell (see ``splitAtPoint(_:)``); a cell of ASCII
+  /// alone is measured from its bytes.
+  private static func measure(_ cell: String, decimal: Bool) -> (width: Int, integer: Int) {
+    var cell = cell
+    let ascii = cell.withUTF8 { bytes -> (width: Int, integer: Int)? in
+      var integer = 0
+      var inInteger = true
+      var hasDigit = false
+      for byte in bytes {
+        if byte >= 0x80 { return nil }
+        let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+        hasDigit = hasDigit || isDigit
+        if inInteger {
+          if isDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ",") {
+            integer += 1
+          } else {
+            inInteger = false
+          }
+        }
+      }
+      // A cell without digits (a heading, `-`) ends where the integer parts end.
+      return (bytes.count, hasDigit ? integer : bytes.count)
+    }
+    if let ascii { return ascii }
+    let width = TextWidth.columns(of: cell)
+    guard decimal else { return (width, width) }
+    return (width, splitAtPoint(cell).integer)
+  }
+
+  /// ``render(indent:)`` as UTF-8 bytes.
+  func renderBytes(indent: String = "") -> [UInt8] {
+    let columns = alignments.count
+    // Each cell's width and, in decimal columns, the width of its integer part.
+    var widthsOfCells = [Int](repeating: 0, count: rows.count * columns)
+    var integers = [Int](repeating: 0, count: rows.count * columns)
+    // For decimal columns: the widest integer part and the widest rest of each column.
+    var integerWidths = [Int](repeating: 0, count: columns)
+    var restWidths = [Int](repeating: 0, count: columns)
+    for (number, row) in rows.enumerated() {
+      for (column, cell) in row.enumerated() where column < columns {
+        let decimal = alignments[column] == .decimal
+        let (width, integer) = Self.measure(cell, decimal: decimal)
+        widthsOfCells[number * columns + column] = width
+        integers[number * columns + column] = integer
+        if decimal {
+          integerWidths[column] = max(integerWidths[column], integer)
+          restWidths[column] = max(restWidths[column], width - integer)
+        }
+      }
+    }
+    // Column widths, decimal cells counted with their padding.
+    var widths = [Int](repeating: 0, count: columns)
+    for (number, row) in rows.enumerated() {
+      for column in 0..<min(row.count, columns) {
+        var width = widthsOfCells[number * columns + column]
+        if alignments[column] == .decimal { width = integerWidths[column] + restWidths[column] }
+        widths[column] = max(widths[column], width)
+      }
+    }
+    var output: [UInt8] = []
+    output.reserveCapacity(rows.count * (widths.reduce(indent.utf8.count + 1) { $0 + $1 + 2 }))
+    func spaces(_ count: Int) {
+      for _ in 0..<max(0, count) { output.append(0x20) }
+    }
+    // The indent's trailing spaces are trimmed too on a line with nothing after them.
+    var indentCore = Array(indent.utf8)
+    var indentSpaces = 0
+    while let last = indentCore.last, last == 0x20 {
+      indentCore.removeLast()
+      indentSpaces += 1
+    }
+    for (number, row) in rows.enumerated() {
+      output.append(contentsOf: indentCore)
+      // Spaces are written only before something that is not a space, so that the line
+      // ends trimmed.
+      var pending = indentSpaces
+      for (column, alignment) in alignments.enumerated() {
+        if column > 0 { pending += 2 }
+        guard column < row.count else {
+          pending += widths[column]
+          continue
+        }
+        let cell = row[column]
+        let width = widthsOfCells[number * columns + column]
+        var left = 0
+        var right = 0
+        switch alignment {
+        case .left:
+          right = widths[column] - width
+        case .right:
+          left = widths[column] - width
+        case .decimal:
+          let integer = integers[number * columns + column]
+          left = integerWidths[column] - integer
+          right =
+            restWidths[column] - (width - integer) + widths[column]
+            - (integerWidths[column] + restWidths[column])
+        }
+        pending += left
+        if !cell.isEmpty {
+          var cell = cell
+          cell.withUTF8 { utf8 in
+            // Trailing spaces of a cell count as padding, so that a line ends trimmed.
+            var end = utf8.count
+            while end > 0 && utf8[end - 1] == 0x20 { end -= 1 }
+            if end > 0 {
+              spaces(pending)
+              pending = 0
+              output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<end]))
+            }
+            pending += utf8.count - end
+          }
+        }
+        pending += right
+      }
+      output.append(0x0A)
+    }
+    return output
+  }
+  /// ``render(indent:)`` as it was written first, over strings: the reference the tests
+  /// hold the byte renderer to on random tables.
+  func referenceRender(indent: String = "") -> String {
     // For decimal columns: the widest integer part and the widest rest of each column.
     var integerWidths = [Int](repeating: 0, count: alignments.count)
     var restWidths = [Int](repeating: 0, count: alignments.count)

@@ -86,4 +86,52 @@ enum FastPromotionRules {
     }
     return nil
   }
+
+  /// The promotion of the plain shape (no code, customer groups, target, quantity minimum
+  /// or limit, repeat, buy/get) from its values, or `nil` when it breaks a rule: the rules
+  /// of ``promotion(of:currency:)`` for those values alone, without a draft. `digits` are
+  /// the store currency's minor digits.
+  static func plainPromotion(
+    id: String, name: String?, kind: PromotionKind, minimumAmount: DecimalNumber?, percentOff: DecimalNumber?,
+    amountOff: DecimalNumber?, fixedPrice: DecimalNumber?, maximumDiscount: DecimalNumber?,
+    startsAt: Timestamp?, endsAt: Timestamp?, isActive: Bool, isStackable: Bool, digits: Int
+  ) -> Promotion? {
+    @inline(__always)
+    func valid(_ value: DecimalNumber, allowsZero: Bool, checksDigits: Bool) -> Bool {
+      !value.isNegative && (allowsZero || !value.isZero) && !(Promotion.maximumAmount < value)
+        && (!checksDigits || value.scale <= digits)
+    }
+    if let minimumAmount {
+      guard kind == .threshold || kind == .shipping,
+        valid(minimumAmount, allowsZero: true, checksDigits: false)
+      else { return nil }
+    } else if kind == .threshold {
+      return nil
+    }
+    let benefit: Benefit
+    if let percentOff {
+      guard amountOff == nil, fixedPrice == nil, let percentage = Percentage(percentOff) else { return nil }
+      benefit = .percentOff(percentage)
+    } else if let amountOff {
+      guard fixedPrice == nil, valid(amountOff, allowsZero: false, checksDigits: true) else { return nil }
+      benefit = .amountOff(amountOff)
+    } else if let fixedPrice {
+      guard kind == .item || kind == .shipping, valid(fixedPrice, allowsZero: true, checksDigits: true) else {
+        return nil
+      }
+      benefit = .fixedPrice(fixedPrice)
+    } else {
+      return nil
+    }
+    if let maximumDiscount {
+      guard kind.actsOnOrder, percentOff != nil, valid(maximumDiscount, allowsZero: false, checksDigits: true)
+      else { return nil }
+    }
+    if let startsAt, let endsAt, startsAt.instant >= endsAt.instant { return nil }
+    return Promotion(
+      valid: id, name: name, kind: kind, code: nil, customerGroups: nil, target: nil,
+      minimumAmount: minimumAmount, minimumQuantity: nil, repeats: false, benefit: benefit,
+      maximumDiscount: maximumDiscount, maximumQuantity: nil, startsAt: startsAt, endsAt: endsAt,
+      isActive: isActive, isStackable: isStackable)
+  }
 }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Decodes the plain, valid shape of a promotion store straight from its bytes into the
 /// model, without building a JSON tree first: what every command pays to read the store.
 ///
@@ -23,16 +31,12 @@ enum StoreFastPath {
   }
 
   /// Whether `bytes` are those of `literal`.
+  @inline(__always)
   static func equal(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ literal: StaticString) -> Bool {
     let count = literal.utf8CodeUnitCount
     guard bytes.count == count else { return false }
-    let expected = literal.utf8Start
-    var index = bytes.startIndex
-    for offset in 0..<count {
-      if bytes[index] != expected[offset] { return false }
-      index += 1
-    }
-    return true
+    guard let base = bytes.base.baseAddress else { return count == 0 }
+    return memcmp(base + bytes.startIndex, literal.utf8Start, count) == 0
   }
 
   /// The keys of a promotion, in the order the store writes them (the tests hold
@@ -127,7 +131,39 @@ enum StoreFastPath {
       self.bytes = bytes
     }
 
+    /// Skips JSON white space: eight bytes at a time while they are spaces and line feeds
+    /// (the canonical indentation), then byte by byte.
+    @inline(__always)
     mutating func skipWhitespace() {
+      guard index < bytes.count, bytes[index] <= 0x20 else { return }
+      // One space alone (after a colon) is the commonest run.
+      if bytes[index] == 0x20, index + 1 < bytes.count, bytes[index + 1] > 0x20 {
+        index += 1
+        return
+      }
+      skipWhitespaceRun()
+    }
+
+    mutating func skipWhitespaceRun() {
+      if let base = bytes.baseAddress {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        while index &+ 8 <= bytes.count {
+          let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+          // Exactly the bytes that are a space or a line feed get their high bit set.
+          let space = word ^ (ones &* 0x20)
+          let newline = word ^ (ones &* 0x0A)
+          let isSpace = ~(((space & low) &+ low) | space | low)
+          let isNewline = ~(((newline & low) &+ low) | newline | low)
+          let other = ~(isSpace | isNewline) & (ones &* 0x80)
+          if other == 0 {
+            index &+= 8
+            continue
+          }
+          index &+= other.trailingZeroBitCount >> 3
+          break
+        }
+      }
       while index < bytes.count {
         switch bytes[index] {
         case 0x20, 0x0A, 0x09, 0x0D: index += 1
@@ -137,6 +173,7 @@ enum StoreFastPath {
     }
 
     /// Consumes `byte` after optional white space.
+    @inline(__always)
     mutating func take(_ byte: UInt8) -> Bool {
       skipWhitespace()
       guard index < bytes.count, bytes[index] == byte else { return false }
@@ -153,43 +190,48 @@ enum StoreFastPath {
     /// The bytes between the quotes of a string without control characters; `ascii` tells
     /// whether they are all ASCII (else they still need UTF-8 validation), `escaped`
     /// whether they hold a backslash (then they need ``unescaped(_:)``).
+    @inline(__always)
     mutating func rawString() -> (bytes: Slice<UnsafeBufferPointer<UInt8>>, ascii: Bool, escaped: Bool)? {
       guard take(UInt8(ascii: "\"")) else { return nil }
       let start = index
       var high: UInt8 = 0
       var escaped = false
-      // Eight bytes at a time while none is a quote, a backslash, a control character or
-      // non-ASCII (found by the usual zero-byte test on each comparison); then byte by byte.
-      if let base = bytes.baseAddress {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        while index &+ 8 <= bytes.count {
+      guard let base = bytes.baseAddress else { return nil }
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      while true {
+        // Eight bytes at a time up to the first that is a quote, a backslash, a control
+        // character or non-ASCII (the lowest byte the usual zero-byte tests flag is exactly
+        // the first such byte); that byte is then looked at alone.
+        if index &+ 8 <= bytes.count {
           let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
           let quote = word ^ (ones &* 0x22)
           let backslash = word ^ (ones &* 0x5C)
           let special =
-            ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
-            | word
-          if special & (ones &* 0x80) != 0 { break }
-          index &+= 8
+            (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+              | ((word &- ones &* 0x20) & ~word)
+              | word) & (ones &* 0x80)
+          if special == 0 {
+            index &+= 8
+            continue
+          }
+          index &+= special.trailingZeroBitCount >> 3
         }
-      }
-      while index < bytes.count {
-        let byte = bytes[index]
+        guard index < bytes.count else { return nil }
+        let byte = base[index]
         if byte == UInt8(ascii: "\"") {
-          index += 1
-          return (bytes[start..<(index - 1)], high < 0x80, escaped)
+          index &+= 1
+          return (bytes[start..<(index &- 1)], high < 0x80, escaped)
         }
         guard byte >= 0x20 else { return nil }
         if byte == UInt8(ascii: "\\") {
           // The escaped byte is checked by `unescaped`; it never ends the string.
           escaped = true
-          index += 2
+          index &+= 2
           continue
         }
         high |= byte
-        index += 1
+        index &+= 1
       }
-      return nil
     }
 
     /// The bytes of a string without escapes, for keys, kinds, ids and decimals (an
@@ -341,14 +383,14 @@ enum StoreFastPath {
     }
 
     /// Consumes `word` when the bytes go on with it.
+    @inline(__always)
     mutating func matches(_ word: StaticString) -> Bool {
       let count = word.utf8CodeUnitCount
-      guard bytes.count - index >= count else { return false }
-      let equal = word.withUTF8Buffer { expected in
-        bytes[index..<(index + count)].elementsEqual(expected)
-      }
-      if equal { index += count }
-      return equal
+      guard bytes.count - index >= count, let base = bytes.baseAddress,
+        memcmp(base + index, word.utf8Start, count) == 0
+      else { return false }
+      index += count
+      return true
     }
 
     /// An array of strings (a target's list, customer groups).
@@ -431,11 +473,109 @@ enum StoreFastPath {
       // touched, so they take no memory.
       promotions.reserveCapacity((bytes.count - index) / 40 + 1)
       ids.reserveCapacity((bytes.count - index) / 40 + 1)
+      // The keys of a later version than the store's, as a set of key bits.
+      var laterKeys: UInt32 = 0
+      for key in PromotionKey.allCases where PromotionKey.versions[key.rawValue] > version {
+        laterKeys |= key.bit
+      }
+      let digits = currency.minorDigits
       repeat {
+        // The common shape is read into plain values; any other promotion is read again
+        // from its start into a draft.
+        let start = index
+        if let promotion = plainPromotion(version: version, laterKeys: laterKeys, digits: digits) {
+          promotions.append(promotion)
+          continue
+        }
+        index = start
         guard let promotion = promotion(version: version, currency: currency) else { return nil }
         promotions.append(promotion)
       } while take(UInt8(ascii: ","))
       return take(UInt8(ascii: "]")) ? promotions : nil
+    }
+
+    /// A promotion of the plain shape (``FastPromotionRules/plainPromotion(id:name:kind:minimumAmount:percentOff:amountOff:fixedPrice:maximumDiscount:startsAt:endsAt:isActive:isStackable:digits:)``:
+    /// only the keys `id`, `name`, `kind`, `minimumAmount`, `percentOff`, `amountOff`,
+    /// `fixedPrice`, `maximumDiscount`, `startsAt`, `endsAt`, `active` and `stackable`) that
+    /// breaks no rule, read into plain values without a draft; `nil` for any other (the
+    /// caller then reads it again with ``promotion(version:currency:)``). Its id is listed
+    /// only when it is read whole.
+    mutating func plainPromotion(version: Int, laterKeys: UInt32, digits: Int) -> Promotion? {
+      guard take(UInt8(ascii: "{")) else { return nil }
+      var id: String?
+      var idRange = 0..<0
+      var name: String?
+      var kind: PromotionKind?
+      var minimumAmount: DecimalNumber?
+      var percentOff: DecimalNumber?
+      var amountOff: DecimalNumber?
+      var fixedPrice: DecimalNumber?
+      var maximumDiscount: DecimalNumber?
+      var startsAt: Timestamp?
+      var endsAt: Timestamp?
+      var isActive = true
+      var isStackable = false
+      var seen: UInt32 = 0
+      repeat {
+        guard let text = plainString(), let key = PromotionKey(text), seen & key.bit == 0,
+          take(UInt8(ascii: ":"))
+        else { return nil }
+        seen |= key.bit
+        switch key {
+        case .id:
+          skipWhitespace()
+          let start = index
+          guard let slice = plainString(), Self.isValidID(slice) else { return nil }
+          id = String(decoding: UnsafeBufferPointer(rebasing: slice), as: UTF8.self)
+          idRange = start..<index
+        case .name:
+          guard let value = self.text() else { return nil }
+          name = value
+        case .kind:
+          guard let value = self.kind() else { return nil }
+          kind = value
+        case .minimumAmount:
+          guard let value = decimal() else { return nil }
+          minimumAmount = value
+        case .percentOff:
+          guard let value = decimal() else { return nil }
+          percentOff = value
+        case .amountOff:
+          guard let value = decimal() else { return nil }
+          amountOff = value
+        case .fixedPrice:
+          guard let value = decimal() else { return nil }
+          fixedPrice = value
+        case .maximumDiscount:
+          guard let value = decimal() else { return nil }
+          maximumDiscount = value
+        case .startsAt:
+          guard let text = self.text(), let value = try? Timestamp(parsing: text) else { return nil }
+          startsAt = value
+        case .endsAt:
+          guard let text = self.text(), let value = try? Timestamp(parsing: text) else { return nil }
+          endsAt = value
+        case .active:
+          guard let value = bool() else { return nil }
+          isActive = value
+        case .stackable:
+          guard let value = bool() else { return nil }
+          isStackable = value
+        default:
+          return nil
+        }
+      } while take(UInt8(ascii: ","))
+      guard take(UInt8(ascii: "}")), let id, let kind else { return nil }
+      // A field or kind of a later version is the full decoder's to report.
+      if seen & laterKeys != 0 || kind.introducedInVersion > version { return nil }
+      guard
+        let promotion = FastPromotionRules.plainPromotion(
+          id: id, name: name, kind: kind, minimumAmount: minimumAmount, percentOff: percentOff,
+          amountOff: amountOff, fixedPrice: fixedPrice, maximumDiscount: maximumDiscount, startsAt: startsAt,
+          endsAt: endsAt, isActive: isActive, isStackable: isStackable, digits: digits)
+      else { return nil }
+      ids.append(idRange)
+      return promotion
     }
 
     mutating func promotion(version: Int, currency: Currency?) -> Promotion? {

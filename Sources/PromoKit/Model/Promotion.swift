@@ -117,6 +117,31 @@ public struct Promotion: Sendable, Hashable, Identifiable {
     isStackable = draft.isStackable
   }
 
+  /// The promotion of parts known to break no rule, taken as they are.
+  init(
+    valid id: String, name: String?, kind: PromotionKind, code: String?, customerGroups: CustomerGroups?,
+    target: ItemTarget?, minimumAmount: DecimalNumber?, minimumQuantity: Int64?, repeats: Bool,
+    benefit: Benefit, maximumDiscount: DecimalNumber?, maximumQuantity: Int64?, startsAt: Timestamp?,
+    endsAt: Timestamp?, isActive: Bool, isStackable: Bool
+  ) {
+    self.id = id
+    self.name = name
+    self.kind = kind
+    self.code = code
+    self.customerGroups = customerGroups
+    self.target = target
+    self.minimumAmount = minimumAmount
+    self.minimumQuantity = minimumQuantity
+    self.repeats = repeats
+    self.benefit = benefit
+    self.maximumDiscount = maximumDiscount
+    self.maximumQuantity = maximumQuantity
+    self.startsAt = startsAt
+    self.endsAt = endsAt
+    self.isActive = isActive
+    self.isStackable = isStackable
+  }
+
   /// Whether `id` is 1 to 64 characters of `A–Z a–z 0–9 . _ -`.
   ///
   /// The punctuation of ``idPunctuation`` is compared byte by byte, without building the

@@ -60,9 +60,10 @@ extension Promotion {
         switch benefit {
         case .percentOff(let percentage) where percentage == .hundred: "free shipping"
         case .fixedPrice(let price) where price.isZero: "free shipping"
-        case .percentOff(let percentage): "\(percentage)% off shipping"
+        case .percentOff(let percentage):
+          "\(percentage.decimal.plainText(minimumFractionDigits: 0))% off shipping"
         case .amountOff(let amount): "\(money(amount)) off shipping"
-        case .fixedPrice(let price): "shipping " + price.formatted(minimumFractionDigits: digits)
+        case .fixedPrice(let price): "shipping " + price.plainText(minimumFractionDigits: digits)
         case .buyGet: "free shipping"
         }
       return minimum.map { "spend \(money($0)), get " + offer } ?? offer
@@ -75,7 +76,8 @@ extension Promotion {
       let offer =
         switch benefit {
         case .percentOff(let percentage) where percentage == .hundred: "the order free" + cap
-        case .percentOff(let percentage): "\(percentage)% off" + cap
+        case .percentOff(let percentage):
+          "\(percentage.decimal.plainText(minimumFractionDigits: 0))% off" + cap
         case .amountOff(let amount): "\(money(amount)) off"
         case .fixedPrice, .buyGet: ""
         }
@@ -89,7 +91,8 @@ extension Promotion {
       guard target != nil else { return nil }
       switch benefit {
       case .percentOff(let percentage) where percentage == .hundred: return "free" + cap
-      case .percentOff(let percentage): return "\(percentage)% off" + cap
+      case .percentOff(let percentage):
+        return "\(percentage.decimal.plainText(minimumFractionDigits: 0))% off" + cap
       case .amountOff(let amount): return "\(money(amount)) off"
       case .fixedPrice, .buyGet: return nil
       }
@@ -107,13 +110,18 @@ extension Promotion {
     case (.threshold, .percentOff(let percentage)) where percentage == .hundred:
       text = "spend \(money(minimumAmount)), get the order free" + cap
     case (.threshold, .percentOff(let percentage)):
-      text = "spend \(money(minimumAmount)), get \(percentage)% off" + cap
+      text =
+        "spend \(money(minimumAmount)), get \(percentage.decimal.plainText(minimumFractionDigits: 0))% off"
+        + cap
     case (.threshold, .amountOff(let amount)):
       text = "spend \(money(minimumAmount)), get \(money(amount)) off"
     case (_, .percentOff(let percentage)) where percentage == .hundred:
       text = targeted ? "\(englishTarget): free" : "everything free"
     case (_, .percentOff(let percentage)):
-      text = targeted ? "\(englishTarget): \(percentage)% off" : "\(percentage)% off everything" + cap
+      text =
+        targeted
+        ? "\(englishTarget): \(percentage.decimal.plainText(minimumFractionDigits: 0))% off"
+        : "\(percentage.decimal.plainText(minimumFractionDigits: 0))% off everything" + cap
     case (.item, .amountOff(let amount)):
       text = targeted ? "\(englishTarget): \(money(amount)) off each" : "\(money(amount)) off every item"
     case (_, .amountOff(let amount)):
@@ -121,7 +129,7 @@ extension Promotion {
     case (_, .fixedPrice(let price)) where price.isZero:
       text = targeted ? "\(englishTarget): free" : "everything free"
     case (_, .fixedPrice(let price)):
-      let each = price.formatted(minimumFractionDigits: digits) + " each"
+      let each = price.plainText(minimumFractionDigits: digits) + " each"
       text = targeted ? "\(englishTarget): " + each : "every item at " + each
     case (_, .buyGet(let terms)):
       let offer: String
@@ -228,7 +236,7 @@ extension Promotion {
       text = chineseTarget + limited + "免费"
     case (_, .fixedPrice(let price)):
       let unit = currency == nil || currency?.code == "CNY" ? "元" : " " + (currency?.code ?? "")
-      text = chineseTarget + limited + price.formatted(minimumFractionDigits: digits) + unit + "/件"
+      text = chineseTarget + limited + price.plainText(minimumFractionDigits: digits) + unit + "/件"
     case (_, .buyGet(let terms)):
       let offer: String
       if terms.percentOff == .hundred {
@@ -273,7 +281,7 @@ extension Promotion {
   private static func money(_ amount: DecimalNumber?, minorDigits: Int) -> String {
     guard let amount else { return "0" }
     return amount.units(atScale: 0) != nil
-      ? amount.description : amount.formatted(minimumFractionDigits: minorDigits)
+      ? amount.plainText(minimumFractionDigits: 0) : amount.plainText(minimumFractionDigits: minorDigits)
   }
 
   /// A percentage off as `折`, the tenths of the price paid: 20% off is `8折`, 15% off
