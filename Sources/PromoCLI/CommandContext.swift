@@ -151,14 +151,14 @@ struct CommandContext {
   }
 
   /// A calculator of `catalog` for the evaluation time, `codes` and the customer groups of
-  /// `--customer-group`; an amount of the store that its own currency cannot hold names the
-  /// store at `path`.
+  /// `--customer-group`, with its indexes unless `indexed` is false (for a few orders); an
+  /// amount of the store that its own currency cannot hold names the store at `path`.
   func calculator(
-    for catalog: Catalog, at path: String, instant: Instant, codes: [String]
+    for catalog: Catalog, at path: String, instant: Instant, codes: [String], indexed: Bool = true
   ) throws(PromoError) -> PriceCalculator {
     let context = PricingContext(instant: instant, codes: codes, customerGroups: try customerGroups())
     do {
-      return try PriceCalculator(catalog: catalog, context: context)
+      return try PriceCalculator(catalog: catalog, context: context, indexed: indexed)
     } catch {
       throw error.inFile(path == "-" ? stdin.name : path)
     }

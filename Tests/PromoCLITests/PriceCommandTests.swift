@@ -23,6 +23,26 @@ struct PriceCommandTests {
     #expect(after.stdout.contains(#""promotions":[{"id":"winter-25","discount":"32.00"}]"#))
   }
 
+  @Test("orders read whole are priced alike before and after the indexes are built, as a stream is")
+  func fewOrdersWithoutIndexes() throws {
+    // The first few orders of a command are priced by a pass over the promotions, the
+    // rest by the indexes built when there are enough of them: the results must not show it.
+    let batch = PromoBinary.fixtures.appendingPathComponent("orders/report-batch.jsonl")
+    let shop = PromoBinary.fixtures.appendingPathComponent("stores/report-shop.json").path
+    let lines = try String(contentsOf: batch, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count > 2 * PriceCalculator.ordersWorthIndexing)
+    let array = FileManager.default.temporaryDirectory.appendingPathComponent("promo-batch-\(UUID()).json")
+    try Data(("[" + lines.joined(separator: ",") + "]").utf8).write(to: array)
+    defer { try? FileManager.default.removeItem(at: array) }
+    for format in ["json", "text"] {
+      let common = ["--store", shop, "--at", "2026-11-22T12:00:00+08:00", "--format", format, "--explain"]
+      let stream = InProcessRun(["price", "--lines", batch.path] + common)
+      let whole = InProcessRun(["price", array.path] + common)
+      #expect(stream.status == 0 && whole.status == 0)
+      #expect(whole.stdout == stream.stdout, "--format \(format)")
+    }
+  }
+
   @Test("--at overrides the clock")
   func atOverridesClock() {
     let run = InProcessRun([

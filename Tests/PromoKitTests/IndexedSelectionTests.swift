@@ -174,10 +174,17 @@ struct IndexedSelectionTests {
   static func check(_ catalog: Catalog, orders: [Order], codes: [String] = [], context: String) throws {
     let calculator = try PriceCalculator(
       catalog: catalog, context: PricingContext(instant: now, codes: codes))
-    for order in orders {
+    // The calculator `promo price` uses for a few orders: no indexes, a pass per order.
+    let unindexed = try PriceCalculator(
+      catalog: catalog, context: PricingContext(instant: now, codes: codes), indexed: false)
+    for (index, order) in orders.enumerated() {
       let indexed = try calculator.bestPlan(for: order)
       let scanned = try calculator.bestPlanByScan(for: order)
       #expect(indexed == scanned, "\(context), order \(order.name) (\(order.subtotal))")
+      let explain = index % 20 == 0
+      #expect(
+        try unindexed.quote(for: order, explain: explain) == calculator.quote(for: order, explain: explain),
+        "\(context), order \(order.name) without indexes")
     }
   }
 

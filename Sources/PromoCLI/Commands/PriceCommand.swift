@@ -19,24 +19,39 @@ enum PriceCommand {
     let codes = try context.presentedCodes()
     let catalog = try context.loadStore()
     context.warnAboutUnmatchedCodes(codes, in: [catalog])
+    // A stream is priced with the indexes; orders read whole first are priced without them
+    // when they are few (building them costs more than a pass over the promotions each).
+    let lines = arguments.flag("--lines")
     let calculator = try context.calculator(
-      for: catalog, at: context.storePath, instant: instant, codes: codes)
-    let pricer = LinePricer(
-      calculator: calculator, storeCurrency: catalog.currency, storePath: context.storePath,
-      explain: arguments.flag("--explain"), json: arguments.value("--format") == "json",
-      style: context.textStyle)
-    var stream = OrderStream(context: context, pricer: pricer)
-    if arguments.flag("--lines") {
+      for: catalog, at: context.storePath, instant: instant, codes: codes, indexed: lines)
+    func pricer(_ calculator: PriceCalculator) -> LinePricer {
+      LinePricer(
+        calculator: calculator, storeCurrency: catalog.currency, storePath: context.storePath,
+        explain: arguments.flag("--explain"), json: arguments.value("--format") == "json",
+        style: context.textStyle)
+    }
+    var stream = OrderStream(context: context, pricer: pricer(calculator))
+    if lines {
       return jobs > 1
         ? try stream.priceInParallel(arguments.positionals, jobs: jobs)
         : try stream.price(arguments.positionals)
     }
+    // The first few orders are priced by a pass over the promotions; from the
+    // ``PriceCalculator/ordersWorthIndexing``-th on, by the indexes, built then (the same
+    // plans, and the same errors, which building the first calculator already raised).
+    var orderPricer = stream.pricer
     var quotes: [Quote] = []
     for input in arguments.positionals {
       let (bytes, name) = try context.readOrders(input)
       let orders = try OrderDecoder.decodeFile(
         bytes, file: name, storeCurrency: catalog.currency)
-      for order in orders { quotes.append(try pricer.quote(order)) }
+      for order in orders {
+        if quotes.count == PriceCalculator.ordersWorthIndexing {
+          orderPricer = pricer(
+            try context.calculator(for: catalog, at: context.storePath, instant: instant, codes: codes))
+        }
+        quotes.append(try orderPricer.quote(order))
+      }
     }
     for quote in quotes { stream.write(quote) }
     stream.finish()

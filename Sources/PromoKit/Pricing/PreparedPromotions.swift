@@ -14,6 +14,10 @@
 ///   category are kept for the linear search the tests check the indexes against.
 /// - Order promotions: an ``OrderStageIndex``.
 final class PreparedPromotions: Sendable {
+  /// Whether the indexes (item groups, order rule sets) were built: without them only the
+  /// search by a pass over the rules (``WorkingPromotions/bestPlanByScan(items:subtotal:)``)
+  /// may be used, which costs less for a few orders than building them.
+  let isIndexed: Bool
   /// The minor digits every amount here is in.
   let minorDigits: Int
   /// The working item promotions, in id order.
@@ -112,8 +116,11 @@ final class PreparedPromotions: Sendable {
   /// 2 decimal places, priced against a JPY order) is a data error naming its field.
   ///
   /// - Complexity: O(*n* log *n*) for *n* promotions.
-  init(catalog: Catalog, positions: [Int], ranks: [Int32], minorDigits: Int) throws(PromoError) {
+  init(catalog: Catalog, positions: [Int], ranks: [Int32], minorDigits: Int, indexed: Bool = true)
+    throws(PromoError)
+  {
     self.minorDigits = minorDigits
+    isIndexed = indexed
     let ordered = positions.sorted { ranks[$0] < ranks[$1] }
     var itemRules: [ItemRule] = []
     var itemRanks: [Int32] = []
@@ -153,6 +160,7 @@ final class PreparedPromotions: Sendable {
     untargetedItems = untargeted
     var fewItemRules: [FewItemRule] = []
     func target(_ positions: [Int]) -> ItemTargetRules {
+      guard indexed else { return ItemTargetRules(start: 0, count: 0) }
       guard positions.count <= ItemGroups.fewRules else {
         return ItemTargetRules(groups: ItemGroups(positions, of: itemRules))
       }
@@ -171,9 +179,9 @@ final class PreparedPromotions: Sendable {
     self.fewItemRules = fewItemRules
     self.orderRules = orderRules
     self.orderRanks = orderRanks
-    orderIndex = OrderStageIndex(orderRules)
+    orderIndex = OrderStageIndex(indexed ? orderRules : [])
     compactOrderRules =
-      orderRules.count <= WorkingPromotions.fewOrderRules
+      indexed && orderRules.count <= WorkingPromotions.fewOrderRules
       ? zip(orderRules, orderRanks).map { CompactOrderRule($0, rank: $1) } : []
   }
 
