@@ -110,25 +110,12 @@ enum CanonicalStoreWriter {
 
     /// The text of ``DecimalNumber/formatted(minimumFractionDigits:)``, written as bytes.
     mutating func decimal(_ value: DecimalNumber, minimumFractionDigits: Int) {
-      let places = max(value.scale, minimumFractionDigits)
-      var magnitude = value.significand.magnitude * UInt64(DecimalNumber.powerOfTen(places - value.scale))
-      if value.significand < 0 { byte(UInt8(ascii: "-")) }
-      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { digits in
-        // The digits from the last, with zeros in front so that one stands before the point.
-        var count = 0
-        repeat {
-          digits[count] = UInt8(48 + magnitude % 10)
-          magnitude /= 10
-          count += 1
-        } while magnitude > 0
-        while places > 0 && count <= places {
-          digits[count] = 48
-          count += 1
-        }
-        for position in stride(from: count - 1, through: 0, by: -1) {
-          if position == places - 1 { byte(UInt8(ascii: ".")) }
-          byte(digits[position])
-        }
+      let written: Void? = value.withPlainText(minimumFractionDigits: minimumFractionDigits) {
+        append($0.baseAddress!, $0.count)
+      }
+      if written == nil {
+        var text = value.formatted(minimumFractionDigits: minimumFractionDigits)
+        text.withUTF8 { append($0.baseAddress!, $0.count) }
       }
     }
 

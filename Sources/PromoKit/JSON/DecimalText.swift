@@ -5,18 +5,30 @@ extension DecimalNumber {
   ///
   /// - Complexity: O(*d*) for *d* digits.
   package func plainText(minimumFractionDigits: Int) -> String {
+    withPlainText(minimumFractionDigits: minimumFractionDigits) { String(decoding: $0, as: UTF8.self) }
+      ?? formatted(minimumFractionDigits: minimumFractionDigits)
+  }
+
+  /// Calls `body` with the bytes of ``formatted(minimumFractionDigits:)``, written digit
+  /// by digit on the stack, and returns what it returns; `nil` (without calling it) for a
+  /// value of more than 36 places or whose digits do not fit in 64 bits, which never is an
+  /// amount of a store: the caller then uses ``formatted(minimumFractionDigits:)``.
+  ///
+  /// - Complexity: O(*d*) for *d* digits.
+  package func withPlainText<Result>(
+    minimumFractionDigits: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result? {
     let places = max(scale, minimumFractionDigits)
-    // Past 36 places (never for an amount of a store) the general formatter answers.
-    guard places - scale <= 18, places <= 36 else {
-      return formatted(minimumFractionDigits: minimumFractionDigits)
-    }
+    guard places - scale <= 18, places <= 36 else { return nil }
     let (magnitude, overflow) = significand.magnitude.multipliedReportingOverflow(
       by: UInt64(Self.powerOfTen(places - scale)))
-    if overflow { return formatted(minimumFractionDigits: minimumFractionDigits) }
-    return String(unsafeUninitializedCapacity: 48) { buffer in
-      // The digits from the last, with zeros in front so that one stands before the point.
-      var digits: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
-      return withUnsafeMutableBytes(of: &digits) { scratch in
+    if overflow { return nil }
+    // At most 20 digits, 18 zeros before them, a sign and a point: 40 bytes each.
+    var digits: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
+    var text: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
+    return withUnsafeMutableBytes(of: &digits) { scratch in
+      withUnsafeMutableBytes(of: &text) { buffer in
+        // The digits from the last, with zeros in front so that one stands before the point.
         var rest = magnitude
         var count = 0
         repeat {
@@ -41,7 +53,7 @@ extension DecimalNumber {
           buffer[length] = scratch[position]
           length += 1
         }
-        return length
+        return body(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[..<length]))
       }
     }
   }
