@@ -9,14 +9,16 @@ let package = Package(
     .library(name: "PromoKit", targets: ["PromoKit"]),
   ],
   targets: [
-    .target(name: "PromoKit"),
-    .target(name: "PromoCLI", dependencies: ["PromoKit"]),
+    // The platform's C library (Glibc, Musl or Darwin), imported in one place.
+    .target(name: "PromoLibc"),
+    .target(name: "PromoKit", dependencies: ["PromoLibc"]),
+    .target(name: "PromoCLI", dependencies: ["PromoKit", "PromoLibc"]),
     // A release build links everything statically on Linux (`-static-executable`): no
     // dynamic loader, libstdc++ or libm to resolve at start-up, which is most of what a
     // short run costs (docs/BENCHMARKS.md). `swift build -c release` alone gives the fast
     // binary; `make release` does the same.
     .executableTarget(
-      name: "promo", dependencies: ["PromoCLI"],
+      name: "promo", dependencies: ["PromoCLI", "PromoLibc"],
       linkerSettings: [
         .unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))
       ]),
@@ -25,7 +27,8 @@ let package = Package(
     // stay independent of what it checks) and is no product.
     .target(name: "PromoTestSupport"),
     .testTarget(name: "PromoKitTests", dependencies: ["PromoKit", "PromoTestSupport"]),
-    .testTarget(name: "PromoCLITests", dependencies: ["PromoCLI", "PromoKit", "PromoTestSupport"]),
+    .testTarget(
+      name: "PromoCLITests", dependencies: ["PromoCLI", "PromoKit", "PromoLibc", "PromoTestSupport"]),
   ]
 )
 
@@ -35,7 +38,7 @@ let package = Package(
 // The benchmark harness (see `make bench`) is likewise built only when asked for, so that
 // everyday builds and CI stay lean: `PROMO_BENCH=1 swift build -c release --product promo-bench`.
 if ProcessInfo.processInfo.environment["PROMO_BENCH"] != nil {
-  package.targets.append(.executableTarget(name: "PromoBench"))
+  package.targets.append(.executableTarget(name: "PromoBench", dependencies: ["PromoLibc"]))
   package.products.append(.executable(name: "promo-bench", targets: ["PromoBench"]))
 }
 if ProcessInfo.processInfo.environment["PROMO_FUZZ"] != nil {

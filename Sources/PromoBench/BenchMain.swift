@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import PromoLibc
 
 /// `promo-bench`: measures the release `promo` against baselines, side by side in one run,
 /// on inputs it generates deterministically, and prints the ratios as a Markdown table.

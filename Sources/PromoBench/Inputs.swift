@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import PromoLibc
 
 /// The benchmark's inputs, generated deterministically (a fixed linear congruential
 /// sequence), so that every run measures the same bytes.

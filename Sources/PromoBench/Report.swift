@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import PromoLibc
 
 /// The measurements, each a ratio of `promo` to its baseline taken in the same run, and
 /// whether each target is met.

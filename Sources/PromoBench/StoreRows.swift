@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import PromoLibc
 
 /// The rows that read a big store once per process: one order priced, each change written
 /// back, one promotion shown, the working ones listed, each against `jq length` of the same

@@ -1,12 +1,6 @@
 import PromoKit
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import PromoLibc
 
 /// What a command runs with: its parsed arguments, the environment, the three standard
 /// streams and the clock.

@@ -1,12 +1,6 @@
 import PromoCLI
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import PromoLibc
 
 // A reader that goes away (`promo ... | head -1`) must not kill the process with SIGPIPE
 // (status 141 under `set -o pipefail`): the write fails with EPIPE instead, and `promo`

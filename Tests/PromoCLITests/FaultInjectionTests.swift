@@ -1,9 +1,7 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
+import PromoLibc
 
 /// Exhaustive fault injection on the store's write path, on the real binary, with strace.
 ///

@@ -1,9 +1,7 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
+import PromoLibc
 
 /// One hostile or malformed input: the files it writes into a scratch copy of the sample
 /// store's folder, the command it runs there, the exact status, and a piece of the one

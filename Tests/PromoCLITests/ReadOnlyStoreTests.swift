@@ -1,9 +1,7 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
+import PromoLibc
 
 /// A read-only store is never replaced, though renaming over it needs no permission on the
 /// file: every writing command refuses it with status 73, naming the file and its mode,

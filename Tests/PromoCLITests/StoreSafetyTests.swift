@@ -1,9 +1,7 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
+import PromoLibc
 
 /// The store's write guarantees, tested on the real binary: identical bytes for an
 /// unchanged store, no lost update under concurrency, a clean failure on a held lock, and

@@ -1,9 +1,7 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
+import PromoLibc
 
 /// A stream killed halfway by its scheduler (a Spark executor or a CI timeout sends
 /// `SIGTERM`) leaves only whole result lines behind: for each streaming command, one job

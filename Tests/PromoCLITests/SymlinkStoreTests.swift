@@ -1,9 +1,7 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
+import PromoLibc
 
 /// A store reached through a symbolic link: the lock is taken beside the file the path
 /// leads to (links followed as `realpath(3)` does), the store is read and replaced there,

@@ -1,12 +1,6 @@
 import PromoKit
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import PromoLibc
 
 /// Reads a JSON Lines stream one line at a time, in constant memory: a fixed-size read
 /// buffer plus the line being assembled.

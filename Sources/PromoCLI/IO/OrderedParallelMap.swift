@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import PromoLibc
 
 /// Maps a stream of inputs through a transform on worker threads and hands the outputs
 /// back in input order, with at most `capacity` inputs submitted and not yet taken back, so

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import PromoLibc
 
 /// Lets a termination signal (`SIGTERM` from a scheduler or a CI timeout, `SIGINT`,
 /// `SIGHUP`) end `promo` only between two writes, never in the middle of one, so that a

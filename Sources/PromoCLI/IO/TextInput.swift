@@ -1,12 +1,6 @@
 import PromoKit
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import PromoLibc
 
 /// A stream of bytes a command reads: standard input or a file.
 public protocol TextInput: AnyObject {

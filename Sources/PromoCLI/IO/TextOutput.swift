@@ -1,12 +1,6 @@
 import PromoKit
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import PromoLibc
 
 /// Where a command writes its standard output or standard error.
 public protocol TextOutput: AnyObject {

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import PromoLibc
 
 /// Decodes the plain, valid shape of a promotion store straight from its bytes into the
 /// model, without building a JSON tree first: what every command pays to read the store.

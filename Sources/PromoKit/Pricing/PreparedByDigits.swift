@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import PromoLibc
 
 /// Promotions prepared for orders whose currency has other minor digits than the store's
 /// (a store without a currency, written with 2 decimal places, priced against JPY orders):

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import PromoLibc
 
 /// Replaces a file's content so that a crash at any moment leaves the old content or the
 /// new, never a mix: write a temporary file in the same folder, give it the old file's

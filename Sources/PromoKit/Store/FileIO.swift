@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import PromoLibc
 
 /// Reading whole files and standard input with plain system calls, errors mapped to
 /// ``PromoError`` with the file's name and the system's reason.

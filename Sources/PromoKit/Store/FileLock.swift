@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import PromoLibc
 
 /// An exclusive `flock(2)` lock on a lock file, held until ``release()``.
 ///

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import PromoLibc
 
 /// Where a store path really leads: the file reached once every symbolic link on the way
 /// is followed (`realpath(3)`: a link to a link, a relative target, a linked folder), and
