@@ -1,5 +1,4 @@
 import PromoKit
-
 import PromoLibc
 
 /// What a command runs with: its parsed arguments, the environment, the three standard

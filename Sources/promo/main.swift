@@ -1,5 +1,4 @@
 import PromoCLI
-
 import PromoLibc
 
 // A reader that goes away (`promo ... | head -1`) must not kill the process with SIGPIPE

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import PromoLibc
+import Testing
 
 /// Exhaustive fault injection on the store's write path, on the real binary, with strace.
 ///

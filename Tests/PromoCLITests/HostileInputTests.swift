@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import PromoLibc
+import Testing
 
 /// One hostile or malformed input: the files it writes into a scratch copy of the sample
 /// store's folder, the command it runs there, the exact status, and a piece of the one

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import PromoLibc
+import Testing
 
 /// A read-only store is never replaced, though renaming over it needs no permission on the
 /// file: every writing command refuses it with status 73, naming the file and its mode,

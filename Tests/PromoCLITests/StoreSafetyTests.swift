@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import PromoLibc
+import Testing
 
 /// The store's write guarantees, tested on the real binary: identical bytes for an
 /// unchanged store, no lost update under concurrency, a clean failure on a held lock, and

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import PromoLibc
+import Testing
 
 /// A stream killed halfway by its scheduler (a Spark executor or a CI timeout sends
 /// `SIGTERM`) leaves only whole result lines behind: for each streaming command, one job

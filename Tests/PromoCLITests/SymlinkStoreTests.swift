@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import PromoLibc
+import Testing
 
 /// A store reached through a symbolic link: the lock is taken beside the file the path
 /// leads to (links followed as `realpath(3)` does), the store is read and replaced there,

@@ -1,5 +1,4 @@
 import PromoKit
-
 import PromoLibc
 
 /// Reads a JSON Lines stream one line at a time, in constant memory: a fixed-size read

@@ -1,5 +1,4 @@
 import PromoKit
-
 import PromoLibc
 
 /// A stream of bytes a command reads: standard input or a file.

@@ -1,5 +1,4 @@
 import PromoKit
-
 import PromoLibc
 
 /// Where a command writes its standard output or standard error.
