@@ -184,7 +184,10 @@ private struct DealTable {
   }
 
   /// The first slot to look at for `key`.
-  private func start(_ key: Int32) -> Int { Int(UInt32(bitPattern: key) &* 0x9E37_79B1 >> 7) & mask }
+  private func start(_ key: Int32) -> Int {
+    // Fibonacci hashing: the high half of the key times 2^64 / φ.
+    Int(truncatingIfNeeded: (UInt64(UInt32(bitPattern: key)) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+  }
 
   /// The place of `key`'s deal among `terms[first...]`, if it was inserted.
   func position(of key: Int32, in terms: [DealTerms], from first: Int) -> Int? {
