@@ -32,9 +32,7 @@ enum PriceCommand {
     }
     var stream = OrderStream(context: context, pricer: pricer(calculator))
     if lines {
-      return jobs > 1
-        ? try stream.priceInParallel(arguments.positionals, jobs: jobs)
-        : try stream.price(arguments.positionals)
+      return try stream.price(arguments.positionals, jobs: jobs)
     }
     // The first few orders are priced by a pass over the promotions; from the
     // ``PriceCalculator/ordersWorthIndexing``-th on, by the indexes, built then (the same
@@ -170,22 +168,17 @@ private struct OrderStream {
     /// How many bytes wait at most before they are handed over.
     static let batch = 1 << 15
 
-    /// Whether standard output failed (as of the last hand-over).
-    private(set) var failed = false
-
     /// Hands the waiting bytes to standard output.
     func send() {
       guard !bytes.isEmpty else { return }
       stdout.write(bytes)
       bytes.removeAll(keepingCapacity: true)
-      failed = stdout.failure != nil
     }
 
     /// Hands the waiting bytes over and sends them on.
     func flush() {
       send()
       stdout.flush()
-      failed = stdout.failure != nil
     }
   }
 
@@ -210,42 +203,6 @@ private struct OrderStream {
     context.stderr.flush()
   }
 
-  /// Prices every line of every input as a stream; returns 65 if any line was bad.
-  mutating func price(_ inputs: [String]) throws(PromoError) -> Int32 {
-    let failFast = context.arguments.flag("--fail-fast")
-    var failures = 0
-    // Every file is opened before the first line is priced, so a missing one fails the
-    // command before anything is printed.
-    let sources = try inputs.map { (input: String) throws(PromoError) -> TextInput in try context.open(input)
-    }
-    defer { finish() }
-    for source in sources {
-      let pending = self.pending
-      // Before a read that may block, what is written so far is sent on; reading stops once
-      // standard output fails (checked whenever results were handed to it).
-      var reader = JSONLinesReader(input: source, willRead: { pending.flush() })
-      let name = source.name
-      while !pending.failed, let line = try reader.next() {
-        do throws(PromoError) {
-          switch line {
-          case .tooLong(let number):
-            throw LinePricer.tooLong(number, source: name)
-          case .text(let number, let bytes):
-            if let quote = try pricer.quote(line: bytes, number: number, source: name) { write(quote) }
-          }
-        } catch {
-          report(error)
-          failures += 1
-          if failFast {
-            pending.flush()
-            return ExitStatus.invalidData
-          }
-        }
-      }
-    }
-    return failures > 0 ? ExitStatus.invalidData : ExitStatus.success
-  }
-
   /// The results of one chunk of lines, priced on a worker: the output bytes, and where
   /// the bad lines' errors go among them.
   struct PricedChunk {
@@ -260,10 +217,11 @@ private struct OrderStream {
     var results = 0
   }
 
-  /// Prices every line of every input on `jobs` threads (``ParallelLines``), writing the
-  /// results in input order: the same bytes as ``price(_:)``, the same line numbers in the
-  /// same places, and with `--fail-fast` nothing after the first bad line.
-  mutating func priceInParallel(_ inputs: [String], jobs: Int) throws(PromoError) -> Int32 {
+  /// Prices every line of every input as a stream, on `jobs` threads (``ParallelLines``;
+  /// one job is the calling thread alone), writing the results in input order: the same
+  /// bytes, the same line numbers in the same places whatever the number of jobs, and with
+  /// `--fail-fast` nothing after the first bad line. Returns 65 if any line was bad.
+  mutating func price(_ inputs: [String], jobs: Int) throws(PromoError) -> Int32 {
     let failFast = context.arguments.flag("--fail-fast")
     let sources = try inputs.map { (input: String) throws(PromoError) -> TextInput in try context.open(input)
     }

@@ -39,6 +39,10 @@ struct JSONLinesReader {
     self.willRead = willRead
   }
 
+  /// Whether ``next()`` must read (and may block) before it has a line to give: no whole
+  /// line is buffered and the end of the input has not been seen.
+  var needsRead: Bool { !atEnd && firstNewline(from: scanned) == nil }
+
   /// The next line, or `nil` at the end of the stream.
   mutating func next() throws(PromoError) -> Line? {
     var skipping = false

@@ -11,6 +11,11 @@ import PromoKit
 /// to the calling thread chunk by chunk, in input order. At most `2 × jobs + 2` chunks are
 /// in flight, so memory stays bounded whatever the length of the stream.
 ///
+/// With one job there are no threads: the calling thread reads a chunk, processes it and
+/// delivers it, in the same chunks and with the same hand-over before a read that may
+/// block, so that `price`, `diff` and `report` stream through this one loop whatever the
+/// number of jobs, and one job uses one core.
+///
 /// A read error ends the stream: it is thrown after the lines before it are delivered.
 /// Delivering `false` stops everything: no more input is read, and the reader thread is
 /// left to end on its own (it may be waiting in a read of standard input).
@@ -40,6 +45,10 @@ enum ParallelLines {
     _ inputs: [TextInput], jobs: Int, makeProcessor: @escaping () -> (Chunk) -> Result,
     deliver: (Result) throws(PromoError) -> Bool, beforeWaiting: () -> Void
   ) throws(PromoError) {
+    if jobs == 1 {
+      try runInline(inputs, process: makeProcessor(), deliver: deliver, beforeWaiting: beforeWaiting)
+      return
+    }
     let map = OrderedParallelMap<Chunk, (Result, PromoError?)>(workers: jobs, capacity: 2 * jobs + 2) {
       let process = makeProcessor()
       return { chunk in (process(chunk), chunk.readError) }
@@ -56,6 +65,52 @@ enum ParallelLines {
       if let readError { throw readError }
     }
     completed = true
+  }
+
+  /// ``run(_:jobs:makeProcessor:deliver:beforeWaiting:)`` for one job, on the calling
+  /// thread: each chunk is processed and delivered as soon as it is full, or before a read
+  /// that may block (after which `beforeWaiting` sends on what was delivered).
+  private static func runInline<Result>(
+    _ inputs: [TextInput], process: (Chunk) -> Result, deliver: (Result) throws(PromoError) -> Bool,
+    beforeWaiting: () -> Void
+  ) throws(PromoError) {
+    for input in inputs {
+      var reader = JSONLinesReader(input: input)
+      var chunk = Chunk(source: input.name)
+      while true {
+        if reader.needsRead {
+          if !chunk.lines.isEmpty {
+            guard try deliver(process(chunk)) else { return }
+            chunk = Chunk(source: input.name)
+          }
+          beforeWaiting()
+        }
+        let line: JSONLinesReader.Line?
+        do throws(PromoError) {
+          line = try reader.next()
+        } catch {
+          chunk.readError = error
+          guard try deliver(process(chunk)) else { return }
+          throw error
+        }
+        guard let line else { break }
+        switch line {
+        case .tooLong(let number):
+          chunk.lines.append((number, nil))
+        case .text(let number, let bytes):
+          let start = chunk.bytes.count
+          chunk.bytes.append(contentsOf: bytes)
+          chunk.lines.append((number, start..<chunk.bytes.count))
+        }
+        if chunk.bytes.count >= chunkBytes {
+          guard try deliver(process(chunk)) else { return }
+          chunk = Chunk(source: input.name)
+        }
+      }
+      if !chunk.lines.isEmpty {
+        guard try deliver(process(chunk)) else { return }
+      }
+    }
   }
 
   /// The reader thread: every line of every input, in chunks, then the end of the map.
