@@ -101,8 +101,12 @@ struct ExactCandidates: Sendable {
     var deals = OrderDeals()
     deals.terms.reserveCapacity(everyOrders.count + reached + targeted)
     deals.lines.reserveCapacity(everyOrders.count + reached + targeted)
-    for deal in everyOrders where admits(deal, groups) { deals.append(deal, lines: .every) }
-    for deal in byMinimum[..<reached] where admits(deal, groups) { deals.append(deal, lines: .every) }
+    for deal in everyOrders where !deal.isForCustomerGroups || admits(deal, groups) {
+      deals.append(deal, lines: .every)
+    }
+    for deal in byMinimum[..<reached] where !deal.isForCustomerGroups || admits(deal, groups) {
+      deals.append(deal, lines: .every)
+    }
     for code in codes {
       for deal in byCode[code] ?? [] where admits(deal, groups) {
         deals.append(deal, lines: DealTerms.targetedLines(of: items, target: codeTargets[deal.storeIndex]))
@@ -141,7 +145,7 @@ struct ExactCandidates: Sendable {
       let key = postings[index].storeIndex
       if let found = table.position(of: key, in: deals.terms, from: first) {
         deals.lines[found].insert(line)
-      } else if admits(postings[index], groups) {
+      } else if !postings[index].isForCustomerGroups || admits(postings[index], groups) {
         table.insert(key, position: deals.terms.count - first)
         var lines = TargetedLines.none(count: lineCount)
         lines.insert(line)

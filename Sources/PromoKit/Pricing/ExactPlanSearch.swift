@@ -111,6 +111,9 @@ final class ExactPlanSearch {
     var units = [Int64](repeating: 0, count: deals.count)
     var itemDeals: [Int] = []
     var actingOnOrder: [Int] = []
+    var shippingDeals: [Int] = []
+    itemDeals.reserveCapacity(deals.count)
+    actingOnOrder.reserveCapacity(deals.count)
     for (index, terms) in deals.enumerated() {
       switch terms.kind {
       case .item: itemDeals.append(index)
@@ -119,7 +122,7 @@ final class ExactPlanSearch {
         if terms.hasMinimumQuantity, let items {
           orderDeals.lines[index].forEach(count: items.count) { units[index] += items[$0].quantity }
         }
-      case .shipping: break
+      case .shipping: shippingDeals.append(index)
       }
     }
     self.units = units
@@ -131,7 +134,8 @@ final class ExactPlanSearch {
     var any: Step?
     var stackable: Step?
     if shipping > 0 {
-      for (index, terms) in deals.enumerated() where terms.kind == .shipping {
+      for index in shippingDeals {
+        let terms = deals[index]
         let discount = terms.shippingDiscount(shipping: shipping, subtotal: subtotal)
         guard discount > 0 else { continue }
         let step = Step(deal: index, discount: discount)
@@ -277,6 +281,8 @@ final class ExactPlanSearch {
     // Each order deal that applies on its own, with what it takes off at `start`.
     var discounts: [(deal: Int, taken: Int128)] = []
     var thresholds: [(deal: Int, bound: Int128)] = []
+    discounts.reserveCapacity(orderDeals.count)
+    thresholds.reserveCapacity(orderDeals.count)
     for index in orderDeals {
       let terms = deals[index]
       guard !stackableOnly || terms.isStackable else { continue }
