@@ -156,4 +156,51 @@ struct ParallelLinesTests {
     #expect(output.failure != nil)
     #expect(input.consumed < text.utf8.count / 4, "read \(input.consumed) of \(text.utf8.count) bytes")
   }
+
+  @Test("a slow producer's results come out as its lines come in, before its stream ends", arguments: [1, 2])
+  func slowProducer(jobs: Int) throws {
+    let process = Process()
+    process.executableURL = PromoBinary.executable
+    process.arguments = [
+      "price", "--lines", "-", "--store", store, "--at", at, "--format", "json", "--jobs", "\(jobs)",
+    ]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    defer {
+      try? input.fileHandleForWriting.close()
+      process.waitUntilExit()
+    }
+    var received = Data()
+    for id in ["S-1", "S-2"] {
+      input.fileHandleForWriting.write(Data((#"{"id":"\#(id)","amount":"120.00"}"# + "\n").utf8))
+      // Standard input stays open: the result must come out all the same.
+      let line = Self.nextLine(of: output.fileHandleForReading, after: &received, seconds: 20)
+      #expect(line?.contains(#""order":"\#(id)""#) == true, "jobs \(jobs): \(line ?? "nothing") for \(id)")
+    }
+    try input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+  }
+
+  /// The next line `handle` gives within `seconds` (the bytes after it kept in `received`),
+  /// or `nil`.
+  static func nextLine(of handle: FileHandle, after received: inout Data, seconds: Double) -> String? {
+    let deadline = Date().addingTimeInterval(seconds)
+    while true {
+      if let end = received.firstIndex(of: UInt8(ascii: "\n")) {
+        let line = String(decoding: received[..<end], as: UTF8.self)
+        received = Data(received[(end + 1)...])
+        return line
+      }
+      guard Date() < deadline else { return nil }
+      var descriptor = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
+      guard poll(&descriptor, 1, 100) > 0 else { continue }
+      let chunk = handle.availableData
+      if chunk.isEmpty { return nil }
+      received += chunk
+    }
+  }
 }
