@@ -878,7 +878,16 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
       HostileCase(
         "update into an empty window", ["update", "autumn-20", "--starts-at", "2027-01-01T00:00:00Z"],
         status: 65,
-        at: "--ends-at: endsAt 2026-12-01T00:00:00+08:00 must be after startsAt 2027-01-01T00:00:00Z"),
+        at: "--starts-at: endsAt 2026-12-01T00:00:00+08:00 must be after startsAt 2027-01-01T00:00:00Z (the "
+          + "window is startsAt <= T < endsAt); endsAt is the promotion's: change it with --ends-at or clear it "
+          + "with --no-ends-at"),
+      HostileCase(
+        "update to end before the window starts",
+        ["update", "autumn-20", "--ends-at", "2026-10-01T00:00:00Z"],
+        status: 65,
+        at: "--ends-at: endsAt 2026-10-01T00:00:00Z must be after startsAt 2026-11-01T00:00:00+08:00 (the "
+          + "window is startsAt <= T < endsAt); startsAt is the promotion's: change it with --starts-at or "
+          + "clear it with --no-starts-at"),
       HostileCase(
         "delete in a missing store", ["delete", "p", "--store", "none.json"], status: 66,
         at: "none.json: no promotion store"),
@@ -905,7 +914,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
 @Suite("The bad-input catalogue: every hostile input fails cleanly, located, and changes nothing")
 struct HostileInputTests {
   /// How many cases the catalogue holds: a case that vanishes fails the run.
-  static let expectedCaseCount = 379
+  static let expectedCaseCount = 380
 
   @Test("the catalogue holds exactly its cases, each under its own name")
   func catalogueSize() {

@@ -152,6 +152,27 @@ enum PromotionFlags {
     if error.field == "target", !given("--sku"), given("--category") { setter = "--category" }
     let clearer = clearerForField[error.field]
     var message = error.message(writtenAs: setter.flatMap { arguments.value($0) })
+    // A rule between two fields broken by changing the other one (`--starts-at` past the
+    // promotion's `endsAt`): name the option given, and how to change the field it now
+    // conflicts with.
+    if let other = error.conflictingField, let otherSetter = optionForField[other] {
+      func kept(_ field: String, _ setter: String?, _ clearer: String?) -> String {
+        var hint = "; \(field) is the promotion's"
+        if let setter { hint += ": change it with \(setter)" }
+        if let clearer { hint += (setter == nil ? ": " : " or ") + "clear it with \(clearer)" }
+        return hint
+      }
+      let otherClearer = clearerForField[other]
+      let changedThis = setter.map(given) == true || clearer.map(given) == true
+      let changedOther = given(otherSetter) || otherClearer.map(given) == true
+      if changedOther && !changedThis {
+        return PromoError(
+          .invalidData, position: otherSetter, message + kept(error.field, setter, clearer))
+      }
+      if changedThis && !changedOther, let setter, given(setter) {
+        return PromoError(.invalidData, position: setter, message + kept(other, otherSetter, otherClearer))
+      }
+    }
     let position: String
     if let setter, given(setter) {
       position = setter

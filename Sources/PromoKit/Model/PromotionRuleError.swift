@@ -110,6 +110,14 @@ public enum PromotionRuleError: Error, Sendable, Hashable, CustomStringConvertib
     }
   }
 
+  /// The other field of a rule between two fields (`startsAt` for a window whose
+  /// `endsAt` is not after it), so that an edit that changed that one can be named;
+  /// `nil` for a rule of one field.
+  public var conflictingField: String? {
+    if case .windowBackwards = self { return "startsAt" }
+    return nil
+  }
+
   /// What is wrong, with a hint where one helps.
   public var message: String { message(writtenAs: nil) }
 
