@@ -147,10 +147,7 @@ final class PreparedPromotions: Sendable {
           orderRanks.append(ranks[position])
         }
       } catch {
-        throw PromoError(
-          .invalidData, position: "promotions[\(position)].\(error.field)",
-          "the store has no currency and its amounts use 2 decimal places, but the order's currency has "
-            + "\(minorDigits); give the store a currency or write whole amounts")
+        throw error.error(position: position, currency: catalog.currency, minorDigits: minorDigits)
       }
     }
     self.itemRules = itemRules

@@ -14,10 +14,7 @@ extension PriceCalculator {
         terms.append(
           try DealTerms(promotion, storeIndex: position, rank: ranks[position], minorDigits: digits))
       } catch {
-        throw PromoError(
-          .invalidData, position: "promotions[\(position)].\(error.field)",
-          "the store has no currency and its amounts use 2 decimal places, but the order's currency has "
-            + "\(digits); give the store a currency or write whole amounts")
+        throw error.error(position: position, currency: catalog.currency, minorDigits: digits)
       }
     }
     return terms

@@ -126,6 +126,7 @@ public struct PriceCalculator: Sendable {
   /// The priced order: the best plan, its allocation over the lines, and, when `explain` is
   /// set, every promotion's outcome.
   public func quote(for order: Order, explain: Bool = false) throws(PromoError) -> Quote {
+    try checkCurrency(of: order)
     if searchesExactly { return try exactQuote(for: order, explain: explain) }
     let (promotions, _) = try promotions(for: order)
     let plan = selectPlan(promotions, for: order)
@@ -143,9 +144,29 @@ public struct PriceCalculator: Sendable {
 
   /// The best plan for `order`, without dividing it over the lines.
   public func bestPlan(for order: Order) throws(PromoError) -> PricingPlan {
+    try checkCurrency(of: order)
     if searchesExactly { return try exactQuote(for: order, explain: false).plan }
     let (promotions, _) = try promotions(for: order)
     return pricingPlan(selectPlan(promotions, for: order), shipping: order.shipping)
+  }
+
+  /// Refuses an order in another currency than the catalog's, or whose amounts have other
+  /// minor digits than the catalog's currency (an order built in code: the decoders refuse
+  /// both with the place in the file).
+  private func checkCurrency(of order: Order) throws(PromoError) {
+    guard let currency = catalog.currency else { return }
+    if let own = order.currency, own != currency {
+      throw PromoError(
+        .invalidData,
+        "the order is in \(own.code) but the store is in \(currency.code); price it against a \(own.code) store"
+      )
+    }
+    if order.subtotal.minorDigits != currency.minorDigits {
+      throw PromoError(
+        .invalidData,
+        "the order's amounts have \(order.subtotal.minorDigits) decimal places but \(currency.code) has "
+          + "\(currency.minorDigits); give them in \(currency.code)'s minor units")
+    }
   }
 
   /// The best plan of `order` over `promotions`: by the indexes when they were built, else
