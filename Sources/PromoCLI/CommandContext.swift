@@ -177,7 +177,9 @@ struct CommandContext {
     let timeout = try lockTimeout()
     let missing = missingStore
     return try store.change(lockTimeout: timeout) { (current: Catalog?) throws(PromoError) -> Catalog in
-      guard let catalog = current ?? (creating ? Catalog() : nil) else { throw missing }
+      guard let catalog = current ?? (creating ? Catalog(currency: nil, checkedPromotions: []) : nil) else {
+        throw missing
+      }
       return try change(catalog)
     }
   }
@@ -208,6 +210,8 @@ struct CommandContext {
     case .unknownID(let id): unknownID(id, in: catalog)
     case .duplicateID(let id):
       PromoError(.alreadyExists, file: storePath, "a promotion with the id \"\(id)\" already exists")
+    case .amountFinerThanCurrency:
+      PromoError(.invalidData, file: storePath, error.description)
     }
   }
 }

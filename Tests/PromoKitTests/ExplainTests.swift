@@ -7,7 +7,7 @@ struct ExplainTests {
 
   func considered(_ promotions: [Promotion], cents: Int64) throws -> (Quote, [String: PromotionOutcome]) {
     let calculator = try PriceCalculator(
-      catalog: Catalog(currency: Currency(code: "CNY"), promotions: promotions), at: Self.now)
+      catalog: try Catalog(currency: Currency(code: "CNY"), promotions: promotions), at: Self.now)
     let order = Order(name: "o", currency: Currency(code: "CNY"), amount: Fixture.cents(cents))
     let quote = try calculator.quote(for: order, explain: true)
     let list = try #require(quote.considered)
@@ -21,7 +21,7 @@ struct ExplainTests {
     let coded = try Promotion(
       id: "vip", kind: .discount, code: "VIP10",
       benefit: .percentOff(Percentage(DecimalNumber(significand: 10))!))
-    let catalog = Catalog(currency: Currency(code: "CNY"), promotions: [coded])
+    let catalog = try Catalog(currency: Currency(code: "CNY"), promotions: [coded])
     let calculator = try PriceCalculator(
       catalog: catalog, context: PricingContext(instant: Self.now, codes: ["WELCOM", "vip10"]))
     let order = Order(

@@ -349,7 +349,7 @@ struct Format3PricingTests {
     let lines = (0..<10_000).map { F3.line("l\($0)", "1000000000000", 1_000_000) }
     let order = try F3.order(lines)
     let calculator = try PriceCalculator(
-      catalog: Catalog(currency: F3.cny, promotions: [huge]), context: PricingContext(instant: F3.now))
+      catalog: try Catalog(currency: F3.cny, promotions: [huge]), context: PricingContext(instant: F3.now))
     let plan = try calculator.bestPlan(for: order)
     #expect(plan.applied.map(\.id) == ["huge"])
     #expect(plan.applied.first?.discount == order.subtotal)

@@ -62,7 +62,7 @@ struct Format3PropertyTests {
 
   /// `catalog` with other promotions.
   static func catalog(_ catalog: Catalog, _ promotions: [Promotion]) -> Catalog {
-    Catalog(version: catalog.version, currency: catalog.currency, promotions: promotions)
+    Fixture.catalog(version: catalog.version, currency: catalog.currency, promotions)
   }
 
   static func quote(_ testCase: Case, catalog: Catalog? = nil, order: Order? = nil, explain: Bool = true)

@@ -63,7 +63,7 @@ enum F3 {
     _ promotions: [Promotion], _ order: Order, groups: [String] = [], codes: [String] = []
   ) throws -> Quote {
     let calculator = try PriceCalculator(
-      catalog: Catalog(currency: cny, promotions: promotions),
+      catalog: try Catalog(currency: cny, promotions: promotions),
       context: PricingContext(instant: now, codes: codes, customerGroups: groups))
     let quote = try calculator.quote(for: order, explain: true)
     // The plan without the explanation is the same plan.

@@ -120,7 +120,7 @@ struct IndexedSelectionTests {
           roll < items ? .item : (roll < items + (100 - items) / 2 ? .discount : .threshold)
         return promotion(id: id(avoiding: &used), kind: kind)
       }
-      return Catalog(version: 2, promotions: promotions)
+      return Fixture.catalog(version: 2, promotions)
     }
 
     /// An amount near what matters: a minimum (exactly, or a cent off), a cap's
@@ -214,7 +214,7 @@ struct IndexedSelectionTests {
       draft.endsAt = nil
       return (try? draft.promotion(currency: nil))!
     }
-    let catalog = Catalog(version: 2, promotions: promotions)
+    let catalog = try Catalog(version: 2, promotions: promotions)
     let orders = (0..<400).map { index in
       Order(
         name: "o\(index)", currency: nil,
@@ -251,7 +251,7 @@ struct IndexedSelectionTests {
             id: "d\(index)", kind: .discount, benefit: benefit, maximumDiscount: cap, isStackable: true)
         })
     }
-    let catalog = Catalog(version: 2, promotions: promotions)
+    let catalog = try Catalog(version: 2, promotions: promotions)
     let orders = (0..<500).map { index in
       Order(
         name: "o\(index)", currency: nil,
@@ -289,7 +289,7 @@ struct IndexedSelectionTests {
             isStackable: generator.chance(80))
         })
     }
-    let catalog = Catalog(version: 2, promotions: promotions)
+    let catalog = try Catalog(version: 2, promotions: promotions)
     let orders = (0..<300).map { index in
       Order(
         name: "o\(index)", currency: nil,
@@ -310,7 +310,7 @@ struct IndexedSelectionTests {
           minimumAmount: minimum.map { DecimalNumber(significand: $0, scale: 2) }, isStackable: true)
       }
     }
-    let catalog = Catalog(
+    let catalog = try Catalog(
       version: 2,
       promotions: [
         promotion("b", .discount, off: 55), promotion("a", .discount, off: 50),
@@ -321,7 +321,7 @@ struct IndexedSelectionTests {
     let fillers = (1...30).map { promotion("f\($0)", .discount, off: Int64($0)) }
     let stores = [
       ("two stretches", catalog),
-      ("two stretches, by minimums", Catalog(version: 2, promotions: catalog.promotions + fillers)),
+      ("two stretches, by minimums", try Catalog(version: 2, promotions: catalog.promotions + fillers)),
     ]
     for (name, store) in stores {
       let calculator = try PriceCalculator(catalog: store, at: Self.now)
@@ -376,7 +376,7 @@ struct IndexedSelectionTests {
         try Promotion(id: id, kind: .item, target: target, benefit: benefit, isStackable: stackable)
       }
     }
-    let catalog = Catalog(version: 2, promotions: promotions)
+    let catalog = try Catalog(version: 2, promotions: promotions)
     let orders = (0..<300).map { index in
       let lines = (0..<Int.random(in: 1...5, using: &generator.random)).map { _ in
         OrderItem(
@@ -413,7 +413,7 @@ struct IndexedSelectionTests {
       }
       return (try? draft.promotion(currency: nil))!
     }
-    let catalog = Catalog(version: 2, promotions: promotions)
+    let catalog = try Catalog(version: 2, promotions: promotions)
     let jpy = Currency(code: "JPY")!
     let orders = (0..<200).map { index in
       Order(

@@ -9,7 +9,7 @@ struct PriceCalculatorTests {
     _ promotions: [Promotion], cents: Int64, currency: Currency? = nil, at instant: Instant = now
   ) throws -> PricingPlan {
     let calculator = try PriceCalculator(
-      catalog: Catalog(currency: currency, promotions: promotions), at: instant)
+      catalog: try Catalog(currency: currency, promotions: promotions), at: instant)
     let digits = currency.minorDigits
     return try calculator.bestPlan(
       for: Order(name: "o", currency: currency, amount: Money(minorUnits: Int128(cents), minorDigits: digits))
@@ -331,7 +331,7 @@ struct PriceCalculatorTests {
 
   @Test("a store without a currency prices a JPY order when its amounts are whole")
   func storeWithoutCurrencyWholeAmounts() throws {
-    let catalog = Catalog(promotions: [
+    let catalog = try Catalog(promotions: [
       Fixture.threshold("h", minimum: "100", amount: "15"),
       Fixture.discount("frac", amount: "0.5", active: false),  // not working: ignored
     ])
@@ -352,7 +352,7 @@ struct PriceCalculatorTests {
 
   @Test("a store without a currency cannot price a JPY order when a working amount has a fraction")
   func storeWithoutCurrencyFractionalAmount() throws {
-    let catalog = Catalog(promotions: [
+    let catalog = try Catalog(promotions: [
       Fixture.discount("ok", percent: "10"),
       Fixture.discount("frac", amount: "0.5"),
     ])
@@ -375,7 +375,7 @@ struct PriceCalculatorTests {
 
   @Test("a quote carries the order, subtotal, plan, discount, total and evaluation time")
   func quote() throws {
-    let catalog = Catalog(
+    let catalog = try Catalog(
       currency: Currency(code: "CNY"),
       promotions: [Fixture.discount("autumn-20", percent: "20")])
     let calculator = try PriceCalculator(catalog: catalog, at: Self.now)

@@ -54,8 +54,8 @@ struct PriceComparisonTests {
   @Test("catalogs in different currencies cannot be compared")
   func currenciesMustMatch() throws {
     let context = PricingContext(instant: Self.now)
-    let yen = try PriceCalculator(catalog: Catalog(currency: Currency(code: "JPY")), context: context)
-    let none = try PriceCalculator(catalog: Catalog(), context: context)
+    let yen = try PriceCalculator(catalog: try Catalog(currency: Currency(code: "JPY")), context: context)
+    let none = try PriceCalculator(catalog: try Catalog(), context: context)
     #expect(throws: PriceComparisonError.currencyMismatch(base: Currency(code: "JPY"), changed: nil)) {
       try PriceComparison(base: yen, changed: none)
     }
@@ -64,7 +64,7 @@ struct PriceComparisonTests {
   @Test("orders in different currencies cannot be added up; the summary is left as it was")
   func ordersMustShareACurrency() throws {
     let context = PricingContext(instant: Self.now)
-    let calculator = try PriceCalculator(catalog: Catalog(), context: context)
+    let calculator = try PriceCalculator(catalog: try Catalog(), context: context)
     let comparison = try PriceComparison(base: calculator, changed: calculator)
     let yen = Currency(code: "JPY")
     var summary = PriceChangeSummary()

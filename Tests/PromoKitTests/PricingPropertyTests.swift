@@ -8,7 +8,7 @@ struct PricingPropertyTests {
   static let epoch = now.secondsSinceEpoch
 
   static func catalog(_ specs: [PromotionSpec]) -> Catalog {
-    Catalog(version: 1, promotions: specs.map { $0.promotion(epoch: epoch) })
+    Fixture.catalog(version: 1, specs.map { $0.promotion(epoch: epoch) })
   }
 
   static func order(_ cents: Int64) -> Order {

@@ -65,9 +65,9 @@ struct PromotionWindowTests {
   }
 
   @Test("catalog filters by status")
-  func catalogFilters() {
+  func catalogFilters() throws {
     let at = Fixture.instant("2026-11-15T00:00:00Z")
-    let catalog = Catalog(promotions: [
+    let catalog = try Catalog(promotions: [
       windowed,
       Fixture.discount("off", percent: "5", active: false),
       Fixture.threshold("later", minimum: "10", amount: "1", startsAt: "2027-01-01T00:00:00Z"),

@@ -90,6 +90,18 @@ enum Fixture {
     }
   }
 
+  /// The catalog of `promotions`, which a test knows to have distinct ids and amounts the
+  /// currency holds.
+  static func catalog(
+    version: Int = Catalog.currentVersion, currency: Currency? = nil, _ promotions: [Promotion]
+  ) -> Catalog {
+    do {
+      return try Catalog(version: version, currency: currency, promotions: promotions)
+    } catch {
+      fatalError("bad fixture catalog: \(error)")
+    }
+  }
+
   /// The promotion `make` builds, which a test knows to be valid.
   static func built(_ make: () throws -> Promotion) -> Promotion {
     do {

@@ -14,10 +14,10 @@ enum ReadCommands {
     // The catalog's own filters, one after the other.
     var selected = catalog
     if arguments.flag("--working") {
-      selected = Catalog(currency: catalog.currency, promotions: catalog.working(at: instant))
+      selected = Catalog(currency: catalog.currency, checkedPromotions: catalog.working(at: instant))
     }
     if arguments.flag("--effective") {
-      selected = Catalog(currency: catalog.currency, promotions: catalog.effective(at: instant))
+      selected = Catalog(currency: catalog.currency, checkedPromotions: catalog.effective(at: instant))
     }
     var promotions = selected.promotions
     if let kind = arguments.value("--kind").flatMap(PromotionKind.init(rawValue:)) {

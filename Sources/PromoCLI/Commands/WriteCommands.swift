@@ -25,7 +25,7 @@ enum WriteCommands {
     try context.store.change(lockTimeout: context.lockTimeout()) {
       (current: Catalog?) throws(PromoError) -> Catalog in
       if current != nil { throw exists }
-      return Catalog(currency: currency)
+      return Catalog(currency: currency, checkedPromotions: [])
     }
     context.stdout.write("created \(context.storePath)\n")
   }

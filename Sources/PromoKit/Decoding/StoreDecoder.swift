@@ -125,7 +125,7 @@ public enum StoreDecoder {
     }
     let promotions = readPromotions(
       elements, at: listPath, version: version, currency: checkingCurrency, reader: &reader)
-    return Catalog(version: version, currency: currency, promotions: promotions, schema: schema)
+    return Catalog(version: version, currency: currency, checkedPromotions: promotions, schema: schema)
   }
 
   /// Reads an array of promotions, reporting each one's problems and every id used twice.

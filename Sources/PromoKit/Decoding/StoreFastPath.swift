@@ -455,7 +455,7 @@ enum StoreFastPath {
       guard take(UInt8(ascii: "}")), let version, let promotions else { return nil }
       skipWhitespace()
       guard index == bytes.count, idsAreDistinct() else { return nil }
-      return Catalog(version: version, currency: currency, promotions: promotions, schema: schema)
+      return Catalog(version: version, currency: currency, checkedPromotions: promotions, schema: schema)
     }
 
     mutating func promotions(version: Int, currency: Currency?) -> [Promotion]? {

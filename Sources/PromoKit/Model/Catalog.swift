@@ -20,15 +20,52 @@ public struct Catalog: Sendable, Hashable {
   /// A top-level `$schema` URL, kept so that a rewritten store still finds its schema.
   public var schema: String?
 
-  /// Creates a catalog. Ids must be unique; the decoder and the changing methods keep that.
+  /// Creates a catalog, or throws ``CatalogError/duplicateID(_:)`` when two promotions
+  /// share an id, or ``CatalogError/amountFinerThanCurrency(id:field:currency:)`` when an
+  /// amount (`amountOff`, `fixedPrice`, `maximumDiscount`) has more decimal places than
+  /// `currency` has: the rules a store file keeps, kept for a catalog built in code too.
+  ///
+  ///     let catalog = try Catalog(currency: Currency(code: "CNY"), promotions: [autumn, spend100])
+  ///
+  /// - Complexity: O(*n*) for *n* promotions.
   public init(
     version: Int = Catalog.currentVersion, currency: Currency? = nil, promotions: [Promotion] = [],
+    schema: String? = nil
+  ) throws(CatalogError) {
+    var seen: Set<String> = []
+    for promotion in promotions {
+      guard seen.insert(promotion.id).inserted else { throw .duplicateID(promotion.id) }
+      try Self.checkAmounts(of: promotion, in: currency)
+    }
+    self.init(version: version, currency: currency, checkedPromotions: promotions, schema: schema)
+  }
+
+  /// Creates a catalog of promotions already known to keep the rules of
+  /// ``init(version:currency:promotions:schema:)`` (the decoders check them with the place
+  /// in the file; a filter of a catalog keeps them).
+  package init(
+    version: Int = Catalog.currentVersion, currency: Currency?, checkedPromotions: [Promotion],
     schema: String? = nil
   ) {
     self.version = version
     self.currency = currency
-    self.promotions = promotions
+    self.promotions = checkedPromotions
     self.schema = schema
+  }
+
+  /// Throws when an amount of `promotion` has more decimal places than `currency` has.
+  static func checkAmounts(of promotion: Promotion, in currency: Currency?) throws(CatalogError) {
+    guard let currency else { return }
+    var amounts: [(String, DecimalNumber)] = []
+    switch promotion.benefit {
+    case .amountOff(let value): amounts.append(("amountOff", value))
+    case .fixedPrice(let value): amounts.append(("fixedPrice", value))
+    case .percentOff, .buyGet: break
+    }
+    if let cap = promotion.maximumDiscount { amounts.append(("maximumDiscount", cap)) }
+    for (field, value) in amounts where value.units(atScale: currency.minorDigits) == nil {
+      throw .amountFinerThanCurrency(id: promotion.id, field: field, currency: currency)
+    }
   }
 
   /// The promotion with `id`, if any.

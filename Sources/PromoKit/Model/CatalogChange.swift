@@ -1,9 +1,22 @@
 /// A change to a catalog that cannot be made.
-public enum CatalogError: Error, Sendable, Hashable {
+public enum CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
   /// A promotion with this id is already in the catalog.
   case duplicateID(String)
   /// No promotion has this id.
   case unknownID(String)
+  /// An amount of the promotion `id` (its `field`) has more decimal places than the
+  /// catalog's `currency` has.
+  case amountFinerThanCurrency(id: String, field: String, currency: Currency)
+
+  /// What is wrong, in a sentence.
+  public var description: String {
+    switch self {
+    case .duplicateID(let id): "a promotion with the id \"\(id)\" is already in the catalog"
+    case .unknownID(let id): "no promotion has the id \"\(id)\""
+    case .amountFinerThanCurrency(let id, let field, let currency):
+      "\(field) of \"\(id)\" has more decimal places than \(currency.code) has (\(currency.minorDigits))"
+    }
+  }
 }
 
 extension Catalog {
@@ -12,6 +25,7 @@ extension Catalog {
   /// Complexity: O(*n*).
   public func inserting(_ promotion: Promotion) throws(CatalogError) -> Catalog {
     guard self.promotion(id: promotion.id) == nil else { throw .duplicateID(promotion.id) }
+    try Self.checkAmounts(of: promotion, in: currency)
     var copy = self
     copy.promotions.append(promotion)
     return copy
@@ -24,6 +38,7 @@ extension Catalog {
     guard let index = promotions.firstIndex(where: { $0.id == promotion.id }) else {
       throw .unknownID(promotion.id)
     }
+    try Self.checkAmounts(of: promotion, in: currency)
     var copy = self
     copy.promotions[index] = promotion
     return copy
@@ -36,6 +51,7 @@ extension Catalog {
   public func replacing(id: String, with promotion: Promotion) throws(CatalogError) -> Catalog {
     guard let index = promotions.firstIndex(where: { $0.id == id }) else { throw .unknownID(id) }
     if promotion.id != id && self.promotion(id: promotion.id) != nil { throw .duplicateID(promotion.id) }
+    try Self.checkAmounts(of: promotion, in: currency)
     var copy = self
     copy.promotions[index] = promotion
     return copy
