@@ -13,17 +13,57 @@ struct TextTable {
   }
 
   private let alignments: [Alignment]
-  private var rows: [[String]] = []
+  /// Every cell's bytes, made printable, one after another: a table of 100,000 rows holds
+  /// no string per cell.
+  private var text: [UInt8] = []
+  /// Each cell: where its bytes end in ``text``, and its measure (see ``measure(_:decimal:)``).
+  private var cells: [(end: Int, width: Int, integer: Int)] = []
+  /// Where each row's cells end in ``cells``.
+  private var rowEnds: [Int] = []
 
   /// A table whose columns are aligned as given.
   init(_ alignments: [Alignment]) {
     self.alignments = alignments
   }
 
+  /// The rows, each cell made printable.
+  private var rows: [[String]] {
+    var start = 0
+    var textStart = 0
+    return rowEnds.map { end in
+      defer { start = end }
+      return cells[start..<end].map { cell in
+        defer { textStart = cell.end }
+        return String(decoding: text[textStart..<cell.end], as: UTF8.self)
+      }
+    }
+  }
+
   /// Adds a row; missing trailing cells are empty. Control characters in cells are shown
   /// escaped (see ``printable(_:)``).
   mutating func append(_ cells: [String]) {
-    rows.append(cells.map(Self.printable))
+    for (column, cell) in cells.enumerated() { append(cell: cell, column: column) }
+    rowEnds.append(self.cells.count)
+  }
+
+  /// Adds one cell to the row being built, in `column`.
+  private mutating func append(cell: String, column: Int) {
+    let decimal = column < alignments.count && alignments[column] == .decimal
+    var cell = cell
+    // Printable ASCII, the common case, is copied and measured from its bytes.
+    let measured = cell.withUTF8 { bytes -> (width: Int, integer: Int)? in
+      guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+      text.append(contentsOf: bytes)
+      return Self.measureASCII(bytes)
+    }
+    if let measured {
+      cells.append((text.count, measured.width, measured.integer))
+      return
+    }
+    let printable = Self.printable(cell)
+    let (width, integer) = Self.measure(printable, decimal: decimal)
+    text.append(contentsOf: printable.utf8)
+    cells.append((text.count, width, integer))
   }
 
   /// `text` with control characters (line breaks, escape, line separators, bidirectional
@@ -76,23 +116,7 @@ struct TextTable {
   private static func measure(_ cell: String, decimal: Bool) -> (width: Int, integer: Int) {
     var cell = cell
     let ascii = cell.withUTF8 { bytes -> (width: Int, integer: Int)? in
-      var integer = 0
-      var inInteger = true
-      var hasDigit = false
-      for byte in bytes {
-        if byte >= 0x80 { return nil }
-        let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-        hasDigit = hasDigit || isDigit
-        if inInteger {
-          if isDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ",") {
-            integer += 1
-          } else {
-            inInteger = false
-          }
-        }
-      }
-      // A cell without digits (a heading, `-`) ends where the integer parts end.
-      return (bytes.count, hasDigit ? integer : bytes.count)
+      bytes.allSatisfy { $0 < 0x80 } ? measureASCII(bytes) : nil
     }
     if let ascii { return ascii }
     let width = TextWidth.columns(of: cell)
@@ -100,40 +124,53 @@ struct TextTable {
     return (width, splitAtPoint(cell).integer)
   }
 
-  /// ``render(indent:)`` as UTF-8 bytes.
-  func renderBytes(indent: String = "") -> [UInt8] {
-    let columns = alignments.count
-    // Each cell's width and, in decimal columns, the width of its integer part.
-    var widthsOfCells = [Int](repeating: 0, count: rows.count * columns)
-    var integers = [Int](repeating: 0, count: rows.count * columns)
-    // For decimal columns: the widest integer part and the widest rest of each column.
-    var integerWidths = [Int](repeating: 0, count: columns)
-    var restWidths = [Int](repeating: 0, count: columns)
-    for (number, row) in rows.enumerated() {
-      for (column, cell) in row.enumerated() where column < columns {
-        let decimal = alignments[column] == .decimal
-        let (width, integer) = Self.measure(cell, decimal: decimal)
-        widthsOfCells[number * columns + column] = width
-        integers[number * columns + column] = integer
-        if decimal {
-          integerWidths[column] = max(integerWidths[column], integer)
-          restWidths[column] = max(restWidths[column], width - integer)
+  /// ``measure(_:decimal:)`` of a cell of ASCII alone, from its bytes.
+  @inline(__always)
+  private static func measureASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> (width: Int, integer: Int) {
+    var integer = 0
+    var inInteger = true
+    var hasDigit = false
+    for byte in bytes {
+      let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+      hasDigit = hasDigit || isDigit
+      if inInteger {
+        if isDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ",") {
+          integer += 1
+        } else {
+          inInteger = false
         }
       }
     }
-    // Column widths, decimal cells counted with their padding.
+    // A cell without digits (a heading, `-`) ends where the integer parts end.
+    return (bytes.count, hasDigit ? integer : bytes.count)
+  }
+
+  /// ``render(indent:)`` as UTF-8 bytes.
+  func renderBytes(indent: String = "") -> [UInt8] {
+    let columns = alignments.count
+    // For decimal columns: the widest integer part and the widest rest of each column;
+    // for the others, the widest cell.
+    var integerWidths = [Int](repeating: 0, count: columns)
+    var restWidths = [Int](repeating: 0, count: columns)
     var widths = [Int](repeating: 0, count: columns)
-    for (number, row) in rows.enumerated() {
-      for column in 0..<min(row.count, columns) {
-        var width = widthsOfCells[number * columns + column]
-        if alignments[column] == .decimal { width = integerWidths[column] + restWidths[column] }
-        widths[column] = max(widths[column], width)
+    var present = [Bool](repeating: false, count: columns)
+    var start = 0
+    for end in rowEnds {
+      for column in 0..<min(end - start, columns) {
+        let cell = cells[start + column]
+        present[column] = true
+        if alignments[column] == .decimal {
+          integerWidths[column] = max(integerWidths[column], cell.integer)
+          restWidths[column] = max(restWidths[column], cell.width - cell.integer)
+        } else {
+          widths[column] = max(widths[column], cell.width)
+        }
       }
+      start = end
     }
-    var output: [UInt8] = []
-    output.reserveCapacity(rows.count * (widths.reduce(indent.utf8.count + 1) { $0 + $1 + 2 }))
-    func spaces(_ count: Int) {
-      for _ in 0..<max(0, count) { output.append(0x20) }
+    // Decimal cells are counted with their padding.
+    for column in 0..<columns where alignments[column] == .decimal && present[column] {
+      widths[column] = integerWidths[column] + restWidths[column]
     }
     // The indent's trailing spaces are trimmed too on a line with nothing after them.
     var indentCore = Array(indent.utf8)
@@ -142,54 +179,72 @@ struct TextTable {
       indentCore.removeLast()
       indentSpaces += 1
     }
-    for (number, row) in rows.enumerated() {
-      output.append(contentsOf: indentCore)
-      // Spaces are written only before something that is not a space, so that the line
-      // ends trimmed.
-      var pending = indentSpaces
-      for (column, alignment) in alignments.enumerated() {
-        if column > 0 { pending += 2 }
-        guard column < row.count else {
-          pending += widths[column]
-          continue
-        }
-        let cell = row[column]
-        let width = widthsOfCells[number * columns + column]
-        var left = 0
-        var right = 0
-        switch alignment {
-        case .left:
-          right = widths[column] - width
-        case .right:
-          left = widths[column] - width
-        case .decimal:
-          let integer = integers[number * columns + column]
-          left = integerWidths[column] - integer
-          right =
-            restWidths[column] - (width - integer) + widths[column]
-            - (integerWidths[column] + restWidths[column])
-        }
-        pending += left
-        if !cell.isEmpty {
-          var cell = cell
-          cell.withUTF8 { utf8 in
-            // Trailing spaces of a cell count as padding, so that a line ends trimmed.
-            var end = utf8.count
-            while end > 0 && utf8[end - 1] == 0x20 { end -= 1 }
-            if end > 0 {
-              spaces(pending)
-              pending = 0
-              output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<end]))
+    // No line is longer than the indent, every column at its width and a line feed (a
+    // cell's bytes may outnumber its columns, so the cells' bytes are counted too).
+    let lineMost = indentCore.count + indentSpaces + widths.reduce(1) { $0 + $1 + 2 }
+    let capacity = rowEnds.count * lineMost + text.count + 1
+    return [UInt8](unsafeUninitializedCapacity: capacity) { output, count in
+      var at = 0
+      func spaces(_ number: Int) {
+        guard number > 0 else { return }
+        (output.baseAddress! + at).initialize(repeating: 0x20, count: number)
+        at += number
+      }
+      text.withUnsafeBufferPointer { text in
+        cells.withUnsafeBufferPointer { cells in
+          var first = 0
+          for end in rowEnds {
+            for byte in indentCore {
+              output[at] = byte
+              at += 1
             }
-            pending += utf8.count - end
+            // Spaces are written only before something that is not a space, so that the
+            // line ends trimmed.
+            var pending = indentSpaces
+            for (column, alignment) in alignments.enumerated() {
+              if column > 0 { pending += 2 }
+              guard column < end - first else {
+                pending += widths[column]
+                continue
+              }
+              let index = first + column
+              let cell = cells[index]
+              let cellStart = index == 0 ? 0 : cells[index - 1].end
+              var left = 0
+              var right = 0
+              switch alignment {
+              case .left:
+                right = widths[column] - cell.width
+              case .right:
+                left = widths[column] - cell.width
+              case .decimal:
+                left = integerWidths[column] - cell.integer
+                right =
+                  restWidths[column] - (cell.width - cell.integer) + widths[column]
+                  - (integerWidths[column] + restWidths[column])
+              }
+              pending += left
+              // Trailing spaces of a cell count as padding, so that a line ends trimmed.
+              var cellEnd = cell.end
+              while cellEnd > cellStart && text[cellEnd - 1] == 0x20 { cellEnd -= 1 }
+              if cellEnd > cellStart {
+                spaces(pending)
+                pending = 0
+                (output.baseAddress! + at).initialize(from: text.baseAddress! + cellStart, count: cellEnd - cellStart)
+                at += cellEnd - cellStart
+              }
+              pending += cell.end - cellEnd + right
+            }
+            output[at] = 0x0A
+            at += 1
+            first = end
           }
         }
-        pending += right
       }
-      output.append(0x0A)
+      count = at
     }
-    return output
   }
+
   /// ``render(indent:)`` as it was written first, over strings: the reference the tests
   /// hold the byte renderer to on random tables.
   func referenceRender(indent: String = "") -> String {
