@@ -1,0 +1,14 @@
+extension Benefit {
+  /// "Buy `buy`, get `get` at `percentOff` off", or ``PromotionRuleError/countOutOfRange(field:_:)``
+  /// when a count is outside 1...1000: ``BuyGet``'s terms without a force-unwrap.
+  ///
+  ///     let benefit = try Benefit.buy(1, get: 1, percentOff: 50)   // second one half price
+  public static func buy(
+    _ buy: Int64, get: Int64, percentOff: Percentage = .hundred, acrossLines: Bool = false
+  ) throws(PromotionRuleError) -> Benefit {
+    for (field, count) in [("buy", buy), ("get", get)] where !BuyGet.allowedCounts.contains(count) {
+      throw .countOutOfRange(field: field, count)
+    }
+    return .buyGet(BuyGet(buy: buy, get: get, percentOff: percentOff, acrossLines: acrossLines)!)
+  }
+}
