@@ -230,7 +230,8 @@ struct TextTable {
               if cellEnd > cellStart {
                 spaces(pending)
                 pending = 0
-                (output.baseAddress! + at).initialize(from: text.baseAddress! + cellStart, count: cellEnd - cellStart)
+                (output.baseAddress! + at).initialize(
+                  from: text.baseAddress! + cellStart, count: cellEnd - cellStart)
                 at += cellEnd - cellStart
               }
               pending += cell.end - cellEnd + right
