@@ -33,6 +33,19 @@ enum ParallelLines {
     var lines: [(number: Int, range: Range<Int>?)] = []
     /// The error reading the input met after these lines, if it did.
     var readError: PromoError?
+
+    /// Adds `line`: its bytes after the others, or, for a line too long to read, its
+    /// number alone.
+    mutating func append(_ line: JSONLinesReader.Line) {
+      switch line {
+      case .tooLong(let number):
+        lines.append((number, nil))
+      case .text(let number, let text):
+        let start = bytes.count
+        bytes.append(contentsOf: text)
+        lines.append((number, start..<bytes.count))
+      }
+    }
   }
 
   /// Processes every line of `inputs` on `jobs` workers, each with a chunk processor that
@@ -94,14 +107,7 @@ enum ParallelLines {
           throw error
         }
         guard let line else { break }
-        switch line {
-        case .tooLong(let number):
-          chunk.lines.append((number, nil))
-        case .text(let number, let bytes):
-          let start = chunk.bytes.count
-          chunk.bytes.append(contentsOf: bytes)
-          chunk.lines.append((number, start..<chunk.bytes.count))
-        }
+        chunk.append(line)
         if chunk.bytes.count >= chunkBytes {
           guard try deliver(process(chunk)) else { return }
           chunk = Chunk(source: input.name)
@@ -127,14 +133,7 @@ enum ParallelLines {
       }
       do throws(PromoError) {
         while !stopped, let line = try reader.next() {
-          switch line {
-          case .tooLong(let number):
-            chunk.lines.append((number, nil))
-          case .text(let number, let bytes):
-            let start = chunk.bytes.count
-            chunk.bytes.append(contentsOf: bytes)
-            chunk.lines.append((number, start..<chunk.bytes.count))
-          }
+          chunk.append(line)
           if chunk.bytes.count >= chunkBytes {
             if !map.submit(chunk) { return }
             chunk = Chunk(source: input.name)
