@@ -88,16 +88,23 @@ final class OrderStageIndex: Sendable {
   }
 }
 
+/// The four rule sets of an ``OrderStageIndex``, the stackable ones first.
+enum OrderRuleSetRole: Int, CaseIterable, Sendable {
+  case stackableDiscounts, stackableThresholds, otherDiscounts, otherThresholds
+
+  /// The sets of the stackable rules: those a stacked plan may use.
+  static let stackable: [OrderRuleSetRole] = [.stackableDiscounts, .stackableThresholds]
+}
+
 extension OrderStageIndex {
-  /// The sets by number: 0 stackable discounts, 1 stackable thresholds, 2 other
-  /// discounts, 3 other thresholds (the stackable ones first, so that `0..<2` is them).
+  /// The set of rules playing `role`.
   @inline(__always)
-  func set(_ number: Int) -> OrderRuleSet {
-    switch number {
-    case 0: stackableDiscounts
-    case 1: stackableThresholds
-    case 2: otherDiscounts
-    default: otherThresholds
+  func set(_ role: OrderRuleSetRole) -> OrderRuleSet {
+    switch role {
+    case .stackableDiscounts: stackableDiscounts
+    case .stackableThresholds: stackableThresholds
+    case .otherDiscounts: otherDiscounts
+    case .otherThresholds: otherThresholds
     }
   }
 }

@@ -14,21 +14,14 @@ extension WorkingPromotions {
   func bestOrderStage(on amount: Money, stackableOnly: Bool) -> (steps: OrderSteps, total: Money) {
     if hasFewOrderRules { return bestOrderStageOfFew(on: amount, stackableOnly: stackableOnly) }
     let units = amount.minorUnits
-    let setCount = stackableOnly ? 2 : 4
+    let roles = stackableOnly ? OrderRuleSetRole.stackable : OrderRuleSetRole.allCases
     var largest: Int128 = 0
     // The most each set takes off, kept for the tie-break (the first part's, in place).
-    var values: (Int128, Int128, Int128, Int128) = (-1, -1, -1, -1)
+    var values = SetValues()
     for (index, part) in parts.enumerated() {
-      for set in 0..<setCount {
-        let value = part.orderIndex.set(set).best(at: units) ?? -1
-        if index == 0 {
-          switch set {
-          case 0: values.0 = value
-          case 1: values.1 = value
-          case 2: values.2 = value
-          default: values.3 = value
-          }
-        }
+      for role in roles {
+        let value = part.orderIndex.set(role).best(at: units) ?? -1
+        if index == 0 { values[role] = value }
         if value > largest { largest = value }
       }
     }
@@ -37,19 +30,9 @@ extension WorkingPromotions {
     if largest > 0 {
       var chosen: PlanStep?
       for (index, part) in parts.enumerated() {
-        for set in 0..<setCount {
-          let rules = part.orderIndex.set(set)
-          let value: Int128
-          if index == 0 {
-            switch set {
-            case 0: value = values.0
-            case 1: value = values.1
-            case 2: value = values.2
-            default: value = values.3
-            }
-          } else {
-            value = rules.best(at: units) ?? -1
-          }
+        for role in roles {
+          let rules = part.orderIndex.set(role)
+          let value = index == 0 ? values[role] : rules.best(at: units) ?? -1
           guard value == largest, let weight = rules.lowestWeight(at: units, reaching: largest) else {
             continue
           }
@@ -393,4 +376,29 @@ struct RuleReference: Sendable, Hashable {
   var part: Int
   /// Its position among the part's order rules.
   var weight: Int32
+}
+
+/// What each of the four rule sets takes off one amount, kept inline (no array per order).
+private struct SetValues {
+  private var values: (Int128, Int128, Int128, Int128) = (-1, -1, -1, -1)
+
+  /// The value of the set playing `role`.
+  subscript(role: OrderRuleSetRole) -> Int128 {
+    get {
+      switch role {
+      case .stackableDiscounts: values.0
+      case .stackableThresholds: values.1
+      case .otherDiscounts: values.2
+      case .otherThresholds: values.3
+      }
+    }
+    set {
+      switch role {
+      case .stackableDiscounts: values.0 = newValue
+      case .stackableThresholds: values.1 = newValue
+      case .otherDiscounts: values.2 = newValue
+      case .otherThresholds: values.3 = newValue
+      }
+    }
+  }
 }
