@@ -147,17 +147,16 @@ struct DealTerms: Sendable {
 
   // MARK: Item deals
 
-  /// What an item deal takes off one line on its own (not across lines): per unit, up to
-  /// its unit limit.
-  func lineDiscount(_ item: OrderItem) -> Int128 {
-    let unitPrice = item.unitPrice.minorUnits
-    let covered = Int128(min(item.quantity, maximumQuantity))
+  /// What an item deal takes off one line of `quantity` units at `unitPrice` minor units
+  /// on its own (not across lines): per unit, up to its unit limit.
+  func lineDiscount(unitPrice: Int128, quantity: Int64) -> Int128 {
+    let covered = Int128(min(quantity, maximumQuantity))
     switch benefit {
     case .percentOff: return percent(percentage, of: unitPrice * covered)
     case .amountOff: return covered * min(sum, unitPrice)
     case .fixedPrice: return covered * max(unitPrice - sum, 0)
     case .buyGet:
-      let got = min(discountedUnits(of: item.quantity), maximumQuantity)
+      let got = min(discountedUnits(of: quantity), maximumQuantity)
       return percent(percentage, of: unitPrice * Int128(got))
     }
   }
@@ -180,11 +179,15 @@ struct DealTerms: Sendable {
   /// the earlier line's units, and each line's share is rounded on its own.
   ///
   /// - Complexity: O(*L*), or O(*L* log *L*) across lines, for *L* lines.
+  @inline(__always)
   func forEachLineDiscount(
     _ items: [OrderItem], targeted: TargetedLines, cheapestFirst: [Int]? = nil, _ body: (Int, Int128) -> Void
   ) {
     guard acrossLines else {
-      targeted.forEach(count: items.count) { body($0, lineDiscount(items[$0])) }
+      // The two numbers of each line, not the line: copying it would retain its strings.
+      targeted.forEach(count: items.count) {
+        body($0, lineDiscount(unitPrice: items[$0].unitPrice.minorUnits, quantity: items[$0].quantity))
+      }
       return
     }
     var units: Int64 = 0

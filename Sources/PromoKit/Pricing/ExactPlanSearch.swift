@@ -261,12 +261,14 @@ final class ExactPlanSearch {
   /// both apply, the threshold's base taken after the discount was divided among the lines.
   ///
   /// A deal takes no more off a smaller base, so what a threshold takes off its base
-  /// at `start` bounds what it takes after any discount: the pairs are tried from the
-  /// largest discount and the largest such bound down, and a search stops as soon as its
-  /// bound cannot reach the best total found.
+  /// at `start` bounds what it takes after any discount: the discounts are tried from the
+  /// largest down (``LargestFirst``), each with the thresholds whose bound can still reach
+  /// the best total found, and the search stops at the first discount that cannot. A
+  /// threshold that shares no line with the discount takes what it took at `start`.
   ///
   /// - Complexity: O((*o* + *p*) *L*) for *o* order deals and the *p* pairs not cut off by
-  ///   the bound, at most *d* × *t* for *d* discounts and *t* thresholds.
+  ///   the bound, at most *d* × *t* for *d* discounts and *t* thresholds, plus
+  ///   O(*t*) comparisons for each discount tried.
   private func searchOrderStages(
     on start: Plan, amounts: [Int128], stackableOnly: Bool,
     best: inout Plan
@@ -304,29 +306,63 @@ final class ExactPlanSearch {
     guard !discounts.isEmpty, !thresholds.isEmpty else { return }
     // The pairs: every promotion of one is stackable, so the same shipping deal joins each.
     let totalLeft = start.total - stackableShipping
-    discounts.sort { $0.taken > $1.taken }
-    thresholds.sort { $0.bound > $1.bound }
-    let anyTargeted = thresholds.contains { !targets[$0.deal].isEvery }
-    for (discount, taken) in discounts {
-      if totalLeft - taken - thresholds[0].bound > best.total { break }
+    // A pair reaches the best total only if its discount and its threshold's bound do
+    // together: only the discounts and thresholds that can be in such a pair are kept, then
+    // tried from the largest down.
+    let largestTaken = discounts.reduce(0) { max($0, $1.taken) }
+    let largestBound = thresholds.reduce(0) { max($0, $1.bound) }
+    discounts.removeAll { totalLeft - $0.taken - largestBound > best.total }
+    thresholds.removeAll { totalLeft - largestTaken - $0.bound > best.total }
+    var largestFirst = LargestFirst(discounts)
+    let keptBound = thresholds.reduce(0) { max($0, $1.bound) }
+    var left = amounts
+    var shares = amounts
+    while let (discount, taken) = largestFirst.next() {
+      if totalLeft - taken - keptBound > best.total { break }
       let plan = adding(discount, taken: taken, to: start)
-      // What the lines have left after the discount: only a targeted threshold needs it
-      // (an untargeted one's base is the whole left).
-      let left =
-        anyTargeted
-        ? zip(amounts, divide(taken, of: discount, over: amounts)).map { $0 - $1 }
-        : amounts
+      // What the lines have left after the discount, worked out when a threshold shares a
+      // line with it (on other lines, the threshold's base is what it was).
+      var leftIsWorkedOut = false
       let wholeLeft = whole - taken
       for (threshold, bound) in thresholds {
-        if totalLeft - taken - bound > best.total { break }
-        guard let base = base(of: threshold, amounts: left, whole: wholeLeft) else {
-          continue
+        if totalLeft - taken - bound > best.total { continue }
+        let second: Int128
+        if targets[discount].isDisjoint(with: targets[threshold]) {
+          second = bound
+        } else {
+          if !leftIsWorkedOut {
+            subtractShares(of: taken, by: discount, from: amounts, into: &left, shares: &shares)
+            leftIsWorkedOut = true
+          }
+          guard let base = base(of: threshold, amounts: left, whole: wholeLeft) else { continue }
+          second = deals[threshold].orderDiscount(base: base, units: units[threshold])
         }
-        let second = deals[threshold].orderDiscount(base: base, units: units[threshold])
         guard second > 0, totalLeft - taken - second <= best.total else { continue }
         offer(withShipping(adding(threshold, taken: second, to: plan)), to: &best)
       }
     }
+  }
+
+  /// Sets `left` to what the lines have left of `amounts` once order deal `index` took
+  /// `discount` off them, divided as the allocation rule divides it; `shares` is room for
+  /// as many shares as lines.
+  ///
+  /// - Complexity: O(*L*) for *L* lines, allocating nothing.
+  private func subtractShares(
+    of discount: Int128, by index: Int, from amounts: [Int128], into left: inout [Int128],
+    shares: inout [Int128]
+  ) {
+    // The weights: what each line it acts on has left, 0 for the others.
+    if items != nil, !targets[index].isEvery {
+      for line in left.indices { left[line] = 0 }
+      targets[index].forEach(count: amounts.count) { left[$0] = amounts[$0] }
+    } else {
+      for line in left.indices { left[line] = amounts[line] }
+    }
+    left.withUnsafeBufferPointer { weights in
+      shares.withUnsafeMutableBufferPointer { Allocation.divide(discount, over: weights, into: $0) }
+    }
+    for line in left.indices { left[line] = amounts[line] - shares[line] }
   }
 
   /// The base of order deal `index` on what the lines have left (`amounts`, adding up to

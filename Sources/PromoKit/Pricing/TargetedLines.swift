@@ -29,6 +29,7 @@ enum TargetedLines: Sendable {
   }
 
   /// Calls `body` with each line, in increasing order, of an order of `count` lines.
+  @inline(__always)
   func forEach(count: Int, _ body: (Int) -> Void) {
     switch self {
     case .every: for line in 0..<count { body(line) }
@@ -56,6 +57,13 @@ enum TargetedLines: Sendable {
       }
       return low < lines.count && lines[low] == line
     }
+  }
+
+  /// Whether it is known to have no line in common with `other` (`false` when that would
+  /// take more than a comparison of masks to tell).
+  func isDisjoint(with other: TargetedLines) -> Bool {
+    if case .mask(let bits) = self, case .mask(let otherBits) = other { return bits & otherBits == 0 }
+    return false
   }
 
   /// Whether it is every line.

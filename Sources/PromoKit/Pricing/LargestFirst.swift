@@ -1,0 +1,54 @@
+/// Order deals handed out from the one that takes the most off down (ties: the lower
+/// index), without sorting them all: the pair search stops after the first few.
+///
+///     var queue = LargestFirst([(deal: 4, taken: 300), (deal: 1, taken: 900)])
+///     queue.next()   // (deal: 1, taken: 900)
+///
+/// - Complexity: O(*n*) to build from *n* deals; O(log *n*) for each one taken.
+struct LargestFirst {
+  /// A binary heap: each deal comes before its children, `2i + 1` and `2i + 2`.
+  private var heap: [(deal: Int, taken: Int128)]
+
+  /// The queue of `deals`.
+  init(_ deals: [(deal: Int, taken: Int128)]) {
+    heap = deals
+    var parent = heap.count / 2 - 1
+    while parent >= 0 {
+      siftDown(from: parent)
+      parent -= 1
+    }
+  }
+
+  /// Whether deal `first` comes before deal `second`.
+  private static func precedes(_ first: (deal: Int, taken: Int128), _ second: (deal: Int, taken: Int128))
+    -> Bool
+  {
+    first.taken != second.taken ? first.taken > second.taken : first.deal < second.deal
+  }
+
+  /// The deal that takes the most of those left, removed from the queue; `nil` when none
+  /// is left.
+  mutating func next() -> (deal: Int, taken: Int128)? {
+    guard let first = heap.first else { return nil }
+    let last = heap.removeLast()
+    if !heap.isEmpty {
+      heap[0] = last
+      siftDown(from: 0)
+    }
+    return first
+  }
+
+  /// Restores the heap order below `start`.
+  private mutating func siftDown(from start: Int) {
+    var parent = start
+    while true {
+      var chosen = parent
+      let (left, right) = (2 * parent + 1, 2 * parent + 2)
+      if left < heap.count && Self.precedes(heap[left], heap[chosen]) { chosen = left }
+      if right < heap.count && Self.precedes(heap[right], heap[chosen]) { chosen = right }
+      if chosen == parent { return }
+      heap.swapAt(parent, chosen)
+      parent = chosen
+    }
+  }
+}
