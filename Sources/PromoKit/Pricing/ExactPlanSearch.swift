@@ -151,18 +151,11 @@ final class ExactPlanSearch {
     bestShipping = (any, stackable)
   }
 
-  /// Whether `plan` beats `other` (the rule for the best plan).
+  /// Whether `plan` beats `other` (``PlanPreference``, the rule for the best plan).
   func isPreferred(_ plan: Plan, to other: Plan) -> Bool {
-    if plan.total != other.total { return plan.total < other.total }
-    let count = plan.count
-    if count != other.count { return count < other.count }
-    for position in 0..<count {
-      let (mine, theirs) = (
-        deals[plan.step(at: position).deal].rank, deals[other.step(at: position).deal].rank
-      )
-      if mine != theirs { return mine < theirs }
-    }
-    return false
+    PlanPreference.prefers(
+      total: plan.total, count: plan.count, rank: { deals[plan.step(at: $0).deal].rank },
+      overTotal: other.total, count: other.count, rank: { deals[other.step(at: $0).deal].rank })
   }
 
   /// Makes `plan` the `best` one if it is preferred to it.

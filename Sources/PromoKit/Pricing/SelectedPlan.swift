@@ -49,22 +49,16 @@ struct SelectedPlan: Sendable {
   /// The amount the order comes to.
   var total: Money
 
-  /// Whether this plan beats `other` under the rule for the best plan: a lower total, then
-  /// fewer promotions, then promotion ids (in application order) lower as byte strings,
-  /// which the ids' ranks compare.
+  /// Whether this plan beats `other` under the rule for the best plan (``PlanPreference``).
   func isPreferred(to other: Self) -> Bool {
-    if total != other.total { return total < other.total }
-    let count = items.count + orderSteps.count
-    let otherCount = other.items.count + other.orderSteps.count
-    if count != otherCount { return count < otherCount }
-    // The ranks in application order, compared one by one (the counts are equal here).
-    func rank(_ plan: Self, _ position: Int) -> Int32 {
-      position < plan.items.count
-        ? plan.items[position].rank : plan.orderSteps[position - plan.items.count].rank
-    }
-    for position in 0..<count where rank(self, position) != rank(other, position) {
-      return rank(self, position) < rank(other, position)
-    }
-    return false
+    PlanPreference.prefers(
+      total: total.minorUnits, count: items.count + orderSteps.count, rank: { rank(at: $0) },
+      overTotal: other.total.minorUnits, count: other.items.count + other.orderSteps.count,
+      rank: { other.rank(at: $0) })
+  }
+
+  /// The rank of the id of its promotion at `position`, in application order.
+  private func rank(at position: Int) -> Int32 {
+    position < items.count ? items[position].rank : orderSteps[position - items.count].rank
   }
 }

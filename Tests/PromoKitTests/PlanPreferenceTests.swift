@@ -1,0 +1,58 @@
+import PromoKit
+import PromoTestSupport
+import Testing
+
+/// The rule for the best plan (``PlanPreference``), which both searches call: its order of
+/// keys, and the laws of a strict order on random plans.
+@Suite("The rule for the best plan")
+struct PlanPreferenceTests {
+  /// A plan as the rule sees it.
+  struct Summary: CustomStringConvertible {
+    var total: Int128
+    var ranks: [Int32]
+    var description: String { "total \(total), ranks \(ranks)" }
+
+    func prefers(_ other: Summary) -> Bool {
+      PlanPreference.prefers(
+        total: total, count: ranks.count, rank: { ranks[$0] },
+        overTotal: other.total, count: other.ranks.count, rank: { other.ranks[$0] })
+    }
+  }
+
+  @Test("the lower total, then fewer promotions, then lower ranks in application order")
+  func keys() {
+    let cheaper = Summary(total: 8_900, ranks: [5, 6, 7])
+    let dearer = Summary(total: 8_901, ranks: [0])
+    #expect(cheaper.prefers(dearer) && !dearer.prefers(cheaper))
+    let fewer = Summary(total: 8_900, ranks: [9])
+    #expect(fewer.prefers(cheaper) && !cheaper.prefers(fewer))
+    // Equal totals and counts: the first position where the ranks differ decides.
+    let first = Summary(total: 8_900, ranks: [1, 9])
+    let second = Summary(total: 8_900, ranks: [2, 0])
+    #expect(first.prefers(second) && !second.prefers(first))
+    // A plan never beats itself or its equal.
+    #expect(!first.prefers(first))
+    #expect(!first.prefers(Summary(total: 8_900, ranks: [1, 9])))
+  }
+
+  @Test("a strict order on 60 random plans (every pair and triple): irreflexive, asymmetric, transitive, total on distinct ones")
+  func laws() {
+    var random = SplitMix64(seed: 16)
+    let plans = (0..<60).map { _ in
+      Summary(
+        total: Int128(random.next() % 4),
+        ranks: (0..<Int(random.next() % 3)).map { _ in Int32(random.next() % 3) })
+    }
+    for a in plans {
+      #expect(!a.prefers(a), "\(a)")
+      for b in plans {
+        let equal = a.total == b.total && a.ranks == b.ranks
+        #expect(!(a.prefers(b) && b.prefers(a)), "\(a) and \(b)")
+        #expect(equal || a.prefers(b) || b.prefers(a), "\(a) and \(b) are distinct but unordered")
+        for c in plans where a.prefers(b) && b.prefers(c) {
+          #expect(a.prefers(c), "\(a) < \(b) < \(c)")
+        }
+      }
+    }
+  }
+}
