@@ -35,7 +35,9 @@ struct PlanPreferenceTests {
     #expect(!first.prefers(Summary(total: 8_900, ranks: [1, 9])))
   }
 
-  @Test("a strict order on 60 random plans (every pair and triple): irreflexive, asymmetric, transitive, total on distinct ones")
+  @Test(
+    "a strict order on 60 random plans (every pair and triple): irreflexive, asymmetric, transitive, total on distinct ones"
+  )
   func laws() {
     var random = SplitMix64(seed: 16)
     let plans = (0..<60).map { _ in
