@@ -230,19 +230,21 @@ struct SelectionIndexTests {
       let rate = generator.rate()
       let amount = Int128(generator.chance(50) ? generator.int(0...2_000) : generator.int(0...Int64.max / 4))
       let money = Money(minorUnits: amount, minorDigits: 2)
-      let value = RateArithmetic.apply(rate.tenThousandths, to: amount)
+      let value = Percentage.rounded(amount, tenThousandths: rate.tenThousandths)
       #expect(value == rate.discount(on: money).minorUnits)
       if let least = RateArithmetic.leastRate(reaching: value, on: amount) {
-        #expect(least <= rate.tenThousandths && RateArithmetic.apply(least, to: amount) >= value)
-        #expect(least == 0 || RateArithmetic.apply(least - 1, to: amount) < value)
+        #expect(least <= rate.tenThousandths && Percentage.rounded(amount, tenThousandths: least) >= value)
+        #expect(least == 0 || Percentage.rounded(amount, tenThousandths: least - 1) < value)
       }
       let greatest = RateArithmetic.greatestRate(notAbove: value, on: amount)
-      #expect(greatest >= rate.tenThousandths && RateArithmetic.apply(greatest, to: amount) <= value)
       #expect(
-        greatest == RateArithmetic.hundredPercent || RateArithmetic.apply(greatest + 1, to: amount) > value)
+        greatest >= rate.tenThousandths && Percentage.rounded(amount, tenThousandths: greatest) <= value)
+      #expect(
+        greatest == RateArithmetic.hundredPercent
+          || Percentage.rounded(amount, tenThousandths: greatest + 1) > value)
     }
     let huge: Int128 = 10_000_000_000_000_000_000_000_000  // beyond 64 bits
-    #expect(RateArithmetic.apply(500_000, to: huge + 1) == huge / 2 + 1)
+    #expect(Percentage.rounded(huge + 1, tenThousandths: 500_000) == huge / 2 + 1)
     #expect(RateArithmetic.breakpoint(rate: 200_000, cap: 5_000) == 24_998)  // 20% of 249.98 rounds to 50.00
     #expect(RateArithmetic.breakpoint(rate: 333_333, cap: 1) == 2)
   }

@@ -65,6 +65,16 @@ public struct BuyGet: Sendable, Hashable {
   ///
   /// Complexity: O(1).
   public func discountedUnits(of quantity: Int64) -> Int64 {
-    quantity / (buy + get) * get
+    Self.discountedUnits(of: quantity, buy: buy, get: get)
+  }
+
+  /// How many units of `quantity` "buy `buy`, get `get`" discounts: the one definition,
+  /// which ``discountedUnits(of:)`` and the pricing's searches and indexes use.
+  ///
+  /// - Complexity: O(1); no division when the quantity holds fewer than two sets.
+  @inline(__always)
+  package static func discountedUnits(of quantity: Int64, buy: Int64, get: Int64) -> Int64 {
+    let size = buy + get
+    return quantity < size ? 0 : (quantity - size < size ? get : quantity / size * get)
   }
 }

@@ -36,35 +36,45 @@ public struct Percentage: Sendable, Hashable, Comparable, CustomStringConvertibl
   /// Orders percentages by value.
   public static func < (lhs: Percentage, rhs: Percentage) -> Bool { lhs.tenThousandths < rhs.tenThousandths }
 
-  /// `amount × percent / 100`, rounded half-up to the minor unit.
+  /// `amount × percent / 100`, rounded half-up (away from zero) to the minor unit.
   ///
-  /// The amount is split into whole millions and a remainder so that no product can
-  /// overflow; for a percentage of at most 100 the result is at most `amount`.
-  ///
-  /// Complexity: O(1).
+  /// - Complexity: O(1).
   public func discount(on amount: Money) -> Money {
-    let magnitude = amount.minorUnits.magnitude
-    if let small = UInt64(exactly: magnitude) {
+    let rounded = Self.rounded(amount.minorUnits.magnitude, tenThousandths: tenThousandths)
+    let signed = amount.minorUnits < 0 ? Int128(truncatingIfNeeded: 0 &- rounded) : Int128(rounded)
+    return Money(minorUnits: signed, minorDigits: amount.minorDigits)
+  }
+
+  /// `amount × rate / 10^6` rounded half-up, for `amount >= 0` in minor units and a rate
+  /// in ten-thousandths of a percent: the one rounding of a percentage, which
+  /// ``discount(on:)`` and every search and index of the pricing use.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  package static func rounded(_ amount: Int128, tenThousandths rate: Int64) -> Int128 {
+    Int128(rounded(amount.magnitude, tenThousandths: rate))
+  }
+
+  /// ``rounded(_:tenThousandths:)`` of a magnitude. For a rate of at most 100% the result
+  /// is at most `amount`, and no product overflows.
+  @inline(__always)
+  private static func rounded(_ amount: UInt128, tenThousandths rate: Int64) -> UInt128 {
+    if let small = UInt64(exactly: amount) {
       // The common case, in hardware: a 64 × 64 → 128-bit product, divided by 10^6.
-      let product = small.multipliedFullWidth(by: UInt64(tenThousandths))
+      let product = small.multipliedFullWidth(by: UInt64(rate))
       if product.high == 0 && product.low <= UInt64.max - 500_000 {
         // In 64 bits: a division by a constant, which needs no divide.
-        let rounded = Int128((product.low + 500_000) / 1_000_000)
-        return Money(minorUnits: amount.minorUnits < 0 ? -rounded : rounded, minorDigits: amount.minorDigits)
+        return UInt128((product.low + 500_000) / 1_000_000)
       }
       let (low, carry) = product.low.addingReportingOverflow(500_000)
       let (quotient, _) = UInt64(1_000_000).dividingFullWidth((product.high + (carry ? 1 : 0), low))
-      let rounded = Int128(quotient)
-      return Money(minorUnits: amount.minorUnits < 0 ? -rounded : rounded, minorDigits: amount.minorDigits)
+      return UInt128(quotient)
     }
-    // Beyond 64 bits: split the magnitude into whole millions and a remainder, so that no
-    // product overflows; the rounded result is at most the magnitude.
+    // Beyond 64 bits: split the amount into whole millions and a remainder, so that no
+    // product overflows.
     let divisor: UInt128 = 1_000_000  // 100 × 10^4
-    let rate = UInt128(tenThousandths)
-    let (millions, rest) = magnitude.quotientAndRemainder(dividingBy: divisor)
-    let rounded = millions * rate + (rest * rate + divisor / 2) / divisor
-    let signed = amount.minorUnits < 0 ? Int128(truncatingIfNeeded: 0 &- rounded) : Int128(rounded)
-    return Money(minorUnits: signed, minorDigits: amount.minorDigits)
+    let (millions, rest) = amount.quotientAndRemainder(dividingBy: divisor)
+    return millions * UInt128(rate) + (rest * UInt128(rate) + divisor / 2) / divisor
   }
 
   /// The percentage as plain decimal text, such as `"12.5"`.

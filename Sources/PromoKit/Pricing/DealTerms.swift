@@ -125,13 +125,11 @@ struct DealTerms: Sendable {
 
   /// The units got of `quantity` units by a buy/get: `floor(q / (buy + get)) × get`.
   private func discountedUnits(of quantity: Int64) -> Int64 {
-    quantity / Int64(buy + get) * Int64(get)
+    BuyGet.discountedUnits(of: quantity, buy: Int64(buy), get: Int64(get))
   }
 
-  /// `round(amount × p / 100)`, half up.
-  private func percent(_ percentage: Percentage, of amount: Int128) -> Int128 {
-    percentage.discount(on: Money(minorUnits: amount, minorDigits: Int(minorDigits))).minorUnits
-  }
+  /// Its rate, in ten-thousandths of a percent.
+  private var rate: Int64 { percentage.tenThousandths }
 
   /// The lines of `items` that `target` (the promotion's) takes in: every line without one.
   ///
@@ -150,14 +148,15 @@ struct DealTerms: Sendable {
   /// What an item deal takes off one line of `quantity` units at `unitPrice` minor units
   /// on its own (not across lines): per unit, up to its unit limit.
   func lineDiscount(unitPrice: Int128, quantity: Int64) -> Int128 {
-    let covered = Int128(min(quantity, maximumQuantity))
+    let covered = min(quantity, maximumQuantity)
     switch benefit {
-    case .percentOff: return percent(percentage, of: unitPrice * covered)
-    case .amountOff: return covered * min(sum, unitPrice)
-    case .fixedPrice: return covered * max(unitPrice - sum, 0)
+    case .percentOff: return Self.percentageOff(rate, of: RateArithmetic.product(unitPrice, covered))
+    case .amountOff: return Self.perUnitOff(sum, unitPrice: unitPrice, units: covered)
+    case .fixedPrice: return Self.fixedPriceOff(sum, unitPrice: unitPrice, units: covered)
     case .buyGet:
-      let got = min(discountedUnits(of: quantity), maximumQuantity)
-      return percent(percentage, of: unitPrice * Int128(got))
+      let got = Self.gotAmount(
+        unitPrice: unitPrice, quantity: quantity, buy: Int64(buy), get: Int64(get), limit: maximumQuantity)
+      return Self.percentageOff(rate, of: got)
     }
   }
 
@@ -196,7 +195,8 @@ struct DealTerms: Sendable {
     for index in cheapestFirst ?? Self.cheapestFirst(items) where got > 0 && targeted.contains(index) {
       let taken = min(got, items[index].quantity)
       got -= taken
-      body(index, percent(percentage, of: items[index].unitPrice.minorUnits * Int128(taken)))
+      body(
+        index, Self.percentageOff(rate, of: RateArithmetic.product(items[index].unitPrice.minorUnits, taken)))
     }
   }
 
@@ -220,7 +220,7 @@ struct DealTerms: Sendable {
     let taken: Int128
     switch benefit {
     case .percentOff:
-      taken = min(percent(percentage, of: base), cap)
+      taken = Self.percentageOff(rate, of: base, cap: cap)
     case .amountOff:
       if repeats {
         let steps: Int128 =
@@ -232,9 +232,9 @@ struct DealTerms: Sendable {
             Self.steps(of: fineStep, in: base, minorDigits: Int(minorDigits))
           }
         let (product, overflow) = steps.multipliedReportingOverflow(by: sum)
-        taken = min(overflow ? .max : product, cap, base)
+        taken = Self.sumOff(min(overflow ? .max : product, cap), of: base)
       } else {
-        taken = min(sum, base)
+        taken = Self.sumOff(sum, of: base)
       }
     case .fixedPrice, .buyGet: preconditionFailure("an order deal takes a percentage or a sum")
     }
@@ -265,9 +265,9 @@ struct DealTerms: Sendable {
     guard shipping > 0 else { return 0 }
     if subtotal < minimum { return 0 }
     switch benefit {
-    case .percentOff: return percent(percentage, of: shipping)
-    case .amountOff: return min(sum, shipping)
-    case .fixedPrice: return max(shipping - sum, 0)
+    case .percentOff: return Self.percentageOff(rate, of: shipping)
+    case .amountOff: return Self.sumOff(sum, of: shipping)
+    case .fixedPrice: return Self.fixedPriceOff(sum, unitPrice: shipping, units: 1)
     case .buyGet: preconditionFailure("a shipping deal has no buy/get")
     }
   }

@@ -38,21 +38,20 @@ package struct ItemRule: Sendable, Hashable {
   ///
   /// Complexity: O(1).
   package func discount(unitPrice: Money, quantity: Int64, lineAmount: Money) -> Money {
-    // Every product below is at most the line amount, which fits.
+    // The formulas of DealTerms; every product is at most the line amount, which fits.
+    let units: Int128
     switch reduction {
     case .percent(let percentage):
-      return percentage.discount(on: lineAmount)
+      units = DealTerms.percentageOff(percentage.tenThousandths, of: lineAmount.minorUnits)
     case .perUnit(let sum):
-      return Money(
-        minorUnits: min(sum, unitPrice).minorUnits * Int128(quantity), minorDigits: lineAmount.minorDigits)
+      units = DealTerms.perUnitOff(sum.minorUnits, unitPrice: unitPrice.minorUnits, units: quantity)
     case .fixedPrice(let price):
-      let off = max(unitPrice.minorUnits - price.minorUnits, 0)
-      return Money(minorUnits: off * Int128(quantity), minorDigits: lineAmount.minorDigits)
+      units = DealTerms.fixedPriceOff(price.minorUnits, unitPrice: unitPrice.minorUnits, units: quantity)
     case .buyGet(let terms):
-      let units = terms.discountedUnits(of: quantity)
-      let amount = Money(
-        minorUnits: unitPrice.minorUnits * Int128(units), minorDigits: lineAmount.minorDigits)
-      return terms.percentOff.discount(on: amount)
+      let got = DealTerms.gotAmount(
+        unitPrice: unitPrice.minorUnits, quantity: quantity, buy: terms.buy, get: terms.get)
+      units = DealTerms.percentageOff(terms.percentOff.tenThousandths, of: got)
     }
+    return Money(minorUnits: units, minorDigits: lineAmount.minorDigits)
   }
 }

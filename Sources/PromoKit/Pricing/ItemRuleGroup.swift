@@ -157,13 +157,13 @@ struct ItemRuleGroup: Sendable {
     // First the most each kind (and each buy-get shape) takes off; then, among those that
     // take off that much, the least weight. The shapes are read in place, never copied.
     var most: Int128 = 0
-    let percentage = largestRate > 0 ? RateArithmetic.apply(largestRate, to: lineAmount) : 0
+    let percentage = largestRate > 0 ? DealTerms.percentageOff(largestRate, of: lineAmount) : 0
     most = max(most, percentage)
     let perUnitOff = largestPerUnit > 0 ? min(Int128(largestPerUnit), unitPrice) : 0
-    let perUnitDiscount = RateArithmetic.product(perUnitOff, quantity)
+    let perUnitDiscount = DealTerms.perUnitOff(perUnitOff, unitPrice: unitPrice, units: quantity)
     most = max(most, perUnitDiscount)
     let fixedPriceDiscount =
-      leastPrice.map { RateArithmetic.product(max(unitPrice - Int128($0.price), 0), quantity) } ?? 0
+      leastPrice.map { DealTerms.fixedPriceOff(Int128($0.price), unitPrice: unitPrice, units: quantity) } ?? 0
     most = max(most, fixedPriceDiscount)
     // The shape taking off the most (the first of them), and whether another takes as much.
     var shapeCount = 0
@@ -171,12 +171,13 @@ struct ItemRuleGroup: Sendable {
     var shapeWinner = -1
     var shapesTie = false
     // When even the bound is below what another kind takes off, no shape can win or tie.
-    let shapesMayReach = !shapes.isEmpty && RateArithmetic.apply(shapeBound, to: lineAmount) >= most
+    let shapesMayReach = !shapes.isEmpty && DealTerms.percentageOff(shapeBound, of: lineAmount) >= most
     while shapesMayReach && shapeCount < shapes.count
       && shapes[shapeCount].buy + shapes[shapeCount].get <= quantity
     {
-      let amount = Self.gotAmount(unitPrice, quantity, shapes[shapeCount].buy, shapes[shapeCount].get)
-      let value = RateArithmetic.apply(shapes[shapeCount].largest, to: amount)
+      let amount = DealTerms.gotAmount(
+        unitPrice: unitPrice, quantity: quantity, buy: shapes[shapeCount].buy, get: shapes[shapeCount].get)
+      let value = DealTerms.percentageOff(shapes[shapeCount].largest, of: amount)
       if value > shapeMost {
         shapeMost = value
         shapeWinner = shapeCount
@@ -200,8 +201,9 @@ struct ItemRuleGroup: Sendable {
     if fixedPriceDiscount == most, let least = leastPrice { weight = min(weight, least.weight) }
     let tied = shapeMost == most ? (shapesTie ? 0..<shapeCount : shapeWinner..<(shapeWinner + 1)) : 0..<0
     for index in tied {
-      let amount = Self.gotAmount(unitPrice, quantity, shapes[index].buy, shapes[index].get)
-      guard RateArithmetic.apply(shapes[index].largest, to: amount) == most,
+      let amount = DealTerms.gotAmount(
+        unitPrice: unitPrice, quantity: quantity, buy: shapes[index].buy, get: shapes[index].get)
+      guard DealTerms.percentageOff(shapes[index].largest, of: amount) == most,
         let rate = RateArithmetic.leastRate(reaching: most, on: amount),
         let found = shapes[index].rates.lowestWeight(from: Int128(rate))
       else { continue }
@@ -210,15 +212,6 @@ struct ItemRuleGroup: Sendable {
     return (most, weight)
   }
 
-  /// The amount of the units got on a line of `quantity` units at `unitPrice` under
-  /// "buy `buy`, get `get`".
-  @inline(__always)
-  static func gotAmount(_ unitPrice: Int128, _ quantity: Int64, _ buy: Int64, _ get: Int64) -> Int128 {
-    // A line rarely holds two sets of the offer: then no division is needed.
-    let size = buy + get
-    let sets = quantity < size ? 0 : (quantity - size < size ? 1 : quantity / size)
-    return RateArithmetic.product(unitPrice, sets * get)
-  }
 }
 
 /// What an item search found: the most a promotion takes off a line, the rank of its id and
@@ -284,14 +277,16 @@ struct FewItemRule: Sendable {
     for index in rules.indices {
       let discount: Int128
       switch rules[index].kind {
-      case .percentOff: discount = RateArithmetic.apply(rules[index].value, to: lineAmount)
-      case .amountOff: discount = RateArithmetic.product(min(Int128(rules[index].value), unitPrice), quantity)
+      case .percentOff: discount = DealTerms.percentageOff(rules[index].value, of: lineAmount)
+      case .amountOff:
+        discount = DealTerms.perUnitOff(Int128(rules[index].value), unitPrice: unitPrice, units: quantity)
       case .fixedPrice:
-        discount = RateArithmetic.product(max(unitPrice - Int128(rules[index].value), 0), quantity)
+        discount = DealTerms.fixedPriceOff(Int128(rules[index].value), unitPrice: unitPrice, units: quantity)
       case .buyGet:
-        discount = RateArithmetic.apply(
-          rules[index].value,
-          to: ItemRuleGroup.gotAmount(unitPrice, quantity, Int64(rules[index].buy), Int64(rules[index].get)))
+        let got = DealTerms.gotAmount(
+          unitPrice: unitPrice, quantity: quantity, buy: Int64(rules[index].buy), get: Int64(rules[index].get)
+        )
+        discount = DealTerms.percentageOff(rules[index].value, of: got)
       }
       guard discount > 0 else { continue }
       let rank = rules[index].rank

@@ -43,12 +43,18 @@ package struct OrderRule: Sendable, Hashable {
   ///
   /// Complexity: O(1).
   package func reduction(of amount: Money) -> Money {
+    Money(minorUnits: reduction(ofUnits: amount.minorUnits), minorDigits: amount.minorDigits)
+  }
+
+  /// ``reduction(of:)`` of `amount` minor units, by the formulas of ``DealTerms``.
+  ///
+  /// Complexity: O(1).
+  @inline(__always)
+  package func reduction(ofUnits amount: Int128) -> Int128 {
     switch reduction {
     case .percent(let percentage, let cap):
-      let discount = percentage.discount(on: amount)
-      if let cap { return min(discount, cap) }
-      return discount
-    case .fixed(let sum): return min(sum, amount)
+      DealTerms.percentageOff(percentage.tenThousandths, of: amount, cap: cap?.minorUnits ?? .max)
+    case .fixed(let sum): DealTerms.sumOff(sum.minorUnits, of: amount)
     }
   }
 

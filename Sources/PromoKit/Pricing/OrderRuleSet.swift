@@ -103,7 +103,7 @@ final class OrderRuleSet: Sendable {
     }
     if let key = fixed.maximumKey(at: amount) { best = min(sums[Int(key)], amount) }
     if let key = percent.maximumKey(at: amount) {
-      let value = RateArithmetic.apply(rates[Int(key)], to: amount)
+      let value = DealTerms.percentageOff(rates[Int(key)], of: amount)
       if best == nil || value > best! { best = value }
     }
     return best
@@ -185,7 +185,7 @@ final class OrderRuleSet: Sendable {
     let greatestRate = RateArithmetic.greatestRate(notAbove: bound, on: amount)
     let through = Self.lowerBound(greatestRate + 1, in: rates) - 1
     if through >= 0, let key = percent.greatestKey(at: amount, atMost: Int32(through)) {
-      let value = RateArithmetic.apply(rates[Int(key)], to: amount)
+      let value = DealTerms.percentageOff(rates[Int(key)], of: amount)
       if best == nil || value > best! { best = value }
     }
     return best
@@ -196,13 +196,7 @@ final class OrderRuleSet: Sendable {
   @inline(__always)
   private static func value(of rule: OrderRule, at amount: Int128) -> Int128? {
     if let minimum = rule.minimum, amount < minimum.minorUnits { return nil }
-    switch rule.reduction {
-    case .fixed(let sum): return min(sum.minorUnits, amount)
-    case .percent(let rate, let cap):
-      let value = RateArithmetic.apply(rate.tenThousandths, to: amount)
-      if let cap { return min(value, cap.minorUnits) }
-      return value
-    }
+    return rule.reduction(ofUnits: amount)
   }
 
   /// The values sorted and without repeats.
@@ -273,8 +267,7 @@ struct CompactOrderRule: Sendable {
   @inline(__always)
   func value(at amount: Int128) -> Int128? {
     if amount < minimum { return nil }
-    if !isPercent { return min(value, amount) }
-    let discount = RateArithmetic.apply(Int64(value), to: amount)
-    return cap >= 0 ? min(discount, cap) : discount
+    if !isPercent { return DealTerms.sumOff(value, of: amount) }
+    return DealTerms.percentageOff(Int64(value), of: amount, cap: cap >= 0 ? cap : .max)
   }
 }

@@ -1,7 +1,7 @@
-/// The percentage rounding of the pricing rules on raw minor units, and its inverses, for the
-/// indexes of plan selection: `apply(rate, to: amount)` is exactly what
-/// ``Percentage/discount(on:)`` gives, and the inverses find the range of rates that round
-/// to a given discount on one amount.
+/// The inverses of the percentage rounding (``Percentage/rounded(_:tenThousandths:)``), for
+/// the indexes of plan selection: the range of rates that round to a given discount on one
+/// amount, and where a capped percentage stops growing; and the product of an amount and a
+/// count in hardware.
 ///
 /// A rate is a percentage in ten-thousandths of a percent (`20%` is 200,000), so that
 /// `round(amount × rate / 10^6)` is the discount. Amounts are at least 0 and below 10^26,
@@ -9,25 +9,6 @@
 enum RateArithmetic {
   /// One hundred percent, in ten-thousandths of a percent.
   static let hundredPercent: Int64 = 1_000_000
-
-  /// `round(amount × rate / 10^6)`, half-up, for `amount >= 0`: the discount a
-  /// percentage takes off the amount.
-  ///
-  /// - Complexity: O(1).
-  @inline(__always)
-  static func apply(_ rate: Int64, to amount: Int128) -> Int128 {
-    if let small = UInt64(exactly: amount) {
-      let product = small.multipliedFullWidth(by: UInt64(rate))
-      // Nearly always in 64 bits: a division by a constant, which needs no divide.
-      if product.high == 0 && product.low <= UInt64.max - 500_000 {
-        return Int128((product.low + 500_000) / 1_000_000)
-      }
-      let (low, carry) = product.low.addingReportingOverflow(500_000)
-      let (quotient, _) = UInt64(1_000_000).dividingFullWidth((product.high + (carry ? 1 : 0), low))
-      return Int128(quotient)
-    }
-    return (amount * Int128(rate) + 500_000) / 1_000_000
-  }
 
   /// `amount × count` for `amount >= 0` and `count >= 0` whose product fits (a line's
   /// amount or less): one 64 × 64 → 128-bit multiplication when `amount` fits in 64 bits.

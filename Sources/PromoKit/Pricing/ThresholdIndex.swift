@@ -58,14 +58,15 @@ struct ThresholdIndex: Sendable {
       if minimums[middle] <= units { low = middle + 1 } else { high = middle }
     }
     guard low > 0 else { return nil }
-    var best = Money(minorUnits: min(largestFixed[low], amount.minorUnits), minorDigits: amount.minorDigits)
+    var best = DealTerms.sumOff(largestFixed[low], of: units)
     if let rate = largestPercent[low] {
-      best = max(best, rate.discount(on: amount))
+      best = max(best, DealTerms.percentageOff(rate.tenThousandths, of: units))
     }
     for entry in capped {
       if entry.minimum > units { break }
-      best = max(best, min(entry.rate.discount(on: amount), entry.cap))
+      best = max(
+        best, DealTerms.percentageOff(entry.rate.tenThousandths, of: units, cap: entry.cap.minorUnits))
     }
-    return best
+    return Money(minorUnits: best, minorDigits: amount.minorDigits)
   }
 }
