@@ -1,22 +1,8 @@
 import PromoKit
+import PromoTestSupport
 import Testing
 
 @testable import PromoCLI
-
-/// A seeded generator (SplitMix64), so that a failure can be replayed.
-struct SeededRandom: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
-  }
-}
 
 /// The quote renderers' fast forms (bytes laid out directly) against their general forms
 /// (``JSONWriter`` and ``TextTable``), on random quotes: the same bytes, always.
@@ -30,7 +16,7 @@ struct QuoteRendererTests {
 
   /// A random quote: amounts of 0 to 3 minor digits (some beyond 64 bits), names that
   /// need escaping or are not ASCII, lines with and without SKUs.
-  static func quote(_ random: inout SeededRandom) -> Quote {
+  static func quote(_ random: inout SplitMix64) -> Quote {
     func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &random)] }
     let digits = pick([0, 2, 2, 3])
     func money() -> Money {
@@ -78,7 +64,7 @@ struct QuoteRendererTests {
 
   @Test("JSON: the same bytes as through a JSONWriter", arguments: [1, 2, 3] as [UInt64])
   func json(seed: UInt64) {
-    var random = SeededRandom(seed: seed)
+    var random = SplitMix64(seed: seed)
     var fast = QuoteJSONRenderer()
     var general = QuoteJSONRenderer()
     for _ in 0..<3_000 {
@@ -92,7 +78,7 @@ struct QuoteRendererTests {
   @Test(
     "text: the same bytes as through a TextTable, with and without colour", arguments: [1, 2, 3] as [UInt64])
   func text(seed: UInt64) {
-    var random = SeededRandom(seed: seed)
+    var random = SplitMix64(seed: seed)
     for colour in [false, true] {
       let style = TextStyle(isEnabled: colour)
       var fast = QuoteTextRenderer(style: style)
