@@ -75,10 +75,10 @@ package enum Format2Reference {
         return (promotion.id, .noEligibleLine)
       }
       if let minimum = promotion.minimum, subtotal < minimum.units {
-        return (
-          promotion.id,
-          .belowMinimum(testedAgainst: subtotal, minimum: minimum.text, shortBy: minimum.units - subtotal)
-        )
+        let shortfall = RefShortfall(
+          amount: subtotal, units: nil, minimumAmount: minimum.text, minimumQuantity: nil,
+          shortBy: minimum.units - subtotal, shortByQuantity: nil)
+        return (promotion.id, .belowMinimum(shortfall))
       }
       return (promotion.id, .notBest(planTotal: best.total))
     }
