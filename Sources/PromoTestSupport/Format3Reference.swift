@@ -27,23 +27,15 @@ package enum Format3Reference {
     store: Any, order: Any, at: String, codes: [String] = [], groups: [String] = [], name: String = "stdin",
     keepPlans: Bool = false
   ) throws(RefError) -> Ref3Verdict {
-    guard let store = store as? [String: Any], let order = order as? [String: Any] else {
-      throw RefError("the store and the order must be objects")
-    }
-    let instant = try RefInstant(rfc3339: at)
-    let storeCurrency = store["currency"] as? String
-    let orderCurrency = order["currency"] as? String
-    if let storeCurrency, let orderCurrency, storeCurrency != orderCurrency {
-      return .refused("the order is in \(orderCurrency) but the store is in \(storeCurrency)")
-    }
-    let currency = orderCurrency ?? storeCurrency
-    let digits = RefCurrency.minorDigits(currency)
-    let promotions = try (store["promotions"] as? [Any] ?? []).map { (value) throws(RefError) in
-      try Ref3Reader.promotion(value, digits: digits)
-    }
-    let read = try Ref3Reader.order(order, digits: digits, codes: codes, groups: groups, name: name)
+    let input = try RefPricingInput(store: store, order: order, at: at)
+    if let refusal = input.refusal { return .refused(refusal) }
+    let promotions = try input.promotions { (fields) throws(RefError) in try Ref3Promotion(fields) }
+    let read = try Ref3Reader.order(
+      input.order, digits: input.digits, codes: codes, groups: groups, name: name)
     return .priced(
-      price(promotions, order: read, at: instant, currency: currency, digits: digits, keepPlans: keepPlans))
+      price(
+        promotions, order: read, at: input.instant, currency: input.currency, digits: input.digits,
+        keepPlans: keepPlans))
   }
 
   /// Prices a read order against read promotions at `instant`.

@@ -7,20 +7,12 @@ package final class Ref3Promotion {
     case item, discount, threshold, shipping
   }
 
-  /// What the promotion takes off, in minor units (percentages in ten-thousandths of a percent).
-  package enum Benefit {
-    case percentOff(Int128)
-    case amountOff(Int128)
-    case fixedPrice(Int128)
-    case buyGet(buy: Int128, get: Int128, percent: Int128)
-  }
-
   /// The promotion's id.
   package let id: String
   /// Its kind.
   package let kind: Kind
   /// What it takes off.
-  package let benefit: Benefit
+  package let benefit: RefBenefit
   /// `minimumAmount` as written, and the least amount in minor units that reaches it.
   package let minimumAmount: (text: RefDecimal, units: Int128)?
   /// `minimumQuantity`, in units.
@@ -54,7 +46,7 @@ package final class Ref3Promotion {
   package init(
     id: String,
     kind: Kind,
-    benefit: Benefit,
+    benefit: RefBenefit,
     minimumAmount: (text: RefDecimal, units: Int128)?,
     minimumQuantity: Int128?,
     repeats: Bool,
@@ -87,6 +79,20 @@ package final class Ref3Promotion {
     self.endsAt = endsAt
     self.active = active
     self.stackable = stackable
+  }
+
+  /// The promotion whose fields were read as `fields`.
+  package convenience init(_ fields: RefPromotionFields) throws(RefError) {
+    guard let kind = Kind(rawValue: fields.kind) else {
+      throw RefError("a promotion needs an id and a kind: \(fields.id) \(fields.kind)")
+    }
+    self.init(
+      id: fields.id, kind: kind, benefit: fields.benefit, minimumAmount: fields.minimumAmount,
+      minimumQuantity: fields.minimumQuantity, repeats: fields.repeats, acrossLines: fields.acrossLines,
+      maximumQuantity: fields.maximumQuantity, maximumDiscount: fields.maximumDiscount, skus: fields.skus,
+      categories: fields.categories, customerGroups: fields.customerGroups, code: fields.code,
+      startsAt: fields.startsAt?.instant, endsAt: fields.endsAt?.instant, active: fields.active,
+      stackable: fields.stackable)
   }
 
   /// Whether it has a `target` (an order deal with one acts on its lines only).

@@ -251,12 +251,12 @@ package struct RefCaseGenerator {
   package mutating func placeMinimums(_ promotions: inout [GenJSON], order: GenJSON, digits: Int) {
     guard
       let parsed = try? promotions.map({ (value) throws(RefError) in
-        try Format2Reference.readPromotion(value.foundation, digits: digits)
+        try RefPromotion(RefReader.promotion(value.foundation, digits: digits))
       })
     else { return }
     let items = order["items"]?.foundation as? [Any] ?? []
     let lines =
-      (try? items.map { (value) throws(RefError) in try Format2Reference.readLine(value, digits: digits) })
+      (try? items.map { (value) throws(RefError) in try RefReader.line(value, digits: digits) })
       ?? []
     let subtotal: Int128
     if let amount = order["amount"], case .decimal(let text, _) = amount,

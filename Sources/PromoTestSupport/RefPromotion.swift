@@ -5,20 +5,12 @@ package struct RefPromotion {
     case item, discount, threshold
   }
 
-  /// What the promotion takes off, in minor units (percentages in ten-thousandths of a percent).
-  package enum Benefit {
-    case percentOff(Int128)
-    case amountOff(Int128)
-    case fixedPrice(Int128)
-    case buyGet(buy: Int128, get: Int128, percent: Int128)
-  }
-
   /// The promotion's id.
   package var id: String
   /// Its kind.
   package var kind: Kind
   /// What it takes off.
-  package var benefit: Benefit
+  package var benefit: RefBenefit
   /// A threshold's minimum as written, and the least amount in minor units that reaches it.
   package var minimum: (text: RefDecimal, units: Int128)?
   /// The cap of a percentage, in minor units.
@@ -72,6 +64,20 @@ package struct RefPromotion {
     case .amountOff(let amountOff): return min(amountOff, amount)
     case .fixedPrice, .buyGet: return 0  // not allowed on a discount or threshold
     }
+  }
+}
+
+extension RefPromotion {
+  /// The promotion of a store of format 1 or 2 whose fields were read as `fields`.
+  package init(_ fields: RefPromotionFields) throws(RefError) {
+    guard let kind = Kind(rawValue: fields.kind) else {
+      throw RefError("a promotion needs an id and a kind: \(fields.id) \(fields.kind)")
+    }
+    self.init(
+      id: fields.id, kind: kind, benefit: fields.benefit, minimum: fields.minimumAmount,
+      maximumDiscount: fields.maximumDiscount, skus: fields.skus, categories: fields.categories,
+      code: fields.code, startsAt: fields.startsAt, endsAt: fields.endsAt, active: fields.active,
+      stackable: fields.stackable)
   }
 }
 
