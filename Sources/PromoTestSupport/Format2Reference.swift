@@ -48,7 +48,7 @@ package enum Format2Reference {
       if promotion.kind == .item, !(lines ?? []).contains(where: promotion.applies(to:)) {
         return (promotion.id, .noEligibleLine)
       }
-      if let minimum = promotion.minimum, subtotal < minimum.units {
+      if let minimum = promotion.minimumAmount, subtotal < minimum.units {
         let shortfall = RefShortfall(
           amount: subtotal, units: nil, minimumAmount: minimum.text, minimumQuantity: nil,
           shortBy: minimum.units - subtotal, shortByQuantity: nil)
