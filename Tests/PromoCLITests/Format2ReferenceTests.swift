@@ -53,7 +53,6 @@ struct RefDifferential {
     }
     guard !problems.isEmpty else { return ([], "", verdict) }
     let report = """
-      seed \(testCase.seed)
       promo \(arguments.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " "))
       store: \(storeText)
       order: \(orderText)
@@ -87,35 +86,20 @@ struct RefDifferential {
   /// Runs `count` cases from `base` (or only the seed in `$PROMO_REFERENCE_SEED`), recording
   /// the first few failures in full and a count of all.
   static func run(format: Int, base: UInt64, defaultCount: Int, lenient: Bool) throws {
-    let environment = ProcessInfo.processInfo.environment
-    let seeds: [UInt64]
-    if let seed = environment["PROMO_REFERENCE_SEED"].flatMap(UInt64.init) {
-      seeds = [seed]
-    } else {
-      let count = environment["PROMO_REFERENCE_CASES"].flatMap(Int.init) ?? defaultCount
-      seeds = (0..<UInt64(count)).map { base + $0 }
-    }
+    var check = SeededCheck(base: base, count: defaultCount)
     let differential = try RefDifferential(lenient: lenient)
     defer { differential.removeFolder() }
-    var failures = 0
     var coverage = RefCoverage()
-    for seed in seeds {
+    check.run { seed in
       var generator = RefCaseGenerator(seed: seed)
       let testCase = generator.makeCase(format: format)
       let (problems, report, verdict) = differential.check(testCase)
       if let verdict { coverage.record(verdict, testCase) }
-      guard !problems.isEmpty else { continue }
-      failures += 1
-      if failures <= 3 { Issue.record(Comment(rawValue: report)) }
+      return (problems, { report })
     }
-    if failures > 0 {
-      let summary =
-        "\(failures) of \(seeds.count) format-\(format) cases differ from the reference "
-        + "(rerun one with PROMO_REFERENCE_SEED=<seed>)"
-      Issue.record(Comment(rawValue: summary))
-    }
+    check.recordIssues("format-\(format) cases")
     // The generator must keep reaching the situations that matter, or passing means little.
-    guard seeds.count >= 1000 else { return }
+    guard check.seeds.count >= 1000 else { return }
     var wanted = [
       "refused", "plan 1 with 0", "plan 1 with 1", "plan 1 with 2", "id tie-break", "fine minimum below",
       "items order", "amount order", "empty items", "inactive", "not-started", "ended", "applied",
@@ -127,14 +111,12 @@ struct RefDifferential {
         "order-stage remainder",
       ]
     }
-    for tag in wanted where coverage.counts[tag, default: 0] < 3 {
-      Issue.record("only \(coverage.counts[tag, default: 0]) format-\(format) cases reach \"\(tag)\"")
-    }
+    coverage.expectReached(wanted, atLeast: 3)
   }
 }
 
 /// Counts the situations the generated cases reach, as the reference priced them.
-struct RefCoverage {
+struct RefCoverage: CaseCoverage {
   var counts: [String: Int] = [:]
 
   mutating func record(_ verdict: RefVerdict, _ testCase: RefCase) {
@@ -347,13 +329,9 @@ struct Format2ReferenceTests {
   )
   func referenceInvariants() throws {
     var failures: [String] = []
-    for seed in (0..<UInt64(1000)).map({ 0x2_0000_0000 + $0 }) {
-      var generator = RefCaseGenerator(seed: seed)
-      let testCase = generator.makeCase(format: 2)
-      let verdict = try Format2Reference.price(
-        store: testCase.store.foundation, order: testCase.order.foundation, at: testCase.at,
-        codes: testCase.codes)
-      guard case .priced(let pricing) = verdict else { continue }
+    for (seed, _, pricing) in try Format2Reference.pricedCases(
+      format: 2, seeds: 0x2_0000_0000..<0x2_0000_0000 + 1000)
+    {
       let problems = ReferenceCheck.invariants(resultObject: pricing.resultObject, against: pricing)
       if !problems.isEmpty { failures.append("seed \(seed): \(problems)") }
     }
@@ -366,13 +344,9 @@ struct Format2ReferenceTests {
     defer { differential.removeFolder() }
     var failures: [String] = []
     var caught = 0
-    for seed in (0..<UInt64(300)).map({ 0x2_0000_0000 + $0 }) {
-      var generator = RefCaseGenerator(seed: seed)
-      let testCase = generator.makeCase(format: 2)
-      let verdict = try Format2Reference.price(
-        store: testCase.store.foundation, order: testCase.order.foundation, at: testCase.at,
-        codes: testCase.codes)
-      guard case .priced(let pricing) = verdict else { continue }
+    for (seed, _, pricing) in try Format2Reference.pricedCases(
+      format: 2, seeds: 0x2_0000_0000..<0x2_0000_0000 + 300)
+    {
       var object = pricing.resultObject
       object["considered"] = pricing.considered.map { id, outcome -> [String: Any] in
         var entry: [String: Any] = ["id": id, "outcome": outcome.name]
