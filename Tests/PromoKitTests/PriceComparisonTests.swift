@@ -12,10 +12,10 @@ struct PriceComparisonTests {
   func summaryAddsUp(seed: UInt64) throws {
     var generator = StoreGenerator(seed: seed)
     for round in 0..<40 {
-      let baseSpecs = generator.store(count: Int.random(in: 0...8, using: &generator.random))
+      let baseSpecs = generator.store(count: generator.random.int(0...8))
       let changedSpecs =
         generator.chance(20)
-        ? baseSpecs : generator.store(count: Int.random(in: 0...8, using: &generator.random))
+        ? baseSpecs : generator.store(count: generator.random.int(0...8))
       let context = PricingContext(instant: Self.now)
       let comparison = try PriceComparison(
         base: PriceCalculator(catalog: PricingPropertyTests.catalog(baseSpecs), context: context),
@@ -25,7 +25,7 @@ struct PriceComparisonTests {
       var before: Int128 = 0
       var changedCount = 0
       var up = 0
-      for _ in 0..<Int.random(in: 0...12, using: &generator.random) {
+      for _ in 0..<generator.random.int(0...12) {
         let order = PricingPropertyTests.order(generator.subtotal(for: baseSpecs + changedSpecs))
         let change = try comparison.compare(order)
         // Each side is exactly what a calculator of that catalog alone chooses.
