@@ -7,7 +7,12 @@
 package enum ComparisonLaws {
   /// How the oracle says two values compare.
   package enum Order: Equatable, Sendable {
-    case ascending, same, descending
+    /// The first value is below the second.
+    case ascending
+    /// The two values are equal.
+    case same
+    /// The first value is above the second.
+    case descending
   }
 
   /// `==` and `!=` agree with `oracle` (are the values at these two indices equal?) on every

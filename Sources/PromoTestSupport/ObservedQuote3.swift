@@ -4,8 +4,11 @@
 package struct ObservedQuote3 {
   /// The order's shipping: what it cost, its discount, what is left.
   package struct Shipping: Equatable {
+    /// The order's `shipping`.
     package var amount: Int128
+    /// What the shipping promotion took off it.
     package var discount: Int128
+    /// What is left of it.
     package var total: Int128
 
     /// A shipping as observed.
