@@ -8,6 +8,11 @@ extension RandomNumberGenerator {
     return range.lowerBound + Int(next().multipliedFullWidth(by: width).high)
   }
 
+  /// A number in `range`, drawn as an `Int` is.
+  package mutating func int(_ range: ClosedRange<Int64>) -> Int64 {
+    Int64(int(Int(range.lowerBound)...Int(range.upperBound)))
+  }
+
   /// True `percent` times in a hundred.
   package mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
 
@@ -21,4 +26,17 @@ extension RandomNumberGenerator {
     for _ in 0..<min(count, pool.count) { chosen.append(pool.remove(at: int(0...(pool.count - 1)))) }
     return chosen
   }
+}
+
+/// A test's own case generator that holds a seeded ``SplitMix64`` and draws from it: it is a
+/// generator itself, so it has the bounded draws above (`int`, `chance`, `pick`,
+/// `distinct`) instead of writing its own, and its draws are those of its seed.
+package protocol SeededCaseGenerator: RandomNumberGenerator {
+  /// The seeded generator every draw comes from.
+  var random: SplitMix64 { get set }
+}
+
+extension SeededCaseGenerator {
+  /// The next 64 bits of ``random``.
+  package mutating func next() -> UInt64 { random.next() }
 }

@@ -15,38 +15,12 @@ package enum Format2Reference {
   package static func price(store: Any, order: Any, at: String, codes: [String] = [], name: String = "stdin")
     throws(RefError) -> RefVerdict
   {
-    guard let store = store as? [String: Any], let order = order as? [String: Any] else {
-      throw RefError("the store and the order must be objects")
-    }
-    let instant = try RefInstant(rfc3339: at)
-    let storeCurrency = store["currency"] as? String
-    let orderCurrency = order["currency"] as? String
-    if let storeCurrency, let orderCurrency, storeCurrency != orderCurrency {
-      return .refused("the order is in \(orderCurrency) but the store is in \(storeCurrency)")
-    }
-    let currency = orderCurrency ?? storeCurrency
-    let digits = RefCurrency.minorDigits(currency)
-    let promotions = try (store["promotions"] as? [Any] ?? []).map { (value) throws(RefError) in
-      try readPromotion(value, digits: digits)
-    }
-    var presented = Set(codes.map(RefMath.foldCase))
-    for code in order["codes"] as? [Any] ?? [] {
-      guard let code = code as? String else { throw RefError("a code must be a string") }
-      presented.insert(RefMath.foldCase(code))
-    }
-
-    let lines: [RefLine]?
-    let subtotal: Int128
-    if let items = order["items"] as? [Any] {
-      let read = try items.map { (value) throws(RefError) in try readLine(value, digits: digits) }
-      lines = read
-      subtotal = read.reduce(0) { $0 + $1.amount }
-    } else if let amount = order["amount"] {
-      lines = nil
-      subtotal = try decimal(amount).units(digits: digits)
-    } else {
-      throw RefError("an order needs items or amount")
-    }
+    let input = try RefPricingInput(store: store, order: order, at: at)
+    if let refusal = input.refusal { return .refused(refusal) }
+    let (instant, currency, digits) = (input.instant, input.currency, input.digits)
+    let promotions = try input.promotions { (fields) throws(RefError) in try RefPromotion(fields) }
+    let presented = try RefReader.codes(input.order, given: codes)
+    let (lines, subtotal) = try RefReader.lines(input.order, digits: digits)
 
     // Working: active, effective at T (startsAt <= T < endsAt), its code presented.
     func status(_ promotion: RefPromotion) -> RefOutcome? {
@@ -74,17 +48,17 @@ package enum Format2Reference {
       if promotion.kind == .item, !(lines ?? []).contains(where: promotion.applies(to:)) {
         return (promotion.id, .noEligibleLine)
       }
-      if let minimum = promotion.minimum, subtotal < minimum.units {
-        return (
-          promotion.id,
-          .belowMinimum(testedAgainst: subtotal, minimum: minimum.text, shortBy: minimum.units - subtotal)
-        )
+      if let minimum = promotion.minimumAmount, subtotal < minimum.units {
+        let shortfall = RefShortfall(
+          amount: subtotal, units: nil, minimumAmount: minimum.text, minimumQuantity: nil,
+          shortBy: minimum.units - subtotal, shortByQuantity: nil)
+        return (promotion.id, .belowMinimum(shortfall))
       }
       return (promotion.id, .notBest(planTotal: best.total))
     }
     return .priced(
       RefPricing(
-        order: order["id"] as? String ?? name, currency: currency, digits: digits, subtotal: subtotal,
+        order: input.order["id"] as? String ?? name, currency: currency, digits: digits, subtotal: subtotal,
         evaluatedAt: instant, plans: plans, best: best, promotions: applied, lines: allocation?.lines,
         considered: considered, hasRemainderShare: allocation?.hasRemainderShare ?? false))
   }
@@ -121,20 +95,11 @@ package enum Format2Reference {
     -> [(promotion: Int, discount: Int128)?]
   {
     lines.map { line in
-      var chosen: (promotion: Int, discount: Int128)?
-      for position in set where promotions[position].applies(to: line) {
-        let cut = promotions[position].itemDiscount(on: line)
-        if let current = chosen {
-          if cut < current.discount { continue }
-          if cut == current.discount
-            && !promotions[position].id.utf8.lexicographicallyPrecedes(promotions[current.promotion].id.utf8)
-          {
-            continue
-          }
-        }
-        chosen = (position, cut)
-      }
-      return chosen
+      RefItemChoice.best(
+        set.lazy.filter { promotions[$0].applies(to: line) }.map {
+          ($0, promotions[$0].itemDiscount(on: line))
+        },
+        id: { promotions[$0].id })
     }
   }
 
@@ -163,11 +128,7 @@ package enum Format2Reference {
     kind: Int, _ promotions: [RefPromotion], lineTakes: [(promotion: Int, discount: Int128)?],
     stage: [(promotion: Int, discount: Int128)], subtotal: Int128
   ) -> RefPlan {
-    var sums: [Int: Int128] = [:]
-    for take in lineTakes.compactMap({ $0 }) { sums[take.promotion, default: 0] += take.discount }
-    let itemTotals = sums.map { (promotion: $0.key, discount: $0.value) }.sorted {
-      promotions[$0.promotion].id.utf8.lexicographicallyPrecedes(promotions[$1.promotion].id.utf8)
-    }
+    let itemTotals = RefItemChoice.totals(lineTakes, id: { promotions[$0].id })
     let itemCut = itemTotals.reduce(0) { $0 + $1.discount }
     let stageCut = stage.reduce(0) { $0 + $1.discount }
     return RefPlan(
@@ -217,65 +178,5 @@ package enum Format2Reference {
       }
     }
     return (result, hasRemainderShare)
-  }
-
-  // MARK: Reading
-
-  /// A decimal read from a JSON string or a whole JSON number.
-  package static func decimal(_ value: Any) throws(RefError) -> RefDecimal {
-    if let text = value as? String { return try RefDecimal(text) }
-    if let whole = value as? Int, whole >= 0 { return try RefDecimal(String(whole)) }
-    throw RefError("a decimal must be a string or a whole JSON number, not \(value)")
-  }
-
-  /// One promotion of a store as `JSONSerialization` gives it, its amounts in `digits`.
-  package static func readPromotion(_ value: Any, digits: Int) throws(RefError) -> RefPromotion {
-    guard let object = value as? [String: Any], let id = object["id"] as? String,
-      let kind = (object["kind"] as? String).flatMap(RefPromotion.Kind.init(rawValue:))
-    else { throw RefError("a promotion needs an id and a kind: \(value)") }
-    func amount(_ key: String) throws(RefError) -> Int128? {
-      guard let value = object[key] else { return nil }
-      return try decimal(value).units(digits: digits)
-    }
-    let percent = try object["percentOff"].map { (value) throws(RefError) in
-      try decimal(value).units(digits: 4)
-    }
-    let benefit: RefPromotion.Benefit
-    if let buy = object["buy"] as? Int, let get = object["get"] as? Int {
-      benefit = .buyGet(buy: Int128(buy), get: Int128(get), percent: percent ?? 1_000_000)
-    } else if let percent {
-      benefit = .percentOff(percent)
-    } else if let amountOff = try amount("amountOff") {
-      benefit = .amountOff(amountOff)
-    } else if let fixedPrice = try amount("fixedPrice") {
-      benefit = .fixedPrice(fixedPrice)
-    } else {
-      throw RefError("promotion \(id) has no benefit")
-    }
-    let minimum = try object["minimumAmount"].map { (value) throws(RefError) in
-      let text = try decimal(value)
-      return (text: text, units: text.ceilingUnits(digits: digits))
-    }
-    let target = object["target"] as? [String: Any]
-    func timestamp(_ key: String) throws(RefError) -> (text: String, instant: RefInstant)? {
-      guard let text = object[key] as? String else { return nil }
-      return (text, try RefInstant(rfc3339: text))
-    }
-    return RefPromotion(
-      id: id, kind: kind, benefit: benefit, minimum: minimum, maximumDiscount: try amount("maximumDiscount"),
-      skus: (target?["skus"] as? [String]).map(Set.init),
-      categories: (target?["categories"] as? [String]).map(Set.init),
-      code: object["code"] as? String, startsAt: try timestamp("startsAt"), endsAt: try timestamp("endsAt"),
-      active: object["active"] as? Bool ?? true, stackable: object["stackable"] as? Bool ?? false)
-  }
-
-  /// One item of an order as `JSONSerialization` gives it, its unit price in `digits`.
-  package static func readLine(_ value: Any, digits: Int) throws(RefError) -> RefLine {
-    guard let object = value as? [String: Any], let price = object["unitPrice"],
-      let quantity = object["quantity"] as? Int
-    else { throw RefError("an item needs unitPrice and quantity: \(value)") }
-    return RefLine(
-      sku: object["sku"] as? String, categories: object["categories"] as? [String] ?? [],
-      unitPrice: try decimal(price).units(digits: digits), quantity: Int128(quantity))
   }
 }

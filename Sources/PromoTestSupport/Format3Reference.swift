@@ -13,7 +13,7 @@ import Foundation
 /// - A deal that takes off 0 does not apply (the documented rules), for shipping promotions too.
 /// - `below-minimum` tests a threshold's minimums on its lines at their list prices (every
 ///   line or those it targets, or the order's `amount`); `shortBy` / `shortByQuantity` are
-///   given only for a minimum that is not reached (``Ref3Shortfall``).
+///   given only for a minimum that is not reached (``RefShortfall``).
 /// - A shipping promotion joins a plan only if the plan's other promotions (those that took
 ///   something off a line, and its order deals) are all stackable and it is too; alone it
 ///   may be non-stackable.
@@ -27,23 +27,15 @@ package enum Format3Reference {
     store: Any, order: Any, at: String, codes: [String] = [], groups: [String] = [], name: String = "stdin",
     keepPlans: Bool = false
   ) throws(RefError) -> Ref3Verdict {
-    guard let store = store as? [String: Any], let order = order as? [String: Any] else {
-      throw RefError("the store and the order must be objects")
-    }
-    let instant = try RefInstant(rfc3339: at)
-    let storeCurrency = store["currency"] as? String
-    let orderCurrency = order["currency"] as? String
-    if let storeCurrency, let orderCurrency, storeCurrency != orderCurrency {
-      return .refused("the order is in \(orderCurrency) but the store is in \(storeCurrency)")
-    }
-    let currency = orderCurrency ?? storeCurrency
-    let digits = RefCurrency.minorDigits(currency)
-    let promotions = try (store["promotions"] as? [Any] ?? []).map { (value) throws(RefError) in
-      try Ref3Reader.promotion(value, digits: digits)
-    }
-    let read = try Ref3Reader.order(order, digits: digits, codes: codes, groups: groups, name: name)
+    let input = try RefPricingInput(store: store, order: order, at: at)
+    if let refusal = input.refusal { return .refused(refusal) }
+    let promotions = try input.promotions { (fields) throws(RefError) in try Ref3Promotion(fields) }
+    let read = try Ref3Reader.order(
+      input.order, digits: input.digits, codes: codes, groups: groups, name: name)
     return .priced(
-      price(promotions, order: read, at: instant, currency: currency, digits: digits, keepPlans: keepPlans))
+      price(
+        promotions, order: read, at: input.instant, currency: input.currency, digits: input.digits,
+        keepPlans: keepPlans))
   }
 
   /// Prices a read order against read promotions at `instant`.
@@ -71,7 +63,7 @@ package enum Format3Reference {
     let allocation = order.lines.map { allocate(plan, search: search, lines: $0) }
 
     let appliedDiscounts = Dictionary(applied.map { ($0.id, $0.discount) }, uniquingKeysWith: { $0 + $1 })
-    let considered = promotions.map { promotion -> (id: String, outcome: Ref3Outcome) in
+    let considered = promotions.map { promotion -> (id: String, outcome: RefOutcome) in
       if let outcome = status(promotion, order: order, at: instant) { return (promotion.id, outcome) }
       if let discount = appliedDiscounts[promotion.id] { return (promotion.id, .applied(discount: discount)) }
       return (promotion.id, unapplied(promotion, order: order) ?? .notBest(planTotal: plan.total))
@@ -88,7 +80,7 @@ package enum Format3Reference {
   /// (`inactive`, `not-started`, `ended`, `code-required`, `customer-not-eligible`), or
   /// `nil` when it is working.
   package static func status(_ promotion: Ref3Promotion, order: Ref3Order, at instant: RefInstant)
-    -> Ref3Outcome?
+    -> RefOutcome?
   {
     if !promotion.active { return .inactive }
     if let start = promotion.startsAt, instant < start { return .notStarted(startsAt: start) }
@@ -102,7 +94,7 @@ package enum Format3Reference {
 
   /// The outcome of a working promotion the chosen plan does not apply, when it is not
   /// `not-best`: `no-eligible-line`, `no-shipping` or `below-minimum`, in that order.
-  package static func unapplied(_ promotion: Ref3Promotion, order: Ref3Order) -> Ref3Outcome? {
+  package static func unapplied(_ promotion: Ref3Promotion, order: Ref3Order) -> RefOutcome? {
     switch promotion.kind {
     case .item:
       let lines = order.lines ?? []
@@ -119,7 +111,7 @@ package enum Format3Reference {
         ? nil : promotion.minimumQuantity.flatMap { $0 > base.units ? $0 - base.units : nil }
       guard shortBy != nil || shortByQuantity != nil else { return nil }
       return .belowMinimum(
-        Ref3Shortfall(
+        RefShortfall(
           amount: base.amount, units: order.lines == nil ? nil : base.units,
           minimumAmount: promotion.minimumAmount?.text, minimumQuantity: promotion.minimumQuantity,
           shortBy: shortBy, shortByQuantity: shortByQuantity))
@@ -127,7 +119,7 @@ package enum Format3Reference {
       guard let shipping = order.shipping, shipping > 0 else { return .noShipping }
       guard let minimum = promotion.minimumAmount, order.subtotal < minimum.units else { return nil }
       return .belowMinimum(
-        Ref3Shortfall(
+        RefShortfall(
           amount: order.subtotal, units: nil, minimumAmount: minimum.text, minimumQuantity: nil,
           shortBy: minimum.units - order.subtotal, shortByQuantity: nil))
     }

@@ -24,22 +24,41 @@ package struct ObservedQuote {
     }
   }
 
-  /// One promotion's outcome (the documented rules): its name, and the amount that goes with it, if
-  /// any: the discount of `applied`, the `shortBy` of `below-minimum`, the `planTotal` of
-  /// `not-best`.
+  /// One promotion's outcome (the documented rules): its name, and the numbers that go
+  /// with it, if any.
   package struct Outcome: Equatable {
     /// The promotion's id.
     package var id: String
     /// The outcome's name in the contract (`applied`, `not-best`, ...).
     package var name: String
-    /// The amount the outcome carries, in minor units, if it carries one.
+    /// The amount the outcome carries, in minor units: the discount of `applied`, the
+    /// `shortBy` of `below-minimum` (0 when it has none), the `planTotal` of `not-best`;
+    /// `nil` for the others.
     package var amount: Int128?
+    /// For a `below-minimum` with a `minimumQuantity` (store format 3): the units counted
+    /// and the units missing (0 when it has none); `nil` when the outcome does not give them.
+    package var units: Int128?
+    /// See ``units``.
+    package var shortByQuantity: Int128?
 
     /// An outcome as observed.
-    package init(id: String, name: String, amount: Int128?) {
+    package init(
+      id: String, name: String, amount: Int128?, units: Int128? = nil, shortByQuantity: Int128? = nil
+    ) {
       self.id = id
       self.name = name
       self.amount = amount
+      self.units = units
+      self.shortByQuantity = shortByQuantity
+    }
+
+    /// A reference's outcome, observed.
+    package init(id: String, _ outcome: RefOutcome) {
+      self.init(id: id, name: outcome.name, amount: outcome.amount)
+      if case .belowMinimum(let shortfall) = outcome, shortfall.minimumQuantity != nil {
+        units = shortfall.units ?? 0
+        shortByQuantity = shortfall.shortByQuantity ?? 0
+      }
     }
   }
 
@@ -72,8 +91,9 @@ package struct ObservedQuote {
     self.outcomes = outcomes
   }
 
-  /// The reference's own result, observed: what a pricer that agrees with it reports.
-  package init(reference pricing: RefPricing) {
+  /// A reference's own result, observed: what a pricer that agrees with it reports (the
+  /// shipping aside: ``ObservedQuote3``).
+  package init(reference pricing: some RefPricedOrder) {
     self.init(
       minorDigits: pricing.digits, subtotal: pricing.subtotal, discount: pricing.discount,
       total: pricing.total,
@@ -83,21 +103,6 @@ package struct ObservedQuote {
           subtotal: $0.subtotal, discount: $0.discount, total: $0.subtotal - $0.discount,
           promotions: $0.promotions)
       },
-      outcomes: pricing.considered.map {
-        Outcome(id: $0.id, name: $0.outcome.name, amount: $0.outcome.amount)
-      })
-  }
-}
-
-extension RefOutcome {
-  /// The amount the outcome carries: the discount of `applied`, the `shortBy` of
-  /// `below-minimum`, the `planTotal` of `not-best`; `nil` for the others.
-  package var amount: Int128? {
-    switch self {
-    case .applied(let discount): discount
-    case .belowMinimum(_, _, let shortBy): shortBy
-    case .notBest(let total): total
-    case .inactive, .notStarted, .ended, .codeRequired, .noEligibleLine: nil
-    }
+      outcomes: pricing.considered.map { Outcome(id: $0.id, $0.outcome) })
   }
 }

@@ -16,28 +16,12 @@ package struct Ref3ItemStage {
   /// as `table[position][line]` says), the one that takes off the most, ties to the
   /// lowest id; a line with none takes nothing.
   package init(_ promotions: [Ref3Promotion], set: [Int], table: [Int: [Int128]], lineCount: Int) {
+    let id = { (position: Int) in promotions[position].id }
     lineTakes = (0..<lineCount).map { line in
-      var chosen: (promotion: Int, discount: Int128)?
-      for position in set {
-        let cut = table[position]?[line] ?? 0
-        guard cut > 0 else { continue }
-        if let current = chosen {
-          if cut < current.discount { continue }
-          if cut == current.discount
-            && !promotions[position].id.utf8.lexicographicallyPrecedes(promotions[current.promotion].id.utf8)
-          {
-            continue
-          }
-        }
-        chosen = (position, cut)
-      }
-      return chosen
+      RefItemChoice.best(
+        set.lazy.map { ($0, table[$0]?[line] ?? 0) }.filter { $0.1 > 0 }, id: id)
     }
-    var sums: [Int: Int128] = [:]
-    for take in lineTakes.compactMap({ $0 }) { sums[take.promotion, default: 0] += take.discount }
-    totals = sums.map { (promotion: $0.key, discount: $0.value) }.sorted {
-      promotions[$0.promotion].id.utf8.lexicographicallyPrecedes(promotions[$1.promotion].id.utf8)
-    }
+    totals = RefItemChoice.totals(lineTakes, id: id)
     ids = totals.map { promotions[$0.promotion].id }
     allStackable = totals.allSatisfy { promotions[$0.promotion].stackable }
   }

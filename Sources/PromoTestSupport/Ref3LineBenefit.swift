@@ -3,7 +3,7 @@ extension Ref3Promotion {
   /// does not target: per line with `maximumQuantity` counting at most that many units,
   /// or, for a buy/get deal `acrossLines`, worked out on the whole order first.
   package func lineDiscounts(on lines: [RefLine]) -> [Int128] {
-    if acrossLines, case .buyGet(let buy, let get, let percent) = benefit {
+    if fields.acrossLines, case .buyGet(let buy, let get, let percent) = fields.benefit {
       return acrossLinesDiscounts(on: lines, buy: buy, get: get, percent: percent)
     }
     return lines.map { targets($0) ? discount(onOneLine: $0) : 0 }
@@ -12,14 +12,14 @@ extension Ref3Promotion {
   /// What this item promotion takes off one line on its own, ignoring its target.
   package func discount(onOneLine line: RefLine) -> Int128 {
     let (unit, quantity) = (line.unitPrice, line.quantity)
-    let covered = maximumQuantity.map { min(quantity, $0) } ?? quantity
-    switch benefit {
+    let covered = fields.maximumQuantity.map { min(quantity, $0) } ?? quantity
+    switch fields.benefit {
     case .percentOff(let percent): return RefMath.percent(unit * covered, percent)
     case .amountOff(let amount): return covered * min(amount, unit)
     case .fixedPrice(let price): return covered * max(unit - price, 0)
     case .buyGet(let buy, let get, let percent):
       let got = quantity / (buy + get) * get
-      return RefMath.percent((maximumQuantity.map { min(got, $0) } ?? got) * unit, percent)
+      return RefMath.percent((fields.maximumQuantity.map { min(got, $0) } ?? got) * unit, percent)
     }
   }
 
@@ -32,7 +32,7 @@ extension Ref3Promotion {
     let targeted = lines.indices.filter { targets(lines[$0]) }
     let units = targeted.reduce(Int128(0)) { $0 + lines[$1].quantity }
     var left = units / (buy + get) * get
-    if let maximumQuantity { left = min(left, maximumQuantity) }
+    if let maximumQuantity = fields.maximumQuantity { left = min(left, maximumQuantity) }
     // Cheapest first; a stable sort keeps equal prices in line order.
     let cheapestFirst = targeted.enumerated().sorted {
       let (lhs, rhs) = (lines[$0.element].unitPrice, lines[$1.element].unitPrice)

@@ -5,7 +5,7 @@ extension Ref3Promotion {
   /// deal, or a threshold with `minimumQuantity`, on an order given by `amount`.
   package func base(left: [Int128], order: Ref3Order) -> (amount: Int128, units: Int128)? {
     guard let lines = order.lines else {
-      if isTargeted || minimumQuantity != nil { return nil }
+      if isTargeted || fields.minimumQuantity != nil { return nil }
       return (left.reduce(0, +), 0)
     }
     var amount: Int128 = 0
@@ -27,25 +27,25 @@ extension Ref3Promotion {
   /// What this discount or threshold takes off a base (the documented rules), or `nil` if it does not
   /// apply there: a minimum not reached, or nothing to take off.
   package func orderDiscount(amount: Int128, units: Int128) -> Int128? {
-    if let minimum = minimumAmount, amount < minimum.units { return nil }
-    if let minimum = minimumQuantity, units < minimum { return nil }
+    if let minimum = fields.minimumAmount, amount < minimum.units { return nil }
+    if let minimum = fields.minimumQuantity, units < minimum { return nil }
     let cut: Int128
-    switch benefit {
+    switch fields.benefit {
     case .percentOff(let percent):
       let rounded = RefMath.percent(amount, percent)
-      cut = maximumDiscount.map { min(rounded, $0) } ?? rounded
+      cut = fields.maximumDiscount.map { min(rounded, $0) } ?? rounded
     case .amountOff(let amountOff):
-      if repeats {
+      if fields.repeats {
         // Exactly one minimum, above 0 (the documented rules): one amountOff per full minimum.
         let times: Int128
-        if let minimum = minimumAmount, minimum.units > 0 {
+        if let minimum = fields.minimumAmount, minimum.units > 0 {
           times = amount / minimum.units
-        } else if let minimum = minimumQuantity, minimum > 0 {
+        } else if let minimum = fields.minimumQuantity, minimum > 0 {
           times = units / minimum
         } else {
           times = 1
         }
-        cut = min(times * amountOff, maximumDiscount ?? times * amountOff, amount)
+        cut = min(times * amountOff, fields.maximumDiscount ?? times * amountOff, amount)
       } else {
         cut = min(amountOff, amount)
       }
@@ -58,9 +58,9 @@ extension Ref3Promotion {
   /// if it does not apply: no shipping, S below its minimum, or nothing to take off.
   package func shippingDiscount(shipping: Int128, subtotal: Int128) -> Int128? {
     guard shipping > 0 else { return nil }
-    if let minimum = minimumAmount, subtotal < minimum.units { return nil }
+    if let minimum = fields.minimumAmount, subtotal < minimum.units { return nil }
     let cut: Int128
-    switch benefit {
+    switch fields.benefit {
     case .percentOff(let percent): cut = RefMath.percent(shipping, percent)
     case .amountOff(let amountOff): cut = min(amountOff, shipping)
     case .fixedPrice(let price): cut = max(shipping - price, 0)

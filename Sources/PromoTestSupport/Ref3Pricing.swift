@@ -1,6 +1,6 @@
 /// The format-3 reference's price of one order: the result object of the documented rules (with
 /// `shipping`), its explanation, and what the plan search saw.
-package struct Ref3Pricing {
+package struct Ref3Pricing: RefPricedOrder {
   /// The order's name: its id, else the name it was read under.
   package var order: String
   /// The currency of the result, if the order or the store names one.
@@ -24,7 +24,7 @@ package struct Ref3Pricing {
   /// `nil` for an order given by `amount`.
   package var lines: [RefPricing.Line]?
   /// Every promotion of the store, in store order, with its outcome.
-  package var considered: [(id: String, outcome: Ref3Outcome)]
+  package var considered: [(id: String, outcome: RefOutcome)]
   /// Whether some order-stage share got a minor unit for its remainder (the documented rules).
   package var hasRemainderShare = false
 
@@ -34,40 +34,10 @@ package struct Ref3Pricing {
   package var shippingDiscount: Int128 { best.shipping?.discount ?? 0 }
   /// The order's discount: item, order and shipping discounts together.
   package var discount: Int128 { subtotal + (shipping ?? 0) - best.total }
-
-  /// Minor units as the result writes them.
-  package func money(_ units: Int128) -> String { RefCurrency.format(units, digits: digits) }
-
-  /// The result as the JSON object of the documented rules (without `considered`), in
-  /// `JSONSerialization`'s value types.
-  package var resultObject: [String: Any] {
-    var object: [String: Any] = [
-      "order": order, "subtotal": money(subtotal),
-      "promotions": promotions.map { ["id": $0.id, "discount": money($0.discount)] as [String: Any] },
-      "discount": money(discount), "total": money(total), "evaluatedAt": evaluatedAt.description,
-    ]
-    if let currency { object["currency"] = currency }
-    if let shipping {
-      object["shipping"] = [
-        "amount": money(shipping), "discount": money(shippingDiscount),
-        "total": money(shipping - shippingDiscount),
-      ]
-    }
-    if let lines {
-      object["lines"] = lines.map { line in
-        var entry: [String: Any] = [
-          "quantity": Int(line.quantity), "subtotal": money(line.subtotal), "discount": money(line.discount),
-          "total": money(line.subtotal - line.discount),
-          "promotions": line.promotions.map {
-            ["id": $0.id, "discount": money($0.discount)] as [String: Any]
-          },
-        ]
-        if let sku = line.sku { entry["sku"] = sku }
-        return entry
-      }
-    }
-    return object
-  }
+  /// The best plan, for a report.
+  package var planDescription: String { best.description }
+  /// The lowest total of the plans the search visited.
+  package var lowestTotal: Int128? { stats.lowest }
 }
 
 /// What a plan search saw: how many plans, and how many tied with the best.

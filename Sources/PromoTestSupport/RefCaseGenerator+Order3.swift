@@ -7,13 +7,7 @@ extension RefCaseGenerator {
   ) -> GenJSON {
     var members: [(String, GenJSON)] = [("id", .string(id))]
     if let currency { members.append(("currency", .string(currency))) }
-    if random.chance(40) {
-      var codes: [String] = []
-      for code in random.distinct(Self.codes + ["NOPE"], count: random.int(1...3)) {
-        codes.append(caseVariant(code))
-      }
-      members.append(("codes", .array(codes.map(GenJSON.string))))
-    }
+    if random.chance(40) { members.append(("codes", orderCodes())) }
     if version >= 3, random.chance(45) {
       var customer: [(String, GenJSON)] = []
       if random.chance(50) { customer.append(("id", .string("c-\(random.int(1...99))"))) }
@@ -35,19 +29,10 @@ extension RefCaseGenerator {
     }
     var items: [GenJSON] = []
     for _ in 0..<(random.chance(5) ? 0 : random.int(1...maximumLines)) {
-      var item: [(String, GenJSON)] = []
-      if random.chance(92) { item.append(("sku", .string(random.pick(catalogue.skus)))) }
-      if random.chance(10) {
-        item.append(("name", .string(random.pick(["Green tea", "Thé vert", "Mug \"blue\""]))))
-      }
-      if random.chance(55) {
-        let chosen = random.distinct(catalogue.categories, count: random.int(1...2))
-        item.append(("categories", .array(chosen.map(GenJSON.string))))
-      }
-      let major = random.chance(5) ? 0 : random.int(0...120)
-      item.append(("unitPrice", amount(major: major, digits: digits)))
-      item.append(("quantity", .integer(random.chance(85) ? random.int(1...4) : random.int(5...12))))
-      items.append(.object(item))
+      items.append(
+        orderItem(
+          skus: catalogue.skus, skuChance: 92, nameChance: 10, categories: catalogue.categories,
+          categoryChance: 55, digits: digits))
     }
     members.append(("items", .array(items)))
     return .object(members)

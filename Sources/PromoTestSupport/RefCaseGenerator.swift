@@ -131,35 +131,51 @@ package struct RefCaseGenerator {
   package mutating func makeOrder(version: Int, digits: Int, currency: String?) -> GenJSON {
     var members: [(String, GenJSON)] = [("id", .string("G-\(seed)"))]
     if let currency { members.append(("currency", .string(currency))) }
-    if version == 2, random.chance(50) {
-      var codes: [String] = []
-      for code in random.distinct(Self.codes + ["NOPE"], count: random.int(1...3)) {
-        codes.append(caseVariant(code))
-      }
-      members.append(("codes", .array(codes.map(GenJSON.string))))
-    }
+    if version == 2, random.chance(50) { members.append(("codes", orderCodes())) }
     if random.chance(20) {
       members.append(("amount", amount(major: random.int(0...600), digits: digits)))
     } else {
       var items: [GenJSON] = []
       for _ in 0..<(random.chance(8) ? 0 : random.int(1...4)) {
-        var item: [(String, GenJSON)] = []
-        if random.chance(90) { item.append(("sku", .string(random.pick(Self.skus)))) }
-        if random.chance(20) {
-          item.append(("name", .string(random.pick(["Green tea", "Thé vert", "Mug \"blue\""]))))
-        }
-        if version == 2, random.chance(50) {
-          let chosen = random.distinct(Self.categories, count: random.int(1...2))
-          item.append(("categories", .array(chosen.map(GenJSON.string))))
-        }
-        let major = random.chance(5) ? 0 : random.int(0...120)
-        item.append(("unitPrice", amount(major: major, digits: digits)))
-        item.append(("quantity", .integer(random.chance(85) ? random.int(1...4) : random.int(5...12))))
-        items.append(.object(item))
+        items.append(
+          orderItem(
+            skus: Self.skus, skuChance: 90, nameChance: 20, categories: version == 2 ? Self.categories : nil,
+            categoryChance: 50, digits: digits))
       }
       members.append(("items", .array(items)))
     }
     return .object(members)
+  }
+
+  /// An order's `codes`: one to three of the known codes (or one no promotion has), in
+  /// any case.
+  package mutating func orderCodes() -> GenJSON {
+    var codes: [String] = []
+    for code in random.distinct(Self.codes + ["NOPE"], count: random.int(1...3)) {
+      codes.append(caseVariant(code))
+    }
+    return .array(codes.map(GenJSON.string))
+  }
+
+  /// One item of an order: a SKU of `skus` `skuChance` times in a hundred, a name
+  /// `nameChance` times, one or two `categories` (when given) `categoryChance` times, a unit
+  /// price (0 now and then) and a quantity, mostly 1 to 4.
+  package mutating func orderItem(
+    skus: [String], skuChance: Int, nameChance: Int, categories: [String]?, categoryChance: Int, digits: Int
+  ) -> GenJSON {
+    var item: [(String, GenJSON)] = []
+    if random.chance(skuChance) { item.append(("sku", .string(random.pick(skus)))) }
+    if random.chance(nameChance) {
+      item.append(("name", .string(random.pick(["Green tea", "Thé vert", "Mug \"blue\""]))))
+    }
+    if let categories, random.chance(categoryChance) {
+      let chosen = random.distinct(categories, count: random.int(1...2))
+      item.append(("categories", .array(chosen.map(GenJSON.string))))
+    }
+    let major = random.chance(5) ? 0 : random.int(0...120)
+    item.append(("unitPrice", amount(major: major, digits: digits)))
+    item.append(("quantity", .integer(random.chance(85) ? random.int(1...4) : random.int(5...12))))
+    return .object(item)
   }
 
   // MARK: Promotions
@@ -235,12 +251,12 @@ package struct RefCaseGenerator {
   package mutating func placeMinimums(_ promotions: inout [GenJSON], order: GenJSON, digits: Int) {
     guard
       let parsed = try? promotions.map({ (value) throws(RefError) in
-        try Format2Reference.readPromotion(value.foundation, digits: digits)
+        try RefPromotion(RefReader.promotion(value.foundation, digits: digits))
       })
     else { return }
     let items = order["items"]?.foundation as? [Any] ?? []
     let lines =
-      (try? items.map { (value) throws(RefError) in try Format2Reference.readLine(value, digits: digits) })
+      (try? items.map { (value) throws(RefError) in try RefReader.line(value, digits: digits) })
       ?? []
     let subtotal: Int128
     if let amount = order["amount"], case .decimal(let text, _) = amount,

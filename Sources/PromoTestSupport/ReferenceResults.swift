@@ -24,42 +24,8 @@ package struct RefPlan: CustomStringConvertible {
   package var description: String { "kind \(kind) \(ids) → \(total)" }
 }
 
-/// What became of one promotion, as `--explain` reports it (the documented rules).
-package enum RefOutcome: Equatable {
-  /// Switched off.
-  case inactive
-  /// Its window starts later.
-  case notStarted(startsAt: RefInstant)
-  /// Its window is over.
-  case ended(endsAt: RefInstant)
-  /// It has a code the order does not present.
-  case codeRequired
-  /// In the chosen plan, taking off `discount` in all.
-  case applied(discount: Int128)
-  /// An item promotion that applies to no line.
-  case noEligibleLine
-  /// `shortBy` is the least amount in minor units that added to S reaches the minimum.
-  case belowMinimum(testedAgainst: Int128, minimum: RefDecimal, shortBy: Int128)
-  /// It can apply, but the chosen plan (of this total) is better or equal.
-  case notBest(planTotal: Int128)
-
-  /// The outcome's name in the contract.
-  package var name: String {
-    switch self {
-    case .inactive: "inactive"
-    case .notStarted: "not-started"
-    case .ended: "ended"
-    case .codeRequired: "code-required"
-    case .applied: "applied"
-    case .noEligibleLine: "no-eligible-line"
-    case .belowMinimum: "below-minimum"
-    case .notBest: "not-best"
-    }
-  }
-}
-
 /// The reference's price of one order: the result object of the documented rules and its explanation.
-package struct RefPricing {
+package struct RefPricing: RefPricedOrder {
   /// One line of the result.
   package struct Line {
     /// The line's SKU, if it has one.
@@ -101,34 +67,14 @@ package struct RefPricing {
   package var total: Int128 { best.total }
   /// The order's discount.
   package var discount: Int128 { subtotal - best.total }
-
-  /// Minor units as the result writes them.
-  package func money(_ units: Int128) -> String { RefCurrency.format(units, digits: digits) }
-
-  /// The result as the JSON object of the documented rules (without `considered`), in
-  /// `JSONSerialization`'s value types.
-  package var resultObject: [String: Any] {
-    var object: [String: Any] = [
-      "order": order, "subtotal": money(subtotal),
-      "promotions": promotions.map { ["id": $0.id, "discount": money($0.discount)] as [String: Any] },
-      "discount": money(discount), "total": money(total), "evaluatedAt": evaluatedAt.description,
-    ]
-    if let currency { object["currency"] = currency }
-    if let lines {
-      object["lines"] = lines.map { line in
-        var entry: [String: Any] = [
-          "quantity": Int(line.quantity), "subtotal": money(line.subtotal), "discount": money(line.discount),
-          "total": money(line.subtotal - line.discount),
-          "promotions": line.promotions.map {
-            ["id": $0.id, "discount": money($0.discount)] as [String: Any]
-          },
-        ]
-        if let sku = line.sku { entry["sku"] = sku }
-        return entry
-      }
-    }
-    return object
-  }
+  /// Stores of format 1 and 2 know no shipping.
+  package var shipping: Int128? { nil }
+  /// Stores of format 1 and 2 know no shipping.
+  package var shippingDiscount: Int128 { 0 }
+  /// The best plan, for a report.
+  package var planDescription: String { best.description }
+  /// The lowest total of every plan enumerated.
+  package var lowestTotal: Int128? { plans.map(\.total).min() }
 }
 
 /// What the reference expects of `promo price` for one order.

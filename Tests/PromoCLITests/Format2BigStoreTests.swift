@@ -13,21 +13,14 @@ struct Format2BigStoreTests {
       "promo-big-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let environment = ProcessInfo.processInfo.environment
-    let seeds: [UInt64] =
-      environment["PROMO_REFERENCE_SEED"].flatMap(UInt64.init).map { [$0] }
-      ?? (0..<UInt64(stores)).map { base + $0 }
+    var check = SeededCheck(base: base, count: stores, countFromEnvironment: false, kept: 2)
     var coverage = RefBigCoverage()
-    var failures = 0
     var priced = 0
-    for seed in seeds {
+    try check.run { seed in
       var generator = RefCaseGenerator(seed: seed)
       let big = generator.makeBigCase(format: format, orders: orders)
       let storeObject = big.store.foundation
-      let digits = RefCurrency.minorDigits((storeObject as? [String: Any])?["currency"] as? String)
-      let promotions = try ((storeObject as? [String: Any])?["promotions"] as? [Any] ?? []).map {
-        (value) throws(RefError) in try Ref3Reader.promotion(value, digits: digits)
-      }
+      let promotions = try Format3ReferenceTests.promotions(big.store)
       let run = try Format3Differential.run(
         store: big.store.text(quotingDecimals: false),
         orders: big.orders.map { $0.text(quotingDecimals: false) },
@@ -58,18 +51,16 @@ struct Format2BigStoreTests {
               + differences.prefix(8).joined(separator: "\n    "))
         }
       }
-      guard !problems.isEmpty else { continue }
-      failures += 1
-      if failures <= 2 {
-        Issue.record(
-          Comment(
-            rawValue:
-              "seed \(seed) (rerun with PROMO_REFERENCE_SEED=\(seed)), \(promotions.count) promotions, "
-              + "\(run.arguments.joined(separator: " "))\n  " + problems.prefix(3).joined(separator: "\n  ")))
-      }
+      return (
+        problems,
+        {
+          "\(promotions.count) promotions, \(run.arguments.joined(separator: " "))\n  "
+            + problems.prefix(3).joined(separator: "\n  ")
+        }
+      )
     }
-    if failures > 0 { Issue.record("\(failures) of \(seeds.count) big format-\(format) stores differ") }
-    #expect(priced >= seeds.count * orders * 9 / 10)
+    check.recordIssues("big format-\(format) stores")
+    #expect(priced >= check.seeds.count * orders * 9 / 10)
     return coverage
   }
 
@@ -78,15 +69,11 @@ struct Format2BigStoreTests {
   )
   func bigFormat2Stores() throws {
     let coverage = try Self.run(format: 2, base: 0xB16_2000, stores: 40, orders: 6)
-    guard ProcessInfo.processInfo.environment["PROMO_REFERENCE_SEED"] == nil else { return }
-    for tag in [
+    coverage.expectReached([
       "stacked pair with > 8 working order deals", "plans tie on the total", "ids decide",
       "≤ 8 working order deals", "≥ 9 working order deals", "≤ 16 item rules on a key",
-      "≥ 17 item rules on a key",
-      "item deals then order deals",
-    ] {
-      #expect(coverage.counts[tag, default: 0] > 0, "no case reaches \"\(tag)\": \(coverage.counts)")
-    }
+      "≥ 17 item rules on a key", "item deals then order deals",
+    ])
     print("big format-2 coverage: \(coverage.counts.sorted { $0.key < $1.key })")
   }
 }

@@ -53,7 +53,6 @@ struct RefDifferential {
     }
     guard !problems.isEmpty else { return ([], "", verdict) }
     let report = """
-      seed \(testCase.seed)
       promo \(arguments.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " "))
       store: \(storeText)
       order: \(orderText)
@@ -77,214 +76,30 @@ struct RefDifferential {
 
   /// The differences between the reference and one run's exit status and output.
   func compare(_ pricing: RefPricing, status: Int32, stdout: String) -> [String] {
-    var problems: [String] = []
     guard status == 0 else { return ["expected exit 0, got \(status)"] }
     guard stdout.hasSuffix("\n"), stdout.dropLast().allSatisfy({ $0 != "\n" }),
       let object = try? JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any]
     else { return ["expected one JSON object on one line"] }
-
-    var expected = pricing.resultObject
-    expected["evaluatedAt"] = nil
-    if lenient && object["lines"] == nil { expected["lines"] = nil }
-    Self.differences(expected, object, at: "", into: &problems)
-    if let text = object["evaluatedAt"] as? String, let instant = try? RefInstant(rfc3339: text) {
-      if instant != pricing.evaluatedAt {
-        problems.append("evaluatedAt: \(text) is not \(pricing.evaluatedAt)")
-      }
-    } else {
-      problems.append("evaluatedAt: missing or not RFC 3339")
-    }
-    problems += compareConsidered(pricing, object["considered"])
-    problems += Self.invariants(object, pricing: pricing)
-    return problems
-  }
-
-  func compareConsidered(_ pricing: RefPricing, _ value: Any?) -> [String] {
-    guard let considered = value as? [[String: Any]] else { return ["considered: missing"] }
-    guard considered.count == pricing.considered.count else {
-      return ["considered: \(considered.count) entries, expected \(pricing.considered.count)"]
-    }
-    var problems: [String] = []
-    for (entry, (id, outcome)) in zip(considered, pricing.considered) {
-      let path = "considered[\(id)]"
-      guard entry["id"] as? String == id, entry["outcome"] as? String == outcome.name else {
-        problems.append(
-          "\(path): got \(entry["id"] ?? "-") \(entry["outcome"] ?? "-"), expected \(outcome.name)")
-        continue
-      }
-      func money(_ key: String, _ units: Int128, required: Bool) {
-        guard let actual = entry[key] else {
-          if required { problems.append("\(path).\(key): missing, expected \(pricing.money(units))") }
-          return
-        }
-        if actual as? String != pricing.money(units) {
-          problems.append("\(path).\(key): \(actual), expected \(pricing.money(units))")
-        }
-      }
-      func instant(_ key: String, _ expected: RefInstant) {
-        guard let actual = entry[key] else { return }
-        if (actual as? String).flatMap({ try? RefInstant(rfc3339: $0) }) != expected {
-          problems.append("\(path).\(key): \(actual) is not \(expected)")
-        }
-      }
-      switch outcome {
-      case .applied(let discount): money("discount", discount, required: true)
-      case .belowMinimum(let tested, let minimum, let shortBy):
-        money("shortBy", shortBy, required: !lenient)
-        money("testedAgainst", tested, required: false)
-        if let actual = entry["minimumAmount"],
-          (actual as? String).flatMap({ try? RefDecimal($0) }) != minimum
-        {
-          problems.append("\(path).minimumAmount: \(actual), expected the value \(minimum)")
-        }
-      case .notBest(let total): money("planTotal", total, required: false)
-      case .notStarted(let startsAt): instant("startsAt", startsAt)
-      case .ended(let endsAt): instant("endsAt", endsAt)
-      case .inactive, .codeRequired, .noEligibleLine: break
-      }
-    }
-    return problems
-  }
-
-  /// Every key of `expected` must match; `currency`, `sku` and `lines` must be absent when
-  /// the reference leaves them out. Other keys the command adds are allowed (the documented rules).
-  static func differences(_ expected: Any, _ actual: Any?, at path: String, into problems: inout [String]) {
-    switch expected {
-    case let object as [String: Any]:
-      guard let actual = actual as? [String: Any] else {
-        problems.append("\(path): expected an object, got \(actual ?? "nothing")")
-        return
-      }
-      for key in object.keys.sorted() {
-        differences(object[key]!, actual[key], at: path.isEmpty ? key : "\(path).\(key)", into: &problems)
-      }
-      for key in ["currency", "sku", "lines"] where object[key] == nil && actual[key] != nil {
-        problems.append("\(path.isEmpty ? key : "\(path).\(key)"): present, expected it left out")
-      }
-    case let array as [Any]:
-      guard let actual = actual as? [Any], actual.count == array.count else {
-        problems.append("\(path): expected \(array.count) entries, got \(actual ?? "nothing")")
-        return
-      }
-      for index in array.indices {
-        differences(array[index], actual[index], at: "\(path)[\(index)]", into: &problems)
-      }
-    case let text as String:
-      if actual as? String != text {
-        problems.append("\(path): \(actual ?? "nothing"), expected \"\(text)\"")
-      }
-    case let number as Int:
-      if actual is String || actual as? Int != number {
-        problems.append("\(path): \(actual ?? "nothing"), expected \(number)")
-      }
-    default:
-      problems.append("\(path): the reference made an unexpected value \(expected)")
-    }
-  }
-
-  /// Checks the command's own result for the invariants of the documented rules, whatever the
-  /// reference says: totals add up, shares add up, nothing negative, no plan beats it.
-  static func invariants(_ object: [String: Any], pricing: RefPricing) -> [String] {
-    var problems: [String] = []
-    func units(_ value: Any?) -> Int128? {
-      guard let text = value as? String else { return nil }
-      let negative = text.hasPrefix("-")
-      guard
-        let magnitude = try? RefDecimal(negative ? String(text.dropFirst()) : text).units(
-          digits: pricing.digits)
-      else { return nil }
-      return negative ? -magnitude : magnitude
-    }
-    guard let subtotal = units(object["subtotal"]), let discount = units(object["discount"]),
-      let total = units(object["total"]), let applied = object["promotions"] as? [[String: Any]]
-    else { return ["invariants: subtotal, discount, total or promotions unreadable"] }
-    if subtotal - discount != total { problems.append("invariant: subtotal − discount ≠ total") }
-    if total < 0 { problems.append("invariant: the total is negative") }
-    let appliedDiscounts = applied.map { units($0["discount"]) ?? -1 }
-    if appliedDiscounts.reduce(0, +) != discount {
-      problems.append("invariant: the promotions' discounts do not add up to the discount")
-    }
-    if let worse = pricing.plans.first(where: { $0.total < total }) {
-      problems.append("invariant: the plan \(worse) has a lower total than the chosen \(total)")
-    }
-    guard let lines = object["lines"] as? [[String: Any]] else { return problems }
-    var lineSubtotals: Int128 = 0
-    var lineDiscounts: Int128 = 0
-    var shares: [String: Int128] = [:]
-    for (index, line) in lines.enumerated() {
-      guard let lineSubtotal = units(line["subtotal"]), let lineDiscount = units(line["discount"]),
-        let lineTotal = units(line["total"]), let promotions = line["promotions"] as? [[String: Any]]
-      else {
-        problems.append("invariant: lines[\(index)] unreadable")
-        continue
-      }
-      lineSubtotals += lineSubtotal
-      lineDiscounts += lineDiscount
-      if lineTotal < 0 { problems.append("invariant: lines[\(index)].total is negative") }
-      if lineSubtotal - lineDiscount != lineTotal {
-        problems.append("invariant: lines[\(index)] does not add up")
-      }
-      var sum: Int128 = 0
-      for share in promotions {
-        let amount = units(share["discount"]) ?? 0
-        if amount <= 0 { problems.append("invariant: lines[\(index)] lists a share that is not above 0") }
-        sum += amount
-        shares[share["id"] as? String ?? "", default: 0] += amount
-      }
-      if sum != lineDiscount {
-        problems.append("invariant: lines[\(index)]'s shares do not add up to its discount")
-      }
-    }
-    if lineSubtotals != subtotal {
-      problems.append("invariant: the lines' subtotals do not add up to the subtotal")
-    }
-    if lineDiscounts != discount {
-      problems.append("invariant: the lines' discounts do not add up to the discount")
-    }
-    for (promotion, amount) in zip(applied, appliedDiscounts) {
-      let id = promotion["id"] as? String ?? ""
-      if shares.removeValue(forKey: id) != amount {
-        problems.append("invariant: \(id)'s shares do not add up to its discount")
-      }
-    }
-    if !shares.isEmpty {
-      problems.append("invariant: lines have shares of unapplied \(shares.keys.sorted())")
-    }
-    return problems
+    return ResultObjectCheck.problems(object, against: pricing, lenient: lenient)
   }
 
   /// Runs `count` cases from `base` (or only the seed in `$PROMO_REFERENCE_SEED`), recording
   /// the first few failures in full and a count of all.
   static func run(format: Int, base: UInt64, defaultCount: Int, lenient: Bool) throws {
-    let environment = ProcessInfo.processInfo.environment
-    let seeds: [UInt64]
-    if let seed = environment["PROMO_REFERENCE_SEED"].flatMap(UInt64.init) {
-      seeds = [seed]
-    } else {
-      let count = environment["PROMO_REFERENCE_CASES"].flatMap(Int.init) ?? defaultCount
-      seeds = (0..<UInt64(count)).map { base + $0 }
-    }
+    var check = SeededCheck(base: base, count: defaultCount)
     let differential = try RefDifferential(lenient: lenient)
     defer { differential.removeFolder() }
-    var failures = 0
     var coverage = RefCoverage()
-    for seed in seeds {
+    check.run { seed in
       var generator = RefCaseGenerator(seed: seed)
       let testCase = generator.makeCase(format: format)
       let (problems, report, verdict) = differential.check(testCase)
       if let verdict { coverage.record(verdict, testCase) }
-      guard !problems.isEmpty else { continue }
-      failures += 1
-      if failures <= 3 { Issue.record(Comment(rawValue: report)) }
+      return (problems, { report })
     }
-    if failures > 0 {
-      let summary =
-        "\(failures) of \(seeds.count) format-\(format) cases differ from the reference "
-        + "(rerun one with PROMO_REFERENCE_SEED=<seed>)"
-      Issue.record(Comment(rawValue: summary))
-    }
+    check.recordIssues("format-\(format) cases")
     // The generator must keep reaching the situations that matter, or passing means little.
-    guard seeds.count >= 1000 else { return }
+    guard check.seeds.count >= 1000 else { return }
     var wanted = [
       "refused", "plan 1 with 0", "plan 1 with 1", "plan 1 with 2", "id tie-break", "fine minimum below",
       "items order", "amount order", "empty items", "inactive", "not-started", "ended", "applied",
@@ -296,14 +111,12 @@ struct RefDifferential {
         "order-stage remainder",
       ]
     }
-    for tag in wanted where coverage.counts[tag, default: 0] < 3 {
-      Issue.record("only \(coverage.counts[tag, default: 0]) format-\(format) cases reach \"\(tag)\"")
-    }
+    coverage.expectReached(wanted, atLeast: 3)
   }
 }
 
 /// Counts the situations the generated cases reach, as the reference priced them.
-struct RefCoverage {
+struct RefCoverage: CaseCoverage {
   var counts: [String: Int] = [:]
 
   mutating func record(_ verdict: RefVerdict, _ testCase: RefCase) {
@@ -323,7 +136,9 @@ struct RefCoverage {
     if rivals.contains(where: { $0.ids != best.ids }) { tags.insert("id tie-break") }
     for (_, outcome) in pricing.considered {
       tags.insert(outcome.name)
-      if case .belowMinimum(_, let minimum, _) = outcome, minimum.fractionDigits.count > pricing.digits {
+      if case .belowMinimum(let shortfall) = outcome,
+        let minimum = shortfall.minimumAmount, minimum.fractionDigits.count > pricing.digits
+      {
         tags.insert("fine minimum below")
       }
     }
@@ -398,8 +213,8 @@ struct Format2ReferenceTests {
       #"{"order":"A-1001","currency":"CNY","subtotal":"128.00","promotions":[{"id":"mug-19","discount":"40.00"},{"id":"tea-2nd-half","discount":"12.50"}],"discount":"52.50","total":"75.50","evaluatedAt":"2026-11-22T04:00:00Z","lines":[{"sku":"tea-green","quantity":2,"subtotal":"50.00","discount":"12.50","total":"37.50","promotions":[{"id":"tea-2nd-half","discount":"12.50"}]},{"sku":"mug-white","quantity":2,"subtotal":"78.00","discount":"40.00","total":"38.00","promotions":[{"id":"mug-19","discount":"40.00"}]}]}"#
     )
     var problems: [String] = []
-    RefDifferential.differences(expected, pricing.resultObject, at: "", into: &problems)
-    RefDifferential.differences(pricing.resultObject, expected, at: "", into: &problems)
+    ResultObjectCheck.differences(expected, pricing.resultObject, at: "", into: &problems)
+    ResultObjectCheck.differences(pricing.resultObject, expected, at: "", into: &problems)
     #expect(problems == [])
     // The other plans the documented rules names: plan 3 92.40, plan 1 87.40, VIP10 alone 115.20.
     let best = { (kind: Int) in pricing.plans.filter { $0.kind == kind }.map(\.total).min() }
@@ -419,8 +234,8 @@ struct Format2ReferenceTests {
       #"{"order":"A-1003","currency":"CNY","subtotal":"195.00","promotions":[{"id":"tea-2nd-half","discount":"12.50"},{"id":"autumn-20","discount":"36.50"},{"id":"spend100-save15","discount":"15.00"}],"discount":"64.00","total":"131.00","evaluatedAt":"2026-11-22T04:00:00Z","lines":[{"sku":"tea-green","quantity":3,"subtotal":"75.00","discount":"30.14","total":"44.86","promotions":[{"id":"tea-2nd-half","discount":"12.50"},{"id":"autumn-20","discount":"12.50"},{"id":"spend100-save15","discount":"5.14"}]},{"sku":"pot-iron","quantity":1,"subtotal":"120.00","discount":"33.86","total":"86.14","promotions":[{"id":"autumn-20","discount":"24.00"},{"id":"spend100-save15","discount":"9.86"}]}]}"#
     )
     var problems: [String] = []
-    RefDifferential.differences(expected, pricing.resultObject, at: "", into: &problems)
-    RefDifferential.differences(pricing.resultObject, expected, at: "", into: &problems)
+    ResultObjectCheck.differences(expected, pricing.resultObject, at: "", into: &problems)
+    ResultObjectCheck.differences(pricing.resultObject, expected, at: "", into: &problems)
     #expect(problems == [])
     #expect(pricing.best.kind == 3)
     let outcomes = Dictionary(uniqueKeysWithValues: pricing.considered.map { ($0.id, $0.outcome.name) })
@@ -503,7 +318,10 @@ struct Format2ReferenceTests {
     #expect(short.best.ids == ["tea-10"])
     #expect(
       short.considered.last?.outcome
-        == .belowMinimum(testedAgainst: 10_000, minimum: try RefDecimal("100.001"), shortBy: 1))
+        == .belowMinimum(
+          RefShortfall(
+            amount: 10_000, units: nil, minimumAmount: try RefDecimal("100.001"), minimumQuantity: nil,
+            shortBy: 1, shortByQuantity: nil)))
   }
 
   @Test(
@@ -511,14 +329,10 @@ struct Format2ReferenceTests {
   )
   func referenceInvariants() throws {
     var failures: [String] = []
-    for seed in (0..<UInt64(1000)).map({ 0x2_0000_0000 + $0 }) {
-      var generator = RefCaseGenerator(seed: seed)
-      let testCase = generator.makeCase(format: 2)
-      let verdict = try Format2Reference.price(
-        store: testCase.store.foundation, order: testCase.order.foundation, at: testCase.at,
-        codes: testCase.codes)
-      guard case .priced(let pricing) = verdict else { continue }
-      let problems = RefDifferential.invariants(pricing.resultObject, pricing: pricing)
+    for (seed, _, pricing) in try Format2Reference.pricedCases(
+      format: 2, seeds: 0x2_0000_0000..<0x2_0000_0000 + 1000)
+    {
+      let problems = ReferenceCheck.invariants(resultObject: pricing.resultObject, against: pricing)
       if !problems.isEmpty { failures.append("seed \(seed): \(problems)") }
     }
     #expect(failures == [])
@@ -530,13 +344,9 @@ struct Format2ReferenceTests {
     defer { differential.removeFolder() }
     var failures: [String] = []
     var caught = 0
-    for seed in (0..<UInt64(300)).map({ 0x2_0000_0000 + $0 }) {
-      var generator = RefCaseGenerator(seed: seed)
-      let testCase = generator.makeCase(format: 2)
-      let verdict = try Format2Reference.price(
-        store: testCase.store.foundation, order: testCase.order.foundation, at: testCase.at,
-        codes: testCase.codes)
-      guard case .priced(let pricing) = verdict else { continue }
+    for (seed, _, pricing) in try Format2Reference.pricedCases(
+      format: 2, seeds: 0x2_0000_0000..<0x2_0000_0000 + 300)
+    {
       var object = pricing.resultObject
       object["considered"] = pricing.considered.map { id, outcome -> [String: Any] in
         var entry: [String: Any] = ["id": id, "outcome": outcome.name]
@@ -544,12 +354,12 @@ struct Format2ReferenceTests {
         case .applied(let discount): entry["discount"] = pricing.money(discount)
         case .notStarted(let startsAt): entry["startsAt"] = startsAt.description
         case .ended(let endsAt): entry["endsAt"] = endsAt.description
-        case .belowMinimum(let tested, let minimum, let shortBy):
-          entry["testedAgainst"] = pricing.money(tested)
-          entry["minimumAmount"] = minimum.description
-          entry["shortBy"] = pricing.money(shortBy)
+        case .belowMinimum(let shortfall):
+          entry["testedAgainst"] = pricing.money(shortfall.amount)
+          entry["minimumAmount"] = shortfall.minimumAmount?.description
+          entry["shortBy"] = shortfall.shortBy.map(pricing.money)
         case .notBest(let total): entry["planTotal"] = pricing.money(total)
-        case .inactive, .codeRequired, .noEligibleLine: break
+        case .inactive, .codeRequired, .customerNotEligible, .noEligibleLine, .noShipping: break
         }
         return entry
       }

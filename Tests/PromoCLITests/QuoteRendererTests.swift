@@ -1,22 +1,8 @@
 import PromoKit
+import PromoTestSupport
 import Testing
 
 @testable import PromoCLI
-
-/// A seeded generator (SplitMix64), so that a failure can be replayed.
-struct SeededRandom: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
-  }
-}
 
 /// The quote renderers' fast forms (bytes laid out directly) against their general forms
 /// (``JSONWriter`` and ``TextTable``), on random quotes: the same bytes, always.
@@ -30,55 +16,55 @@ struct QuoteRendererTests {
 
   /// A random quote: amounts of 0 to 3 minor digits (some beyond 64 bits), names that
   /// need escaping or are not ASCII, lines with and without SKUs.
-  static func quote(_ random: inout SeededRandom) -> Quote {
-    func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &random)] }
+  static func quote(_ random: inout SplitMix64) -> Quote {
+    func pick<T>(_ values: [T]) -> T { random.pick(values) }
     let digits = pick([0, 2, 2, 3])
     func money() -> Money {
-      if Int.random(in: 0..<5, using: &random) == 0 {
+      if random.int(0...4) == 0 {
         // Around a power of ten (where the digit count changes), either sign.
         var power: Int128 = 1
-        for _ in 0..<Int.random(in: 0...21, using: &random) { power *= 10 }
-        let units = power + Int128(Int.random(in: -1...1, using: &random))
+        for _ in 0..<random.int(0...21) { power *= 10 }
+        let units = power + Int128(random.int(-1...1))
         return Money(
-          minorUnits: Int.random(in: 0..<4, using: &random) == 0 ? -units : units, minorDigits: digits)
+          minorUnits: random.int(0...3) == 0 ? -units : units, minorDigits: digits)
       }
       let units: Int128 =
-        Int.random(in: 0..<10, using: &random) == 0
-        ? Int128(Int64.random(in: 0...Int64.max, using: &random)) * 1_000_000
+        random.int(0...9) == 0
+        ? Int128(random.int(0...Int64.max)) * 1_000_000
         : Int128(
-          Int64.random(in: 0...(Int.random(in: 0..<2, using: &random) == 0 ? 99 : 10_000_000), using: &random)
+          random.int(0...(random.int(0...1) == 0 ? 99 : 10_000_000) as ClosedRange<Int64>)
         )
       return Money(minorUnits: units, minorDigits: digits)
     }
-    let applied = (0..<Int.random(in: 0...3, using: &random)).map { _ in
+    let applied = (0..<random.int(0...3)).map { _ in
       AppliedPromotion(
-        id: Int.random(in: 0..<3, using: &random) == 0
-          ? pick(strings) : "p\(Int.random(in: 0...999, using: &random))",
-        name: Int.random(in: 0..<2, using: &random) == 0 ? nil : pick(strings), discount: money())
+        id: random.int(0...2) == 0
+          ? pick(strings) : "p\(random.int(0...999))",
+        name: random.int(0...1) == 0 ? nil : pick(strings), discount: money())
     }
     let subtotal = money()
     let lines: [LineQuote]? =
-      Int.random(in: 0..<2, using: &random) == 0
+      random.int(0...1) == 0
       ? nil
-      : (0..<Int.random(in: 0...3, using: &random)).map { _ in
+      : (0..<random.int(0...3)).map { _ in
         LineQuote(
-          sku: Int.random(in: 0..<3, using: &random) == 0 ? nil : pick(strings), name: nil,
-          quantity: Int64.random(in: 1...1_000_000, using: &random), subtotal: money(),
+          sku: random.int(0...2) == 0 ? nil : pick(strings), name: nil,
+          quantity: random.int(1...1_000_000 as ClosedRange<Int64>), subtotal: money(),
           promotions: applied.map { AppliedPromotion(id: $0.id, discount: money()) })
       }
     return Quote(
-      order: Int.random(in: 0..<3, using: &random) == 0
-        ? pick(strings) : "O-\(Int.random(in: 0...99, using: &random))",
+      order: random.int(0...2) == 0
+        ? pick(strings) : "O-\(random.int(0...99))",
       currency: pick([nil, Currency(code: "CNY"), Currency(code: "JPY"), Currency(code: "KWD")]),
       subtotal: subtotal,
       plan: PricingPlan(applied: applied, total: money()),
-      evaluatedAt: Instant(secondsSinceEpoch: Int64.random(in: 0...4_000_000_000, using: &random)),
+      evaluatedAt: Instant(secondsSinceEpoch: random.int(0...4_000_000_000)),
       lines: lines)
   }
 
   @Test("JSON: the same bytes as through a JSONWriter", arguments: [1, 2, 3] as [UInt64])
   func json(seed: UInt64) {
-    var random = SeededRandom(seed: seed)
+    var random = SplitMix64(seed: seed)
     var fast = QuoteJSONRenderer()
     var general = QuoteJSONRenderer()
     for _ in 0..<3_000 {
@@ -92,7 +78,7 @@ struct QuoteRendererTests {
   @Test(
     "text: the same bytes as through a TextTable, with and without colour", arguments: [1, 2, 3] as [UInt64])
   func text(seed: UInt64) {
-    var random = SeededRandom(seed: seed)
+    var random = SplitMix64(seed: seed)
     for colour in [false, true] {
       let style = TextStyle(isEnabled: colour)
       var fast = QuoteTextRenderer(style: style)

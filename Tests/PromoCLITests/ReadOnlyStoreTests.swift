@@ -31,6 +31,22 @@ struct ReadOnlyStoreTests {
     return folder
   }
 
+  /// What every write of the sample store at mode 0444 is refused with.
+  static let readOnly0444 =
+    "promo: promotions.json: the store is read-only (mode 0444); make it writable (chmod u+w) to change it\n"
+
+  /// The refusal of a write to a read-only store: status 73, nothing on standard output,
+  /// and `folder` as it was `before` (not even the lock file is created).
+  static func expectRefused(
+    _ result: PromoBinary.Result, in folder: URL, before: [String: String],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    #expect(result.status == 73, sourceLocation: sourceLocation)
+    #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
+    #expect(
+      try state(of: folder) == before, "not even the lock file is created", sourceLocation: sourceLocation)
+  }
+
   /// Every file of `folder` with its bytes, mode and owner.
   static func state(of folder: URL) throws -> [String: String] {
     var files: [String: String] = [:]
@@ -51,13 +67,8 @@ struct ReadOnlyStoreTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let before = try Self.state(of: folder)
     let result = try PromoBinary.run(command, in: folder)
-    #expect(result.status == 73)
-    #expect(result.stdout.isEmpty)
-    #expect(
-      result.stderr
-        == "promo: promotions.json: the store is read-only (mode 0444); make it writable (chmod u+w) to change it\n"
-    )
-    #expect(try Self.state(of: folder) == before, "not even the lock file is created")
+    try Self.expectRefused(result, in: folder, before: before)
+    #expect(result.stderr == Self.readOnly0444)
   }
 
   @Test(
@@ -68,9 +79,8 @@ struct ReadOnlyStoreTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let before = try Self.state(of: folder)
     let result = try PromoBinary.run(["disable", "autumn-20"], in: folder)
-    #expect(result.status == 73)
+    try Self.expectRefused(result, in: folder, before: before)
     #expect(result.stderr.contains("read-only (mode 0\(String(mode, radix: 8)))"), "\(result.stderr)")
-    #expect(try Self.state(of: folder) == before)
   }
 
   @Test("a link to a read-only store is refused too, naming the link as given")
@@ -83,9 +93,8 @@ struct ReadOnlyStoreTests {
       atPath: folder.appendingPathComponent("promotions.json").path, withDestinationPath: "real.json")
     let before = try Self.state(of: folder)
     let result = try PromoBinary.run(["disable", "autumn-20"], in: folder)
-    #expect(result.status == 73)
+    try Self.expectRefused(result, in: folder, before: before)
     #expect(result.stderr.hasPrefix("promo: promotions.json: the store is read-only (mode 0444)"))
-    #expect(try Self.state(of: folder) == before)
   }
 
   @Test("once made writable again, the same command succeeds")
@@ -125,13 +134,8 @@ struct ReadOnlyStoreOtherUserTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let before = try ReadOnlyStoreTests.state(of: folder)
     let result = try OtherUser.run(command, in: folder)
-    #expect(result.status == 73)
-    #expect(result.stdout.isEmpty)
-    #expect(
-      result.stderr
-        == "promo: promotions.json: the store is read-only (mode 0444); make it writable (chmod u+w) to change it\n"
-    )
-    #expect(try ReadOnlyStoreTests.state(of: folder) == before)
+    try ReadOnlyStoreTests.expectRefused(result, in: folder, before: before)
+    #expect(result.stderr == ReadOnlyStoreTests.readOnly0444)
   }
 
   @Test(
@@ -143,13 +147,11 @@ struct ReadOnlyStoreOtherUserTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let before = try ReadOnlyStoreTests.state(of: folder)
     let result = try OtherUser.run(command, in: folder)
-    #expect(result.status == 73)
-    #expect(result.stdout.isEmpty)
+    try ReadOnlyStoreTests.expectRefused(result, in: folder, before: before)
     #expect(
       result.stderr.hasPrefix(
         "promo: promotions.json: the store is read-only for you (mode 0644, owned by uid 0); "),
       "\(result.stderr)")
-    #expect(try ReadOnlyStoreTests.state(of: folder) == before)
   }
 
   @Test("its own writable store is written (the user switch works)")

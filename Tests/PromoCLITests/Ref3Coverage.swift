@@ -2,7 +2,7 @@ import PromoTestSupport
 
 /// Counts the format-3 situations generated cases reach, as the format-3 reference priced
 /// them, so that a passing comparison means something.
-struct Ref3Coverage {
+struct Ref3Coverage: CaseCoverage {
   var counts: [String: Int] = [:]
 
   mutating func record(_ verdict: Ref3Verdict, promotions: [Ref3Promotion]) {

@@ -4,7 +4,7 @@ import PromoTestSupport
 /// chosen stacked pairs with more than 8 working order deals, ties between plans, and
 /// both sides of the small-store cut-offs (at most 8 or at least 9 working order deals; at
 /// most 16 or at least 17 working item rules on one of the order's SKUs or categories).
-struct RefBigCoverage {
+struct RefBigCoverage: CaseCoverage {
   var counts: [String: Int] = [:]
 
   mutating func record(_ pricing: Ref3Pricing, promotions: [Ref3Promotion], order: Ref3Order) {

@@ -9,16 +9,7 @@ import Testing
 struct ReferenceCheckTests {
   /// The reference's pricing of the format-2 cases of seeds from `base`.
   static func pricings(_ count: Int, base: UInt64 = 0x3_0000_0000) throws -> [RefPricing] {
-    var pricings: [RefPricing] = []
-    for seed in base..<(base + UInt64(count)) {
-      var generator = RefCaseGenerator(seed: seed)
-      let testCase = generator.makeCase(format: 2)
-      let verdict = try Format2Reference.price(
-        store: testCase.store.foundation, order: testCase.order.foundation, at: testCase.at,
-        codes: testCase.codes)
-      if case .priced(let pricing) = verdict { pricings.append(pricing) }
-    }
-    return pricings
+    try Format2Reference.pricedCases(format: 2, seeds: base..<(base + UInt64(count))).map(\.pricing)
   }
 
   @Test("the reference's own result passes, on 400 cases")

@@ -13,7 +13,7 @@ struct IndexedSelectionTests {
   static let now = Fixture.instant("2026-11-22T04:00:00Z")
 
   /// Random promotions and orders of store format 2.
-  struct Generator {
+  struct Generator: SeededCaseGenerator {
     var random: SplitMix64
 
     init(seed: UInt64) {
@@ -29,10 +29,6 @@ struct IndexedSelectionTests {
     static let categories = ["tea", "mug", "pot", "cup", "gift"]
     static let codes = ["VIP", "vip2", "SPRING"]
 
-    mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
-    mutating func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &random)] }
-    mutating func int(_ range: ClosedRange<Int64>) -> Int64 { Int64.random(in: range, using: &random) }
-
     func cents(_ value: Int64) -> DecimalNumber { DecimalNumber(significand: value, scale: 2) }
 
     mutating func percentage() -> Percentage {
@@ -46,7 +42,7 @@ struct IndexedSelectionTests {
 
     mutating func id(avoiding used: inout Set<String>) -> String {
       while true {
-        let length = Int.random(in: 1...4, using: &random)
+        let length = random.int(1...4)
         let id = String((0..<length).map { _ in pick(Self.idCharacters) })
         if used.insert(id).inserted { return id }
       }
@@ -56,7 +52,7 @@ struct IndexedSelectionTests {
     mutating func promotion(id: String, kind: PromotionKind) -> Promotion {
       let code: String? = chance(8) ? pick(Self.codes) : nil
       // Now and then a window that has not started or has ended.
-      let window = Int.random(in: 0..<20, using: &random)
+      let window = random.int(0...19)
       let start: Timestamp? = window == 0 ? Fixture.timestamp("2026-12-01T00:00:00Z") : nil
       let end: Timestamp? = window == 1 ? Fixture.timestamp("2026-11-01T00:00:00Z") : nil
       let active = chance(92)
@@ -67,12 +63,12 @@ struct IndexedSelectionTests {
         if chance(75) {
           let skus =
             chance(60)
-            ? Array(Set((0..<Int.random(in: 1...3, using: &random)).map { _ in pick(Self.skus) })) : nil
+            ? Array(Set((0..<random.int(1...3)).map { _ in pick(Self.skus) })) : nil
           let categories = skus == nil || chance(30) ? [pick(Self.categories)] : nil
           target = try? ItemTarget(skus: skus, categories: categories)
         }
         let benefit: Benefit
-        switch Int.random(in: 0..<4, using: &random) {
+        switch random.int(0...3) {
         case 0: benefit = .percentOff(percentage())
         case 1: benefit = .amountOff(cents(chance(50) ? pick([100, 250, 500, 1_000]) : int(1...3_000)))
         case 2: benefit = .fixedPrice(cents(chance(50) ? pick([0, 500, 1_000, 1_900]) : int(0...3_000)))
@@ -115,7 +111,7 @@ struct IndexedSelectionTests {
     mutating func catalog(count: Int, items: Int = 30) -> Catalog {
       var used: Set<String> = []
       let promotions = (0..<count).map { _ in
-        let roll = Int.random(in: 0..<100, using: &random)
+        let roll = random.int(0...99)
         let kind: PromotionKind =
           roll < items ? .item : (roll < items + (100 - items) / 2 ? .discount : .threshold)
         return promotion(id: id(avoiding: &used), kind: kind)
@@ -127,8 +123,8 @@ struct IndexedSelectionTests {
     /// breakpoint, a sum, or anything.
     mutating func amount(near catalog: Catalog) -> Int64 {
       let promotion = pick(catalog.promotions)
-      let nudge = chance(50) ? 0 : int(-1...1)
-      switch Int.random(in: 0..<5, using: &random) {
+      let nudge: Int64 = chance(50) ? 0 : int(-1...1)
+      switch random.int(0...4) {
       case 0:
         if let minimum = promotion.minimumAmount, let units = minimum.units(atScale: 2) {
           return max(0, units + nudge)
@@ -158,7 +154,7 @@ struct IndexedSelectionTests {
           name: "o\(index)", currency: nil, codes: codes,
           amount: Money(minorUnits: Int128(amount(near: catalog)), minorDigits: 2))
       }
-      let lines = (0..<Int.random(in: 1...6, using: &random)).map { _ in
+      let lines = (0..<random.int(1...6)).map { _ in
         OrderItem(
           sku: chance(90) ? pick(Self.skus) : nil,
           categories: chance(60) ? Array(Set([pick(Self.categories), pick(Self.categories)])) : [],
@@ -267,7 +263,7 @@ struct IndexedSelectionTests {
     var generator = Generator(seed: seed)
     var used: Set<String> = []
     var promotions: [Promotion] = []
-    for _ in 0..<Int.random(in: 20...400, using: &generator.random) {
+    for _ in 0..<generator.random.int(20...400) {
       let kind: PromotionKind = generator.chance(50) ? .discount : .threshold
       let id = generator.id(avoiding: &used)
       var cap: DecimalNumber?
@@ -354,7 +350,7 @@ struct IndexedSelectionTests {
     let count = [30, 120, 400, 1_500][Int(seed % 4)]
     let promotions = (0..<count).map { _ in
       let benefit: Benefit
-      switch Int.random(in: 0..<10, using: &generator.random) {
+      switch generator.random.int(0...9) {
       case 0: benefit = .percentOff(Fixture.percent(generator.pick(["1", "5", "10", "12.5", "20"])))
       case 1: benefit = .amountOff(generator.cents(generator.pick([1, 5, 25, 100])))
       case 2: benefit = .fixedPrice(generator.cents(generator.pick([900, 1_900, 4_900])))
@@ -378,7 +374,7 @@ struct IndexedSelectionTests {
     }
     let catalog = try Catalog(version: 2, promotions: promotions)
     let orders = (0..<300).map { index in
-      let lines = (0..<Int.random(in: 1...5, using: &generator.random)).map { _ in
+      let lines = (0..<generator.random.int(1...5)).map { _ in
         OrderItem(
           sku: generator.pick(Generator.skus),
           categories: generator.chance(70) ? [generator.pick(Generator.categories)] : [],

@@ -1,4 +1,5 @@
 import PromoKit
+import PromoTestSupport
 import Testing
 
 /// `promo diff`'s core: each order priced against two catalogs, and the summary.
@@ -12,10 +13,10 @@ struct PriceComparisonTests {
   func summaryAddsUp(seed: UInt64) throws {
     var generator = StoreGenerator(seed: seed)
     for round in 0..<40 {
-      let baseSpecs = generator.store(count: Int.random(in: 0...8, using: &generator.random))
+      let baseSpecs = generator.store(count: generator.random.int(0...8))
       let changedSpecs =
         generator.chance(20)
-        ? baseSpecs : generator.store(count: Int.random(in: 0...8, using: &generator.random))
+        ? baseSpecs : generator.store(count: generator.random.int(0...8))
       let context = PricingContext(instant: Self.now)
       let comparison = try PriceComparison(
         base: PriceCalculator(catalog: PricingPropertyTests.catalog(baseSpecs), context: context),
@@ -25,7 +26,7 @@ struct PriceComparisonTests {
       var before: Int128 = 0
       var changedCount = 0
       var up = 0
-      for _ in 0..<Int.random(in: 0...12, using: &generator.random) {
+      for _ in 0..<generator.random.int(0...12) {
         let order = PricingPropertyTests.order(generator.subtotal(for: baseSpecs + changedSpecs))
         let change = try comparison.compare(order)
         // Each side is exactly what a calculator of that catalog alone chooses.
@@ -79,5 +80,52 @@ struct PriceComparisonTests {
     }
     #expect(summary == before)
     #expect(summary.before == Money(minorUnits: 500, minorDigits: 0))
+  }
+
+  @Test(
+    "a change is equal to another exactly when its order, currency and plans are (sums by value), and hashes alike"
+  )
+  func changeEquality() {
+    let yen = Currency(code: "JPY")
+    func plan(_ total: Int128, digits: Int, applied: [String] = []) -> PricingPlan {
+      var scale: Int128 = 1
+      for _ in 0..<digits { scale *= 10 }
+      return PricingPlan(
+        applied: applied.map {
+          AppliedPromotion(id: $0, discount: Money(minorUnits: 5 * scale, minorDigits: digits))
+        },
+        total: Money(minorUnits: total * scale, minorDigits: digits))
+    }
+    // Each class holds the same change written with sums of 0, 2 and 3 minor digits.
+    let classes: [[PriceChange]] = [
+      (0...3).filter { $0 != 1 }.map {
+        PriceChange(
+          order: "a", currency: nil, before: plan(100, digits: $0),
+          after: plan(90, digits: $0, applied: ["x"]))
+      },
+      [
+        PriceChange(
+          order: "b", currency: nil, before: plan(100, digits: 2), after: plan(90, digits: 2, applied: ["x"]))
+      ],
+      [
+        PriceChange(
+          order: "a", currency: yen, before: plan(100, digits: 0), after: plan(90, digits: 0, applied: ["x"]))
+      ],
+      [
+        PriceChange(
+          order: "a", currency: nil, before: plan(100, digits: 2), after: plan(90, digits: 2, applied: ["y"]))
+      ],
+      [
+        PriceChange(
+          order: "a", currency: nil, before: plan(100, digits: 2), after: plan(95, digits: 2, applied: ["x"]))
+      ],
+      [
+        PriceChange(
+          order: "a", currency: nil, before: plan(90, digits: 2, applied: ["x"]), after: plan(100, digits: 2))
+      ],
+    ]
+    let values = classes.flatMap { $0 }
+    let rank = classes.indices.flatMap { index in classes[index].map { _ in index } }
+    #expect(ComparisonLaws.hashable(values) { rank[$0] == rank[$1] } == [])
   }
 }

@@ -47,7 +47,7 @@ struct PricingPropertyTests {
   func randomStores(seed: UInt64) throws {
     var generator = StoreGenerator(seed: seed)
     for round in 0..<60 {
-      let specs = generator.store(count: Int.random(in: 0...12, using: &generator.random))
+      let specs = generator.store(count: generator.random.int(0...12))
       let catalog = Self.catalog(specs)
       let calculator = try PriceCalculator(catalog: catalog, at: Self.now)
       for _ in 0..<8 {
@@ -64,7 +64,7 @@ struct PricingPropertyTests {
   func deterministic(seed: UInt64) throws {
     var generator = StoreGenerator(seed: seed)
     for round in 0..<50 {
-      let specs = generator.store(count: Int.random(in: 0...12, using: &generator.random))
+      let specs = generator.store(count: generator.random.int(0...12))
       let subtotal = generator.subtotal(for: specs)
       let first = try PriceCalculator(catalog: Self.catalog(specs), at: Self.now).bestPlan(
         for: Self.order(subtotal))
@@ -85,7 +85,7 @@ struct PricingPropertyTests {
   func throughJSON(seed: UInt64) throws {
     var generator = StoreGenerator(seed: seed)
     for round in 0..<60 {
-      let specs = generator.store(count: Int.random(in: 0...12, using: &generator.random))
+      let specs = generator.store(count: generator.random.int(0...12))
       let quote = generator.chance(50)
       let text =
         #"{"version": 1, "promotions": ["#
@@ -105,7 +105,7 @@ struct PricingPropertyTests {
   func explainAgrees(seed: UInt64) throws {
     var generator = StoreGenerator(seed: seed)
     for round in 0..<60 {
-      let specs = generator.store(count: Int.random(in: 0...12, using: &generator.random))
+      let specs = generator.store(count: generator.random.int(0...12))
       let catalog = Self.catalog(specs)
       let calculator = try PriceCalculator(catalog: catalog, at: Self.now)
       let subtotal = generator.subtotal(for: specs)
@@ -172,7 +172,7 @@ struct PricingPropertyTests {
     var greedyWrong = 0
     var zeroSubtotals = 0
     for _ in 0..<400 {
-      let specs = generator.store(count: Int.random(in: 0...12, using: &generator.random))
+      let specs = generator.store(count: generator.random.int(0...12))
       let subtotal = generator.subtotal(for: specs)
       let plans = ReferencePricing.allPlans(specs, subtotal: subtotal)
       let best = ReferencePricing.best(of: plans)
@@ -209,7 +209,7 @@ struct PricingPropertyTests {
       specs[index].start = nil
       specs[index].end = nil
       if specs[index].kind == .threshold {
-        specs[index].minimum = Int64.random(in: 9_000...11_000, using: &generator.random)
+        specs[index].minimum = Int64(generator.random.int(9_000...11_000))
       }
     }
     let calculator = try PriceCalculator(catalog: Self.catalog(specs), at: Self.now)

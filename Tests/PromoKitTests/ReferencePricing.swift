@@ -191,7 +191,7 @@ enum ReferencePricing {
 }
 
 /// Random stores and subtotals for the property tests.
-struct StoreGenerator {
+struct StoreGenerator: SeededCaseGenerator {
   var random: SplitMix64
 
   init(seed: UInt64) {
@@ -207,20 +207,16 @@ struct StoreGenerator {
   private static let bounds: [Int64] = [-172_800, -3_600, -1, 0, 1, 3_600, 172_800]
   private static let offsets: [Int64] = [0, 0, 480, -300, 330, 345, -600, 840, -720]
 
-  mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
-
-  mutating func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &random)] }
-
   mutating func uniqueID(avoiding used: inout Set<String>, maximumLength: Int) -> String {
     while true {
-      let length = Int.random(in: 1...maximumLength, using: &random)
+      let length = random.int(1...maximumLength)
       let id = String((0..<length).map { _ in pick(Self.idCharacters) })
       if used.insert(id).inserted { return id }
     }
   }
 
   mutating func bound() -> Int64 {
-    chance(70) ? pick(Self.bounds) : Int64.random(in: -200_000...200_000, using: &random)
+    chance(70) ? pick(Self.bounds) : random.int(-200_000...200_000)
   }
 
   mutating func spec(id: String) -> PromotionSpec {
@@ -228,13 +224,13 @@ struct StoreGenerator {
     var percent: Int64?
     var fixed: Int64?
     if chance(50) {
-      percent = chance(75) ? pick(Self.percents) : Int64.random(in: 1...1_000_000, using: &random)
+      percent = chance(75) ? pick(Self.percents) : random.int(1...1_000_000)
     } else {
-      fixed = chance(75) ? pick(Self.fixedSums) : Int64.random(in: 1...20_000, using: &random)
+      fixed = chance(75) ? pick(Self.fixedSums) : random.int(1...20_000)
     }
     let minimum: Int64? =
       kind == .threshold
-      ? (chance(60) ? pick(Self.minimums) : Int64.random(in: 0...30_000, using: &random)) : nil
+      ? (chance(60) ? pick(Self.minimums) : random.int(0...30_000)) : nil
     var start: Int64? = chance(35) ? bound() : nil
     var end: Int64? = chance(35) ? bound() : nil
     if let low = start, let high = end, low >= high {
@@ -242,7 +238,7 @@ struct StoreGenerator {
         (start, end) = (high, low)
         if high == low { end = low + 1 }
       } else {
-        end = low + Int64.random(in: 1...100_000, using: &random)
+        end = low + random.int(1...100_000)
       }
     }
     return PromotionSpec(
@@ -260,8 +256,8 @@ struct StoreGenerator {
   mutating func subtotal(for specs: [PromotionSpec]) -> Int64 {
     let thresholds = specs.filter { $0.kind == .threshold }
     let discounts = specs.filter { $0.kind == .discount }
-    let roll = Int.random(in: 0..<100, using: &random)
-    let nudge = Int64.random(in: -2...2, using: &random)
+    let roll = random.int(0...99)
+    let nudge: Int64 = random.int(-2...2)
     switch roll {
     case 0..<10:
       return 0
@@ -275,7 +271,7 @@ struct StoreGenerator {
       guard keep > 0 else { return max(0, target + nudge) }
       return max(0, Int64((Int128(target) * 1_000_000 + Int128(keep) / 2) / Int128(keep)) + nudge)
     default:
-      return Int64.random(in: 0...40_000, using: &random)
+      return random.int(0...40_000)
     }
   }
 }

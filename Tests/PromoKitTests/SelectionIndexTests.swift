@@ -9,16 +9,12 @@ import Testing
 @Suite("The selection indexes agree with a pass over their rules")
 struct SelectionIndexTests {
   /// Random order rules and item rules with values from small sets, so that ties are common.
-  struct Generator {
+  struct Generator: SeededCaseGenerator {
     var random: SplitMix64
 
     init(seed: UInt64) {
       random = SplitMix64(seed: seed)
     }
-
-    mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
-    mutating func int(_ range: ClosedRange<Int64>) -> Int64 { Int64.random(in: range, using: &random) }
-    mutating func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &random)] }
 
     func money(_ units: Int64) -> Money { Money(minorUnits: Int128(units), minorDigits: 2) }
 
@@ -35,7 +31,7 @@ struct SelectionIndexTests {
     /// 1 uncapped, 2 capped) or any.
     mutating func orderRule(threshold: Bool, scale: Int64, only: Int? = nil) -> OrderRule {
       let reduction: OrderRule.Reduction
-      switch only ?? Int.random(in: 0..<3, using: &random) {
+      switch only ?? random.int(0...2) {
       case 0: reduction = .fixed(money(int(1...scale)))
       case 1: reduction = .percent(rate(), cap: nil)
       default: reduction = .percent(rate(), cap: money(int(1...scale)))
@@ -49,7 +45,7 @@ struct SelectionIndexTests {
     /// 3 buy-get) or any.
     mutating func itemRule(only: Int? = nil) -> ItemRule {
       let reduction: ItemRule.Reduction
-      switch only ?? Int.random(in: 0..<4, using: &random) {
+      switch only ?? random.int(0...3) {
       case 0: reduction = .percent(rate())
       case 1: reduction = .perUnit(money(int(1...3_000)))
       case 2: reduction = .fixedPrice(money(int(0...3_000)))
@@ -69,7 +65,7 @@ struct SelectionIndexTests {
     let threshold = seed % 2 == 0
     let scale: Int64 = seed % 3 == 0 ? 50 : 20_000
     let only = seed % 4 == 3 ? nil : seed % 4
-    let rules = (0..<Int.random(in: 1...300, using: &generator.random)).map { _ in
+    let rules = (0..<generator.random.int(1...300)).map { _ in
       generator.orderRule(threshold: threshold, scale: scale, only: only)
     }
     let set = OrderRuleSet(rules, weights: rules.indices.map { Int32($0) })
@@ -139,7 +135,7 @@ struct SelectionIndexTests {
     var generator = Generator(seed: UInt64(seed) &* 7)
     let scale: Int64 = seed % 2 == 0 ? 60 : 2_000
     let only = seed % 4 == 3 ? nil : seed % 4
-    let thresholds = (0..<Int.random(in: 1...80, using: &generator.random)).map { _ in
+    let thresholds = (0..<generator.random.int(1...80)).map { _ in
       generator.orderRule(threshold: true, scale: scale, only: only)
     }
     let breaks = OrderStageIndex.pairBreaks(thresholds)
@@ -162,14 +158,14 @@ struct SelectionIndexTests {
   func itemRuleGroup(seed: Int) {
     var generator = Generator(seed: UInt64(seed) &* 13)
     let only = seed % 5 == 4 ? nil : seed % 5
-    let rules = (0..<Int.random(in: 1...200, using: &generator.random)).map { _ in
+    let rules = (0..<generator.random.int(1...200)).map { _ in
       generator.itemRule(only: only)
     }
     let group = ItemRuleGroup(Array(rules.indices), of: rules)
     for _ in 0..<400 {
       let unitPrice = generator.money(
         generator.chance(30) ? generator.pick([0, 1, 100, 1_000, 2_999]) : generator.int(0...4_000))
-      let quantity = generator.chance(80) ? generator.int(1...9) : generator.int(1...1_000)
+      let quantity: Int64 = generator.chance(80) ? generator.int(1...9) : generator.int(1...1_000)
       let lineAmount = Money(minorUnits: unitPrice.minorUnits * Int128(quantity), minorDigits: 2)
       var expected: (discount: Int128, weight: Int32)?
       for (position, rule) in rules.enumerated() {

@@ -3,33 +3,11 @@ import Testing
 
 @Suite("StoreEncoder writes the canonical store (the documented rules)")
 struct StoreEncoderTests {
-  /// The the documented rules example as the store writes it: its key order, defaults (`active: true`)
-  /// left out.
-  static let specStore = """
-    {
-      "version": 1,
-      "currency": "CNY",
-      "promotions": [
-        {
-          "id": "autumn-20",
-          "name": "20% off everything",
-          "kind": "discount",
-          "percentOff": "20",
-          "startsAt": "2026-11-01T00:00:00+08:00",
-          "endsAt": "2026-12-01T00:00:00+08:00",
-          "stackable": true
-        },
-        {
-          "id": "spend100-save15",
-          "kind": "threshold",
-          "minimumAmount": "100.00",
-          "amountOff": "15.00",
-          "stackable": true
-        }
-      ]
-    }
-
-    """
+  /// The documented rules' example store (``Fixture/specExampleStore``) as the encoder
+  /// writes it: the same key order, the default `active: true` left out, a final newline.
+  static let specStore =
+    Fixture.specExampleStore.split(separator: "\n", omittingEmptySubsequences: false)
+    .filter { !$0.contains(#""active": true"#) }.joined(separator: "\n") + "\n"
 
   func catalog(_ text: String) throws -> Catalog {
     try StoreDecoder.decode(Array(text.utf8), file: "promotions.json")

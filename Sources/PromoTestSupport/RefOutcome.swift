@@ -1,6 +1,8 @@
-/// What became of one promotion for one order, as `--explain` reports it (the documented rules, store
-/// format 3), decided in the order of the cases below.
-package enum Ref3Outcome: Equatable {
+/// What became of one promotion for one order, as `--explain` reports it (the documented
+/// rules), decided in the order of the cases below: the outcomes of every store format, so
+/// that both references report in one vocabulary (a store of format 1 or 2 never has
+/// `customer-not-eligible` or `no-shipping`).
+package enum RefOutcome: Equatable {
   /// Switched off.
   case inactive
   /// Its window starts later.
@@ -20,7 +22,7 @@ package enum Ref3Outcome: Equatable {
   case noShipping
   /// A threshold whose minimums its lines at their list prices do not reach, or a shipping
   /// promotion whose minimum the subtotal does not reach.
-  case belowMinimum(Ref3Shortfall)
+  case belowMinimum(RefShortfall)
   /// It can apply, but the chosen plan (of this total) is better or equal.
   case notBest(planTotal: Int128)
 
@@ -39,10 +41,23 @@ package enum Ref3Outcome: Equatable {
     case .notBest: "not-best"
     }
   }
+
+  /// The amount the outcome carries, in minor units: the discount of `applied`, the
+  /// `shortBy` of `below-minimum` (0 when it has none), the `planTotal` of `not-best`;
+  /// `nil` for the others.
+  package var amount: Int128? {
+    switch self {
+    case .applied(let discount): discount
+    case .belowMinimum(let shortfall): shortfall.shortBy ?? 0
+    case .notBest(let total): total
+    case .inactive, .notStarted, .ended, .codeRequired, .customerNotEligible, .noEligibleLine, .noShipping:
+      nil
+    }
+  }
 }
 
 /// What a `below-minimum` outcome was tested against and how far it fell short.
-package struct Ref3Shortfall: Equatable {
+package struct RefShortfall: Equatable {
   /// The amount the minimum was tested against: the list amounts of the lines it counts
   /// (every line, or those it targets), the order's `amount`, or, for shipping, S.
   package var amount: Int128
