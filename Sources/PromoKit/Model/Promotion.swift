@@ -192,8 +192,20 @@ public struct Promotion: Sendable, Hashable, Identifiable {
   /// effective, its code presented, and the customer in one of its groups.
   public func isWorking(at instant: Instant, presenting codes: Set<String>, groups: Set<String> = []) -> Bool
   {
-    isWorking(at: instant) && (code.map { codes.contains(CouponCode.normalized($0)) } ?? true)
-      && (customerGroups?.admits(groups) ?? true)
+    isWorking(at: instant) && isPresented(by: codes) && admitsCustomer(in: groups)
+  }
+
+  /// Whether an order presenting `codes` (normalized with ``CouponCode/normalized(_:)``)
+  /// presents its code: always for a promotion without one. The one definition of coupon
+  /// eligibility, which pricing and its explanation use.
+  public func isPresented(by codes: Set<String>) -> Bool {
+    code.map { codes.contains(CouponCode.normalized($0)) } ?? true
+  }
+
+  /// Whether a customer in `groups` may have it: always for a promotion without customer
+  /// groups.
+  public func admitsCustomer(in groups: Set<String>) -> Bool {
+    customerGroups?.admits(groups) ?? true
   }
 
   /// Where it stands at `instant`: the switch is checked first, then the window.

@@ -232,8 +232,8 @@ struct CompactOrderRule: Sendable {
   /// The rank of its id among every id of the store.
   var rank: Int32
   var isStackable: Bool
-  /// Whether it is a percentage (else a fixed sum).
-  var isPercent: Bool
+  /// What it takes off: a percentage (`value` is its rate) or a fixed sum (`value`).
+  var benefit: Benefit
   /// The least amount it applies to; -1 for a discount.
   var minimum: Int128
   /// The rate in ten-thousandths of a percent, or the sum.
@@ -249,14 +249,19 @@ struct CompactOrderRule: Sendable {
     minimum = rule.minimum?.minorUnits ?? -1
     switch rule.reduction {
     case .percent(let rate, let cap):
-      isPercent = true
+      benefit = .percentOff
       value = Int128(rate.tenThousandths)
       self.cap = cap?.minorUnits ?? -1
     case .fixed(let sum):
-      isPercent = false
+      benefit = .amountOff
       value = sum.minorUnits
       cap = -1
     }
+  }
+
+  /// The benefits of a discount or threshold.
+  enum Benefit: UInt8, Sendable {
+    case percentOff, amountOff
   }
 
   /// Whether it is a threshold.
@@ -267,7 +272,9 @@ struct CompactOrderRule: Sendable {
   @inline(__always)
   func value(at amount: Int128) -> Int128? {
     if amount < minimum { return nil }
-    if !isPercent { return DealTerms.sumOff(value, of: amount) }
-    return DealTerms.percentageOff(Int64(value), of: amount, cap: cap >= 0 ? cap : .max)
+    switch benefit {
+    case .amountOff: return DealTerms.sumOff(value, of: amount)
+    case .percentOff: return DealTerms.percentageOff(Int64(value), of: amount, cap: cap >= 0 ? cap : .max)
+    }
   }
 }

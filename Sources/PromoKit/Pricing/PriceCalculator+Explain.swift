@@ -18,9 +18,9 @@ extension PriceCalculator {
       case .notStarted: outcome = .notStarted(startsAt: promotion.startsAt!)
       case .ended: outcome = .ended(endsAt: promotion.endsAt!)
       case .working:
-        if let code = promotion.code, !codes.contains(CouponCode.normalized(code)) {
+        if !promotion.isPresented(by: codes), let code = promotion.code {
           outcome = .codeRequired(code: code)
-        } else if let customerGroups = promotion.customerGroups, !customerGroups.admits(groups) {
+        } else if !promotion.admitsCustomer(in: groups) {
           outcome = .customerNotEligible
         } else if let discount = appliedDiscounts[promotion.id] {
           outcome = .applied(discount: discount)
