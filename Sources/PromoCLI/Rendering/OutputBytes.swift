@@ -15,12 +15,6 @@ enum OutputBytes {
     text.withUTF8 { output.append(contentsOf: $0) }
   }
 
-  /// Appends `count` spaces.
-  @inline(__always)
-  static func appendSpaces(_ count: Int, to output: inout [UInt8]) {
-    if count > 0 { output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
-  }
-
   /// Appends an amount as ``Money/description`` writes it (`"102.40"`, `"100"`, `"1.250"`).
   ///
   /// - Complexity: O(*d*) for *d* digits.
@@ -126,20 +120,30 @@ final class ScratchBytes {
       capacity = max(bound, 2 * capacity)
       storage = .allocate(capacity: capacity)
     }
-    var writer = RawWriter(storage)
+    var writer = RawWriter(storage, capacity: bound)
     body(&writer)
     output.append(contentsOf: UnsafeBufferPointer(start: storage, count: writer.position - storage))
   }
 }
 
-/// Writes bytes into memory the caller made large enough: no check per byte.
+/// Writes bytes into memory the caller made large enough: no check per byte in a release
+/// build; a debug build stops at the first write past the room (`assert`).
 struct RawWriter {
   /// Where the next byte goes.
   private(set) var position: UnsafeMutablePointer<UInt8>
+  /// The end of the room the caller made.
+  private let end: UnsafeMutablePointer<UInt8>
 
-  /// A writer starting at `start`.
-  init(_ start: UnsafeMutablePointer<UInt8>) {
+  /// A writer of at most `capacity` bytes starting at `start`.
+  init(_ start: UnsafeMutablePointer<UInt8>, capacity: Int) {
     position = start
+    end = start + capacity
+  }
+
+  /// Checks, in a debug build, that `count` more bytes fit.
+  @inline(__always)
+  private func checkRoom(_ count: Int) {
+    assert(end - position >= count, "RawWriter: a write of \(count) bytes past the room its caller made")
   }
 
   /// The most bytes ``quoted(_:)`` writes for `text`: every byte escaped, and the quotes.
@@ -152,6 +156,7 @@ struct RawWriter {
   /// Writes one byte.
   @inline(__always)
   mutating func byte(_ value: UInt8) {
+    checkRoom(1)
     position.pointee = value
     position += 1
   }
@@ -160,6 +165,7 @@ struct RawWriter {
   @inline(__always)
   mutating func literal(_ text: StaticString) {
     let count = text.utf8CodeUnitCount
+    checkRoom(count)
     position.update(from: text.utf8Start, count: count)
     position += count
   }
@@ -169,6 +175,7 @@ struct RawWriter {
   mutating func text(_ text: String) {
     var text = text
     text.withUTF8 { bytes in
+      checkRoom(bytes.count)
       if let base = bytes.baseAddress { position.update(from: base, count: bytes.count) }
       position += bytes.count
     }
@@ -178,6 +185,7 @@ struct RawWriter {
   @inline(__always)
   mutating func spaces(_ count: Int) {
     guard count > 0 else { return }
+    checkRoom(count)
     position.update(repeating: UInt8(ascii: " "), count: count)
     position += count
   }
@@ -191,6 +199,7 @@ struct RawWriter {
   /// Writes bytes already in memory.
   @inline(__always)
   mutating func bytes(_ start: UnsafePointer<UInt8>, _ count: Int) {
+    checkRoom(count)
     position.update(from: start, count: count)
     position += count
   }
@@ -308,6 +317,7 @@ struct RawWriter {
     length = max(length, fraction + 1)
     if negative { byte(UInt8(ascii: "-")) }
     let total = length + (fraction > 0 ? 1 : 0)
+    checkRoom(total)
     var cursor = position + total
     position = cursor
     var value = magnitude

@@ -82,7 +82,7 @@ struct QuoteTextRenderer {
         amounts in
         withUnsafeTemporaryAllocation(of: (start: Int, integer: Int, end: Int).self, capacity: amountCount) {
           cells in
-          var cursor = RawWriter(amounts.baseAddress!)
+          var cursor = RawWriter(amounts.baseAddress!, capacity: amounts.count)
           var integerWidth = 0
           var restWidth = 0
           for index in 0..<amountCount {
