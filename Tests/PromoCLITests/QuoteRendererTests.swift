@@ -55,7 +55,9 @@ struct QuoteRendererTests {
     return Quote(
       order: random.int(0...2) == 0
         ? pick(strings) : "O-\(random.int(0...99))",
-      currency: pick([nil, Currency(code: "CNY"), Currency(code: "JPY"), Currency(code: "KWD")]),
+      currency: pick([
+        nil, Currency.valid("CNY"), Currency.valid("JPY"), Currency.valid("KWD"),
+      ]),
       subtotal: subtotal,
       plan: PricingPlan(applied: applied, total: money()),
       evaluatedAt: Instant(secondsSinceEpoch: random.int(0...4_000_000_000)),

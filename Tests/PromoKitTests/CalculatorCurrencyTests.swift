@@ -1,4 +1,5 @@
 import PromoKit
+import PromoTestSupport
 import Testing
 
 /// The currency rules the model keeps for a program that builds its catalog and orders in
@@ -8,8 +9,8 @@ import Testing
 @Suite("PriceCalculator refuses orders and amounts its catalog's currency cannot price")
 struct CalculatorCurrencyTests {
   static let now = Fixture.instant("2026-11-22T04:00:00Z")
-  static let cny = Currency(code: "CNY")!
-  static let usd = Currency(code: "USD")!
+  static let cny = Currency.valid("CNY")
+  static let usd = Currency.valid("USD")
 
   func calculator(_ promotions: [Promotion] = [Fixture.discount("ten", percent: "10")]) throws
     -> PriceCalculator

@@ -1,12 +1,13 @@
 import PromoKit
+import PromoTestSupport
 import Testing
 
 /// The rules a store file keeps, kept by a catalog built in code: distinct ids, and amounts
 /// the catalog's currency can hold, when it is made and when it is changed.
 @Suite("A catalog keeps its ids distinct and its amounts in its currency's digits")
 struct CatalogRulesTests {
-  static let cny = Currency(code: "CNY")!
-  static let jpy = Currency(code: "JPY")!
+  static let cny = Currency.valid("CNY")
+  static let jpy = Currency.valid("JPY")
 
   @Test("two promotions with one id are refused, naming the id")
   func duplicateIDs() {

@@ -1,4 +1,5 @@
 import PromoKit
+import PromoTestSupport
 import Testing
 
 @Suite("--explain outcomes (the documented rules)")
@@ -7,8 +8,8 @@ struct ExplainTests {
 
   func considered(_ promotions: [Promotion], cents: Int64) throws -> (Quote, [String: PromotionOutcome]) {
     let calculator = try PriceCalculator(
-      catalog: try Catalog(currency: Currency(code: "CNY"), promotions: promotions), at: Self.now)
-    let order = Order(name: "o", currency: Currency(code: "CNY"), amount: Fixture.cents(cents))
+      catalog: try Catalog(currency: Currency.valid("CNY"), promotions: promotions), at: Self.now)
+    let order = Order(name: "o", currency: Currency.valid("CNY"), amount: Fixture.cents(cents))
     let quote = try calculator.quote(for: order, explain: true)
     let list = try #require(quote.considered)
     #expect(list.map(\.id) == promotions.map(\.id))
@@ -20,12 +21,12 @@ struct ExplainTests {
   func unmatchedCodes() throws {
     let coded = try Promotion(
       id: "vip", kind: .discount, code: "VIP10",
-      benefit: .percentOff(Percentage(DecimalNumber(significand: 10))!))
-    let catalog = try Catalog(currency: Currency(code: "CNY"), promotions: [coded])
+      benefit: .percentOff(Percentage.valid(DecimalNumber(significand: 10))))
+    let catalog = try Catalog(currency: Currency.valid("CNY"), promotions: [coded])
     let calculator = try PriceCalculator(
       catalog: catalog, context: PricingContext(instant: Self.now, codes: ["WELCOM", "vip10"]))
     let order = Order(
-      name: "o", currency: Currency(code: "CNY"), codes: ["welcom", "Spring", "VIP10"],
+      name: "o", currency: Currency.valid("CNY"), codes: ["welcom", "Spring", "VIP10"],
       amount: Fixture.cents(10_000))
     #expect(try calculator.quote(for: order, explain: true).unmatchedCodes == ["WELCOM", "Spring"])
     #expect(try calculator.quote(for: order).unmatchedCodes == nil)

@@ -1,4 +1,5 @@
 import PromoKit
+import PromoTestSupport
 import Testing
 
 /// Shared helpers for the format-3 pricing tests: promotions and orders built through the
@@ -6,7 +7,7 @@ import Testing
 /// contract's worked examples.
 enum F3 {
   static let now = Fixture.instant("2026-11-22T04:00:00Z")
-  static let cny = Currency(code: "CNY")
+  static let cny = Currency.valid("CNY")
 
   /// Money from its decimal text, in `digits` minor digits.
   static func money(_ text: String, digits: Int = 2) -> Money {
@@ -20,7 +21,8 @@ enum F3 {
   static func amount(_ text: String) -> Benefit { .amountOff(Fixture.decimal(text)) }
   static func fixed(_ text: String) -> Benefit { .fixedPrice(Fixture.decimal(text)) }
   static func buyGet(_ buy: Int64, _ get: Int64, percent: String = "100", across: Bool = false) -> Benefit {
-    guard let terms = BuyGet(buy: buy, get: get, percentOff: Fixture.percent(percent), acrossLines: across)
+    guard
+      let terms = try? BuyGet(buy: buy, get: get, percentOff: Fixture.percent(percent), acrossLines: across)
     else {
       fatalError("bad fixture buy/get")
     }

@@ -33,7 +33,7 @@ struct IndexedSelectionTests {
 
     mutating func percentage() -> Percentage {
       if chance(70) { return Fixture.percent(pick(Self.percents)) }
-      return Percentage(DecimalNumber(significand: int(1...1_000_000), scale: 4))!
+      return Percentage.valid(DecimalNumber(significand: int(1...1_000_000), scale: 4))
     }
 
     mutating func sum() -> Int64 { chance(70) ? pick(Self.sums) : int(1...30_000) }
@@ -74,7 +74,7 @@ struct IndexedSelectionTests {
         case 2: benefit = .fixedPrice(cents(chance(50) ? pick([0, 500, 1_000, 1_900]) : int(0...3_000)))
         default:
           benefit = .buyGet(
-            BuyGet(buy: int(1...3), get: int(1...2), percentOff: chance(50) ? .hundred : percentage())!)
+            BuyGet.valid(buy: int(1...3), get: int(1...2), percentOff: chance(50) ? .hundred : percentage()))
         }
         return Fixture.built {
           try Promotion(
@@ -270,9 +270,9 @@ struct IndexedSelectionTests {
       let benefit: Benefit
       if generator.chance(50) {
         benefit = .percentOff(
-          Percentage(
+          Percentage.valid(
             DecimalNumber(
-              significand: generator.int(1...60) * (generator.chance(50) ? 10_000 : 1_000), scale: 4))!)
+              significand: generator.int(1...60) * (generator.chance(50) ? 10_000 : 1_000), scale: 4)))
         if generator.chance(40) { cap = generator.cents(generator.int(1...40)) }
       } else {
         benefit = .amountOff(generator.cents(generator.int(1...40)))
@@ -356,9 +356,9 @@ struct IndexedSelectionTests {
       case 2: benefit = .fixedPrice(generator.cents(generator.pick([900, 1_900, 4_900])))
       default:
         benefit = .buyGet(
-          BuyGet(
+          BuyGet.valid(
             buy: generator.int(1...6), get: generator.int(1...4),
-            percentOff: Fixture.percent(generator.pick(rates)))!)
+            percentOff: Fixture.percent(generator.pick(rates))))
       }
       let target: ItemTarget? =
         generator.chance(10)
@@ -410,7 +410,7 @@ struct IndexedSelectionTests {
       return (try? draft.promotion(currency: nil))!
     }
     let catalog = try Catalog(version: 2, promotions: promotions)
-    let jpy = Currency(code: "JPY")!
+    let jpy = Currency.valid("JPY")
     let orders = (0..<200).map { index in
       Order(
         name: "o\(index)", currency: jpy,

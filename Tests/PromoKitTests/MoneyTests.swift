@@ -1,4 +1,5 @@
 import PromoKit
+import PromoTestSupport
 import Testing
 
 @Suite("Money arithmetic and formatting")
@@ -155,7 +156,7 @@ struct MoneyTests {
   func optionalCurrencyDigits() {
     let none: Currency? = nil
     #expect(none.minorDigits == 2)
-    #expect(Currency(code: "JPY").minorDigits == 0)
-    #expect(Currency(code: "KWD").minorDigits == 3)
+    #expect(Currency.valid("JPY").minorDigits == 0)
+    #expect(Currency.valid("KWD").minorDigits == 3)
   }
 }

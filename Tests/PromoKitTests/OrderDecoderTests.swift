@@ -1,11 +1,12 @@
 import PromoKit
+import PromoTestSupport
 import Testing
 
 @Suite("OrderDecoder enforces the order schema (the documented rules)")
 struct OrderDecoderTests {
   static let file = "order.json"
-  static let cny = Currency(code: "CNY")
-  static let jpy = Currency(code: "JPY")
+  static let cny = Currency.valid("CNY")
+  static let jpy = Currency.valid("JPY")
 
   func orders(_ text: String, store: Currency? = nil) throws(PromoError) -> [Order] {
     try OrderDecoder.decodeFile(Array(text.utf8), file: Self.file, storeCurrency: store)
@@ -114,7 +115,7 @@ struct OrderDecoderTests {
     let yen = try order(#"{"amount": "128"}"#, store: Self.jpy)
     #expect(yen.currency == Self.jpy)
     #expect(yen.subtotal == Money(minorUnits: 128, minorDigits: 0))
-    let kwd = try order(#"{"amount": "1.25"}"#, store: Currency(code: "KWD"))
+    let kwd = try order(#"{"amount": "1.25"}"#, store: Currency.valid("KWD"))
     #expect(kwd.subtotal == Money(minorUnits: 1_250, minorDigits: 3))
     #expect(kwd.subtotal.description == "1.250")
   }
@@ -157,8 +158,8 @@ struct OrderDecoderTests {
   func minorDigits() {
     #expect(error(#"{"amount": "1.005"}"#)?.position == "amount")
     #expect(error(#"{"amount": "1.5"}"#, store: Self.jpy)?.position == "amount")
-    #expect(error(#"{"amount": "1.2345"}"#, store: Currency(code: "KWD"))?.position == "amount")
-    #expect(error(#"{"amount": "1.234"}"#, store: Currency(code: "KWD")) == nil)
+    #expect(error(#"{"amount": "1.2345"}"#, store: Currency.valid("KWD"))?.position == "amount")
+    #expect(error(#"{"amount": "1.234"}"#, store: Currency.valid("KWD")) == nil)
     #expect(error(#"{"items": [{"unitPrice": "0.001", "quantity": 1}]}"#)?.position == "items[0].unitPrice")
     #expect(
       error(#"{"items": [{"unitPrice": "0.5", "quantity": 1}]}"#, store: Self.jpy)?.position
@@ -291,7 +292,8 @@ struct OrderDecoderTests {
     #expect(try cents.items?.first?.lineTotal() == cents.subtotal)
     // In KWD the same line is 10^21 fils.
     let fils = try order(
-      #"{"items": [{"unitPrice": "1000000000000.000", "quantity": 1000000}]}"#, store: Currency(code: "KWD"))
+      #"{"items": [{"unitPrice": "1000000000000.000", "quantity": 1000000}]}"#,
+      store: Currency.valid("KWD"))
     #expect(fils.subtotal.description == "1000000000000000000.000")
     // With a priced-down line beside it, the sum is exact to the minor unit.
     let mixed = try order(

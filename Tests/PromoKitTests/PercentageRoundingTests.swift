@@ -116,7 +116,20 @@ struct PercentageRoundingTests {
       ("12.34567", nil), ("101", nil), ("1e2", 1_000_000), ("1e3", nil),
     ])
   func percentageRange(text: String, expected: Int64?) {
-    #expect(Percentage(Fixture.decimal(text))?.tenThousandths == expected)
+    #expect((try? Percentage(Fixture.decimal(text)))?.tenThousandths == expected)
+  }
+
+  @Test("a refused percentage says why: out of range, or too precise")
+  func percentageErrors() {
+    #expect(throws: PromotionRuleError.percentOutOfRange(field: "percentOff", Fixture.decimal("0"))) {
+      try Percentage(Fixture.decimal("0"))
+    }
+    #expect(throws: PromotionRuleError.percentOutOfRange(field: "percentOff", Fixture.decimal("100.5"))) {
+      try Percentage(Fixture.decimal("100.5"))
+    }
+    #expect(throws: PromotionRuleError.percentTooPrecise(field: "percentOff", Fixture.decimal("12.34567"))) {
+      try Percentage(Fixture.decimal("12.34567"))
+    }
   }
 
   @Test("a percentage prints as its plain decimal")

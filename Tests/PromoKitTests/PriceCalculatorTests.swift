@@ -1,4 +1,5 @@
 import PromoKit
+import PromoTestSupport
 import Testing
 
 @Suite("PriceCalculator picks the best plan (the documented rules)")
@@ -33,7 +34,7 @@ struct PriceCalculatorTests {
       "autumn-20", percent: "20", stackable: true, startsAt: "2026-11-01T00:00:00+08:00",
       endsAt: "2026-12-01T00:00:00+08:00")
     let spend = Fixture.threshold("spend100-save15", minimum: "100.00", amount: "15.00", stackable: true)
-    let best = try plan([autumn, spend], cents: 12_800, currency: Currency(code: "CNY"))
+    let best = try plan([autumn, spend], cents: 12_800, currency: Currency.valid("CNY"))
     #expect(ids(best) == ["autumn-20", "spend100-save15"])
     #expect(best.applied.map(\.discount.description) == ["25.60", "15.00"])
     #expect(best.total.description == "87.40")
@@ -321,10 +322,12 @@ struct PriceCalculatorTests {
 
   @Test("minor digits: JPY rounds to whole yen, KWD to fils")
   func currencies() throws {
-    let yen = try plan([Fixture.discount("d", percent: "15")], cents: 333, currency: Currency(code: "JPY"))
+    let yen = try plan(
+      [Fixture.discount("d", percent: "15")], cents: 333, currency: Currency.valid("JPY"))
     #expect(yen.applied[0].discount.description == "50")  // 49.95 → 50
     #expect(yen.total.description == "283")
-    let fils = try plan([Fixture.discount("d", percent: "15")], cents: 333, currency: Currency(code: "KWD"))
+    let fils = try plan(
+      [Fixture.discount("d", percent: "15")], cents: 333, currency: Currency.valid("KWD"))
     #expect(fils.applied[0].discount.description == "0.050")  // 0.04995 → 0.050
     #expect(fils.total.description == "0.283")
   }
@@ -337,11 +340,11 @@ struct PriceCalculatorTests {
     ])
     let calculator = try PriceCalculator(catalog: catalog, at: Self.now)
     let order = Order(
-      name: "o", currency: Currency(code: "JPY"), amount: Money(minorUnits: 100, minorDigits: 0))
+      name: "o", currency: Currency.valid("JPY"), amount: Money(minorUnits: 100, minorDigits: 0))
     // The promotions prepared for yen are kept: the same plan every time, and fils (three
     // minor digits) in between get their own.
     let fils = Order(
-      name: "k", currency: Currency(code: "KWD"), amount: Money(minorUnits: 100_000, minorDigits: 3))
+      name: "k", currency: Currency.valid("KWD"), amount: Money(minorUnits: 100_000, minorDigits: 3))
     for _ in 0..<3 {
       let best = try calculator.bestPlan(for: order)
       #expect(ids(best) == ["h"])
@@ -358,7 +361,7 @@ struct PriceCalculatorTests {
     ])
     let calculator = try PriceCalculator(catalog: catalog, at: Self.now)
     let order = Order(
-      name: "o", currency: Currency(code: "JPY"), amount: Money(minorUnits: 100, minorDigits: 0))
+      name: "o", currency: Currency.valid("JPY"), amount: Money(minorUnits: 100, minorDigits: 0))
     // Every such order reports it, not only the first.
     for _ in 0..<2 {
       do {
@@ -376,11 +379,11 @@ struct PriceCalculatorTests {
   @Test("a quote carries the order, subtotal, plan, discount, total and evaluation time")
   func quote() throws {
     let catalog = try Catalog(
-      currency: Currency(code: "CNY"),
+      currency: Currency.valid("CNY"),
       promotions: [Fixture.discount("autumn-20", percent: "20")])
     let calculator = try PriceCalculator(catalog: catalog, at: Self.now)
     let order = try Order(
-      name: "A-1001", currency: Currency(code: "CNY"),
+      name: "A-1001", currency: Currency.valid("CNY"),
       items: [OrderItem(unitPrice: Fixture.cents(6_400), quantity: 2)])
     let quote = try calculator.quote(for: order)
     #expect(quote.order == "A-1001")

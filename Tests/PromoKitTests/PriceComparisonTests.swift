@@ -55,9 +55,10 @@ struct PriceComparisonTests {
   @Test("catalogs in different currencies cannot be compared")
   func currenciesMustMatch() throws {
     let context = PricingContext(instant: Self.now)
-    let yen = try PriceCalculator(catalog: try Catalog(currency: Currency(code: "JPY")), context: context)
+    let yen = try PriceCalculator(
+      catalog: try Catalog(currency: Currency.valid("JPY")), context: context)
     let none = try PriceCalculator(catalog: try Catalog(), context: context)
-    #expect(throws: PriceComparisonError.currencyMismatch(base: Currency(code: "JPY"), changed: nil)) {
+    #expect(throws: PriceComparisonError.currencyMismatch(base: Currency.valid("JPY"), changed: nil)) {
       try PriceComparison(base: yen, changed: none)
     }
   }
@@ -67,11 +68,11 @@ struct PriceComparisonTests {
     let context = PricingContext(instant: Self.now)
     let calculator = try PriceCalculator(catalog: try Catalog(), context: context)
     let comparison = try PriceComparison(base: calculator, changed: calculator)
-    let yen = Currency(code: "JPY")
+    let yen = Currency.valid("JPY")
     var summary = PriceChangeSummary()
     try summary.add(
       comparison.compare(Order(name: "a", currency: yen, amount: Money(minorUnits: 500, minorDigits: 0))))
-    let dinar = Currency(code: "KWD")
+    let dinar = Currency.valid("KWD")
     let other = try comparison.compare(
       Order(name: "b", currency: dinar, amount: Money(minorUnits: 500, minorDigits: 3)))
     let before = summary
@@ -86,7 +87,7 @@ struct PriceComparisonTests {
     "a change is equal to another exactly when its order, currency and plans are (sums by value), and hashes alike"
   )
   func changeEquality() {
-    let yen = Currency(code: "JPY")
+    let yen = Currency.valid("JPY")
     func plan(_ total: Int128, digits: Int, applied: [String] = []) -> PricingPlan {
       var scale: Int128 = 1
       for _ in 0..<digits { scale *= 10 }

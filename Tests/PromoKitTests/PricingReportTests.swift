@@ -6,7 +6,9 @@ import Testing
 /// merge and its JSON, checked against sums worked out here on plain integers.
 @Suite("PricingReport: sums, buckets, shares, merging and JSON")
 struct PricingReportTests {
-  static let currencies = [Currency(code: "JPY")!, Currency(code: "CNY")!, Currency(code: "KWD")!]
+  static let currencies = [
+    Currency.valid("JPY"), Currency.valid("CNY"), Currency.valid("KWD"),
+  ]
 
   /// A quote of `subtotal` minor units with the promotions `applied` (id and discount).
   static func quote(_ subtotal: Int128, _ applied: [(String, Int128)], currency: Currency?) -> Quote {
@@ -152,8 +154,8 @@ struct PricingReportTests {
 
   @Test("orders and reports in different currencies are refused, the report unchanged")
   func mixedCurrencies() throws {
-    let cny = Currency(code: "CNY")!
-    let jpy = Currency(code: "JPY")!
+    let cny = Currency.valid("CNY")
+    let jpy = Currency.valid("JPY")
     var report = PricingReport(currency: nil)
     try report.add(Self.quote(1_000, [("a", 100)], currency: cny))
     let before = report
@@ -189,9 +191,9 @@ struct PricingReportTests {
 
   @Test("a report that does not add up, or is not the encoder's, is refused with where it is wrong")
   func strictDecoding() throws {
-    var report = PricingReport(currency: Currency(code: "CNY")!)
-    try report.add(Self.quote(10_000, [("a", 1_000), ("b", 500)], currency: Currency(code: "CNY")!))
-    try report.add(Self.quote(3_000, [("a", 100)], currency: Currency(code: "CNY")!))
+    var report = PricingReport(currency: Currency.valid("CNY"))
+    try report.add(Self.quote(10_000, [("a", 1_000), ("b", 500)], currency: Currency.valid("CNY")))
+    try report.add(Self.quote(3_000, [("a", 100)], currency: Currency.valid("CNY")))
     let good = String(decoding: PricingReportEncoder.encode(report), as: UTF8.self)
     func problem(_ from: String, _ to: String) -> String? {
       let bad = good.replacingOccurrences(of: from, with: to)

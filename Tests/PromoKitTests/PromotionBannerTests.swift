@@ -1,10 +1,11 @@
 import PromoKit
+import PromoTestSupport
 import Testing
 
 /// Banners: a promotion described as a shop shows it to customers, from its parts.
 @Suite("Promotion banners in English and Chinese")
 struct PromotionBannerTests {
-  static let yuan = Currency(code: "CNY")
+  static let yuan = Currency.valid("CNY")
 
   static func promotion(
     _ kind: PromotionKind, _ benefit: Benefit, minimum: String? = nil, cap: String? = nil,
@@ -49,15 +50,15 @@ struct PromotionBannerTests {
   func itemDeals() throws {
     let tea = try ItemTarget(categories: ["tea"])
     let mugs = try ItemTarget(skus: ["mug-white", "mug-blue"])
-    let half = try #require(BuyGet(buy: 1, get: 1, percentOff: Fixture.percent("50")))
+    let half = try BuyGet(buy: 1, get: 1, percentOff: Fixture.percent("50"))
     Self.check(
       try Self.promotion(.item, .buyGet(half)), english: "2nd item at 50% off", chinese: "第2件5折")
     Self.check(
       try Self.promotion(.item, .buyGet(half), target: tea), english: "tea: 2nd at 50% off",
       chinese: "tea类第2件5折")
-    let threeForTwo = try #require(BuyGet(buy: 2, get: 1))
+    let threeForTwo = try BuyGet(buy: 2, get: 1)
     Self.check(try Self.promotion(.item, .buyGet(threeForTwo)), english: "buy 2 get 1 free", chinese: "买2送1")
-    let twoMoreHalf = try #require(BuyGet(buy: 3, get: 2, percentOff: Fixture.percent("50")))
+    let twoMoreHalf = try BuyGet(buy: 3, get: 2, percentOff: Fixture.percent("50"))
     Self.check(
       try Self.promotion(.item, .buyGet(twoMoreHalf)), english: "buy 3, get 2 more at 50% off",
       chinese: "买3件，另2件5折")
@@ -89,12 +90,12 @@ struct PromotionBannerTests {
   @Test("a fixed price in another currency names it; the ordinal of the unit got is English")
   func currenciesAndOrdinals() throws {
     let price = try Self.promotion(.item, .fixedPrice(Fixture.decimal("500")))
-    #expect(price.banner(in: .simplifiedChinese, currency: Currency(code: "JPY")) == "全场500 JPY/件")
-    #expect(price.banner(currency: Currency(code: "KWD")) == "every item at 500.000 each")
+    #expect(price.banner(in: .simplifiedChinese, currency: Currency.valid("JPY")) == "全场500 JPY/件")
+    #expect(price.banner(currency: Currency.valid("KWD")) == "every item at 500.000 each")
     for (buy, ordinal) in [(2, "3rd"), (10, "11th"), (20, "21st"), (21, "22nd"), (110, "111th")]
       as [(Int64, String)]
     {
-      let terms = try #require(BuyGet(buy: buy, get: 1, percentOff: Fixture.percent("50")))
+      let terms = try BuyGet(buy: buy, get: 1, percentOff: Fixture.percent("50"))
       #expect(try Self.promotion(.item, .buyGet(terms)).banner() == "\(ordinal) item at 50% off")
     }
   }

@@ -1,11 +1,12 @@
 import PromoKit
+import PromoTestSupport
 import Testing
 
 /// Every illegal promotion is refused by every public initialiser, with the field at fault.
 @Suite("Promotion rules: no public path builds a promotion the calculator cannot price")
 struct PromotionRulesTests {
   static let fifteen = DecimalNumber(significand: 15)
-  static let twenty = Percentage(DecimalNumber(significand: 20))!
+  static let twenty = Percentage.valid(DecimalNumber(significand: 20))
 
   static func field(_ make: () throws -> Promotion) -> String? {
     do {
@@ -51,7 +52,8 @@ struct PromotionRulesTests {
         "buy",
         {
           try Promotion(
-            id: "b", kind: .threshold, benefit: .buyGet(BuyGet(buy: 1, get: 1)!), minimumAmount: Self.fifteen)
+            id: "b", kind: .threshold, benefit: .buyGet(BuyGet.valid(buy: 1, get: 1)),
+            minimumAmount: Self.fifteen)
         }
       ),
       (
@@ -95,7 +97,10 @@ struct PromotionRulesTests {
     #expect(throws: PromotionRuleError.invalidTargetList(field: "skus", .duplicate("a"))) {
       try ItemTarget(skus: ["a", "a"])
     }
-    #expect(BuyGet(buy: 0, get: 1) == nil)
+    #expect(throws: PromotionRuleError.countOutOfRange(field: "buy", 0)) { try BuyGet(buy: 0, get: 1) }
+    #expect(throws: PromotionRuleError.countOutOfRange(field: "get", 1_001)) {
+      try BuyGet(buy: 1, get: 1_001)
+    }
   }
 
   @Test("each illegal format-3 combination is refused, naming its field")
@@ -150,7 +155,7 @@ struct PromotionRulesTests {
         "customerGroups",
         { try Promotion(id: "g", kind: .item, customerGroups: try CustomerGroups([]), benefit: off) }
       ),
-      ("buy", { try Promotion(id: "s", kind: .shipping, benefit: .buyGet(BuyGet(buy: 1, get: 1)!)) }),
+      ("buy", { try Promotion(id: "s", kind: .shipping, benefit: .buyGet(BuyGet.valid(buy: 1, get: 1))) }),
       ("minimumAmount", { try Promotion(id: "s", kind: .item, benefit: off, minimumAmount: Self.fifteen) }),
     ]
     for (expected, make) in cases {

@@ -40,7 +40,7 @@ struct PromotionSpec: Sendable, Equatable {
   func promotion(epoch: Int64) -> Promotion {
     let benefit: Benefit =
       if let percent {
-        .percentOff(Percentage(DecimalNumber(significand: percent, scale: 4))!)
+        .percentOff(Percentage.valid(DecimalNumber(significand: percent, scale: 4)))
       } else {
         .amountOff(DecimalNumber(significand: fixed!, scale: 2))
       }

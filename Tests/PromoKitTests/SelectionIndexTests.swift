@@ -24,7 +24,7 @@ struct SelectionIndexTests {
         ? pick(
           [1, 5_000, 10_000, 100_000, 125_000, 200_000, 333_333, 500_000, 999_999, 1_000_000] as [Int64])
         : int(1...1_000_000)
-      return Percentage(DecimalNumber(significand: units, scale: 4))!
+      return Percentage.valid(DecimalNumber(significand: units, scale: 4))
     }
 
     /// A rule; `scale` bounds its sums and minimums; `only` picks one benefit form (0 fixed,
@@ -51,7 +51,7 @@ struct SelectionIndexTests {
       case 2: reduction = .fixedPrice(money(int(0...3_000)))
       default:
         reduction = .buyGet(
-          BuyGet(buy: int(1...4), get: int(1...3), percentOff: chance(50) ? .hundred : rate())!)
+          BuyGet.valid(buy: int(1...4), get: int(1...3), percentOff: chance(50) ? .hundred : rate()))
       }
       return ItemRule(id: "i", isStackable: true, reduction: reduction)
     }
@@ -191,9 +191,11 @@ struct SelectionIndexTests {
     // are never skipped while they may still reach the best.
     let rules = [
       ItemRule(
-        id: "b1g1", isStackable: true, reduction: .buyGet(BuyGet(buy: 1, get: 1, percentOff: .hundred)!)),
+        id: "b1g1", isStackable: true, reduction: .buyGet(BuyGet.valid(buy: 1, get: 1, percentOff: .hundred))
+      ),
       ItemRule(
-        id: "b1g2", isStackable: true, reduction: .buyGet(BuyGet(buy: 1, get: 2, percentOff: .hundred)!)),
+        id: "b1g2", isStackable: true, reduction: .buyGet(BuyGet.valid(buy: 1, get: 2, percentOff: .hundred))
+      ),
       ItemRule(id: "half", isStackable: true, reduction: .percent(Fixture.percent("50"))),
       ItemRule(id: "two-thirds", isStackable: true, reduction: .percent(Fixture.percent("66.6667"))),
     ]

@@ -1,4 +1,5 @@
 import PromoKit
+import PromoTestSupport
 import Testing
 
 @Suite("StoreDecoder enforces the store schema (the documented rules)")
@@ -485,7 +486,7 @@ struct StoreDecoderTests {
       [#"{"id": "t", "kind": "threshold", "minimumAmount": "99.995", "amountOff": "10.00"}"#],
       header: #""currency": "CNY""#)
     let calculator = try PriceCalculator(catalog: catalog(text), at: Fixture.instant("2026-11-22T04:00:00Z"))
-    let cny = Currency(code: "CNY")
+    let cny = Currency.valid("CNY")
     let below = try calculator.bestPlan(for: Order(name: "o", currency: cny, amount: Fixture.cents(9_999)))
     #expect(below.applied.isEmpty)
     #expect(below.total == Fixture.cents(9_999))

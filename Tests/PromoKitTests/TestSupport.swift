@@ -57,7 +57,9 @@ enum Fixture {
 
   /// A percentage from a text that is known to be valid.
   static func percent(_ text: String) -> Percentage {
-    guard let percentage = Percentage(decimal(text)) else { fatalError("bad fixture percentage \(text)") }
+    guard let percentage = try? Percentage(decimal(text)) else {
+      fatalError("bad fixture percentage \(text)")
+    }
     return percentage
   }
 

@@ -7,11 +7,11 @@ enum WriteCommands {
   static func initialize(_ context: CommandContext) throws(PromoError) {
     var currency: Currency?
     if let code = context.arguments.value("--currency") {
-      guard let named = Currency(code: code) else {
-        throw PromoError(
-          .usage, position: "--currency", "\"\(code)\" is not a three-letter ISO 4217 code in capitals")
+      do throws(InvalidCurrencyCode) {
+        currency = try Currency(code: code)
+      } catch {
+        throw PromoError(.usage, position: "--currency", error.description)
       }
-      currency = named
     }
     let exists = PromoError(
       .alreadyExists, file: context.storePath, "a store already exists here; it was left as it is")

@@ -63,15 +63,16 @@ enum FastPromotionRules {
       else { return nil }
       var percentage = Percentage.hundred
       if let percentOff = draft.percentOff {
-        guard let written = Percentage(percentOff) else { return nil }
+        guard let written = try? Percentage(percentOff) else { return nil }
         percentage = written
       }
-      return BuyGet(buy: buy, get: get, percentOff: percentage, acrossLines: draft.acrossLines).map(
+      return (try? BuyGet(buy: buy, get: get, percentOff: percentage, acrossLines: draft.acrossLines)).map(
         Benefit.buyGet)
     }
     if draft.acrossLines { return nil }
     if let percentOff = draft.percentOff {
-      guard draft.amountOff == nil, draft.fixedPrice == nil, let percentage = Percentage(percentOff) else {
+      guard draft.amountOff == nil, draft.fixedPrice == nil, let percentage = try? Percentage(percentOff)
+      else {
         return nil
       }
       return .percentOff(percentage)
@@ -110,7 +111,9 @@ enum FastPromotionRules {
     }
     let benefit: Benefit
     if let percentOff {
-      guard amountOff == nil, fixedPrice == nil, let percentage = Percentage(percentOff) else { return nil }
+      guard amountOff == nil, fixedPrice == nil, let percentage = try? Percentage(percentOff) else {
+        return nil
+      }
       benefit = .percentOff(percentage)
     } else if let amountOff {
       guard fixedPrice == nil, valid(amountOff, allowsZero: false, checksDigits: true) else { return nil }

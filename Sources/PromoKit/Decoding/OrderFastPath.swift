@@ -244,7 +244,7 @@ enum OrderFastPath {
           codes = list
           return true
         case .currency:
-          currency = scanner.text().flatMap(Currency.init(code:))
+          currency = scanner.text().flatMap { try? Currency(code: $0) }
           return currency != nil
         case .amount:
           scanner.skipWhitespace()

@@ -192,11 +192,16 @@ struct SchemaReader {
   /// The currency at `field`: a three-letter ISO 4217 code in capitals.
   mutating func currency(_ field: String, in object: ObjectFields) -> Currency? {
     guard let code = string(field, in: object) else { return nil }
-    if let currency = Currency(code: code) { return currency }
-    var message = "\(field) \"\(code)\" is not a three-letter ISO 4217 code in capitals"
-    if Currency(code: code.uppercased()) != nil { message += "; did you mean \"\(code.uppercased())\"?" }
-    report(message, at: object.path.appending(key: field))
-    return nil
+    do throws(InvalidCurrencyCode) {
+      return try Currency(code: code)
+    } catch {
+      var message = "\(field) \(error)"
+      if (try? Currency(code: code.uppercased())) != nil {
+        message += "; did you mean \"\(code.uppercased())\"?"
+      }
+      report(message, at: object.path.appending(key: field))
+      return nil
+    }
   }
 
   /// An amount of money: a decimal from `minimum` (0 or just above it) to `maximum`, with at

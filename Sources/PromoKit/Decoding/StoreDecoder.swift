@@ -111,7 +111,7 @@ public enum StoreDecoder {
     let currency = reader.currency("currency", in: top)
     // With an invalid currency, amounts are checked with the most minor digits any
     // currency has, so that only real problems are reported besides the currency.
-    let checkingCurrency = top.has("currency") && currency == nil ? Currency(code: "KWD") : currency
+    let checkingCurrency = top.has("currency") && currency == nil ? try? Currency(code: "KWD") : currency
     guard let list = top["promotions"] else {
       reader.report(
         "missing required key \"promotions\" (an array, which may be empty)",

@@ -442,7 +442,7 @@ enum StoreFastPath {
           version = Int(digit - 48)
         case "currency" where !seen.currency:
           seen.currency = true
-          guard let code = text(), let valid = Currency(code: code) else { return nil }
+          guard let code = text(), let valid = try? Currency(code: code) else { return nil }
           currency = valid
         case "promotions":
           guard let version else { return nil }

@@ -6,9 +6,6 @@ extension Benefit {
   public static func buy(
     _ buy: Int64, get: Int64, percentOff: Percentage = .hundred, acrossLines: Bool = false
   ) throws(PromotionRuleError) -> Benefit {
-    for (field, count) in [("buy", buy), ("get", get)] where !BuyGet.allowedCounts.contains(count) {
-      throw .countOutOfRange(field: field, count)
-    }
-    return .buyGet(BuyGet(buy: buy, get: get, percentOff: percentOff, acrossLines: acrossLines)!)
+    .buyGet(try BuyGet(buy: buy, get: get, percentOff: percentOff, acrossLines: acrossLines))
   }
 }

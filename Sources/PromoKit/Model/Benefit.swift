@@ -52,9 +52,16 @@ public struct BuyGet: Sendable, Hashable {
   /// Whether the units of all the lines it targets count together (store format 3).
   public let acrossLines: Bool
 
-  /// Creates the terms, or `nil` when `buy` or `get` is outside 1...1000.
-  public init?(buy: Int64, get: Int64, percentOff: Percentage = .hundred, acrossLines: Bool = false) {
-    guard Self.allowedCounts.contains(buy), Self.allowedCounts.contains(get) else { return nil }
+  /// Creates the terms; throws ``PromotionRuleError/countOutOfRange(field:_:)`` when `buy`
+  /// or `get` is outside 1...1000.
+  ///
+  ///     let secondHalfPrice = try BuyGet(buy: 1, get: 1, percentOff: 50)
+  public init(
+    buy: Int64, get: Int64, percentOff: Percentage = .hundred, acrossLines: Bool = false
+  ) throws(PromotionRuleError) {
+    for (field, count) in [("buy", buy), ("get", get)] where !Self.allowedCounts.contains(count) {
+      throw .countOutOfRange(field: field, count)
+    }
     self.buy = buy
     self.get = get
     self.percentOff = percentOff

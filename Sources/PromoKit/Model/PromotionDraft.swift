@@ -94,11 +94,11 @@ public struct PromotionDraft: Sendable, Hashable {
   public var benefit: Benefit? {
     get {
       if let buy, let get {
-        let percentage = percentOff.flatMap(Percentage.init) ?? .hundred
-        return BuyGet(buy: buy, get: get, percentOff: percentage, acrossLines: acrossLines).map(
+        let percentage = percentOff.flatMap { try? Percentage($0) } ?? .hundred
+        return (try? BuyGet(buy: buy, get: get, percentOff: percentage, acrossLines: acrossLines)).map(
           Benefit.buyGet)
       }
-      if let percentOff { return Percentage(percentOff).map(Benefit.percentOff) }
+      if let percentOff { return (try? Percentage(percentOff)).map(Benefit.percentOff) }
       if let amountOff { return .amountOff(amountOff) }
       if let fixedPrice { return .fixedPrice(fixedPrice) }
       return nil
@@ -291,11 +291,14 @@ public struct PromotionDraft: Sendable, Hashable {
   }
 
   private static func percentProblem(_ field: String, _ value: DecimalNumber) -> PromotionRuleError? {
-    if Percentage(value) != nil { return nil }
-    if value.isNegative || value.isZero || DecimalNumber(significand: 100) < value {
+    do throws(PromotionRuleError) {
+      _ = try Percentage(value)
+      return nil
+    } catch .percentOutOfRange {
       return .percentOutOfRange(field: field, value)
+    } catch {
+      return .percentTooPrecise(field: field, value)
     }
-    return .percentTooPrecise(field: field, value)
   }
 
   /// The first problem of an amount: its sign, its size, then its decimal places.

@@ -16,9 +16,10 @@ extension Percentage: ExpressibleByIntegerLiteral {
   ///
   ///     let half: Percentage = 50
   public init(integerLiteral value: Int64) {
-    guard let percentage = Percentage(DecimalNumber(significand: value)) else {
+    do {
+      self = try Percentage(DecimalNumber(significand: value))
+    } catch {
       preconditionFailure("a percentage literal must be 1 to 100, not \(value)")
     }
-    self = percentage
   }
 }

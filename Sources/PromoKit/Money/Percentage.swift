@@ -20,10 +20,16 @@ public struct Percentage: Sendable, Hashable, Comparable, CustomStringConvertibl
   }
 
   /// Creates a percentage from a decimal greater than 0, at most 100 and with at most
-  /// four decimal places, else `nil`.
-  public init?(_ decimal: DecimalNumber) {
-    guard let units = decimal.units(atScale: Self.maximumDecimalPlaces), units > 0, units <= 1_000_000 else {
-      return nil
+  /// four decimal places; otherwise throws ``PromotionRuleError/percentOutOfRange(field:_:)``
+  /// or ``PromotionRuleError/percentTooPrecise(field:_:)`` naming `percentOff`.
+  ///
+  ///     let half = try Percentage(DecimalNumber(significand: 50))
+  public init(_ decimal: DecimalNumber) throws(PromotionRuleError) {
+    if decimal.isNegative || decimal.isZero || DecimalNumber(significand: 100) < decimal {
+      throw .percentOutOfRange(field: "percentOff", decimal)
+    }
+    guard let units = decimal.units(atScale: Self.maximumDecimalPlaces) else {
+      throw .percentTooPrecise(field: "percentOff", decimal)
     }
     tenThousandths = units
   }
