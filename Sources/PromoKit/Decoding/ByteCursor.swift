@@ -258,39 +258,31 @@ package struct ByteCursor {
     return String(validating: utf8, as: UTF8.self)
   }
 
-  /// The first eight bytes of `literal` as one little-endian word, zero past its end: what
-  /// ``equal(_:_:word:)`` compares a short key with.
-  package static func word(of literal: StaticString) -> UInt64 {
-    var word: UInt64 = 0
-    for position in 0..<min(literal.utf8CodeUnitCount, 8) {
-      word |= UInt64(literal.utf8Start[position]) << (8 * position)
-    }
-    return word
-  }
-
-  /// Whether `bytes` are those of `literal`, whose ``word(of:)`` is `word`: a key of at most
-  /// eight bytes is compared as one word when the bytes after it are there to load (a key
-  /// is always followed by its quote and more), any other with `memcmp`.
-  @inline(__always)
-  package static func equal(_ bytes: Bytes, _ literal: StaticString, word: UInt64) -> Bool {
-    let count = literal.utf8CodeUnitCount
-    guard bytes.count == count else { return false }
-    guard let base = bytes.base.baseAddress else { return count == 0 }
-    if count <= 8, bytes.startIndex &+ 8 <= bytes.base.count {
-      let loaded = UnsafeRawPointer(base + bytes.startIndex).loadUnaligned(as: UInt64.self).littleEndian
-      let mask: UInt64 = count == 8 ? ~0 : (1 << (8 &* UInt64(count))) &- 1
-      return loaded & mask == word
-    }
-    return memcmp(base + bytes.startIndex, literal.utf8Start, count) == 0
-  }
-
-  /// Whether `bytes` are those of `literal`.
+  /// Whether `bytes` are those of `literal`: up to 16 bytes compared as two loads each
+  /// (overlapping when shorter than twice the load, never past either end), longer ones
+  /// with `memcmp`.
   @inline(__always)
   package static func equal(_ bytes: Bytes, _ literal: StaticString) -> Bool {
     let count = literal.utf8CodeUnitCount
     guard bytes.count == count else { return false }
-    guard let base = bytes.base.baseAddress else { return count == 0 }
-    return memcmp(base + bytes.startIndex, literal.utf8Start, count) == 0
+    guard count > 0, let base = bytes.base.baseAddress else { return count == 0 }
+    let actual = UnsafeRawPointer(base + bytes.startIndex)
+    let expected = UnsafeRawPointer(literal.utf8Start)
+    @inline(__always)
+    func same<Word: FixedWidthInteger>(_: Word.Type) -> Bool {
+      let last = count &- MemoryLayout<Word>.size
+      assert(last >= 0 && last < count, "word compare outside the key")
+      return actual.loadUnaligned(as: Word.self) == expected.loadUnaligned(as: Word.self)
+        && actual.loadUnaligned(fromByteOffset: last, as: Word.self)
+          == expected.loadUnaligned(fromByteOffset: last, as: Word.self)
+    }
+    switch count {
+    case 1: return actual.load(as: UInt8.self) == expected.load(as: UInt8.self)
+    case 2...3: return same(UInt16.self)
+    case 4...7: return same(UInt32.self)
+    case 8...16: return same(UInt64.self)
+    default: return memcmp(actual, expected, count) == 0
+    }
   }
 
   /// The bytes of the next key of an object and the colon after it.

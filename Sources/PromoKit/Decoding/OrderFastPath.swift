@@ -33,9 +33,6 @@ enum OrderFastPath {
   private enum OrderKey: Int, CaseIterable {
     case id, currency, codes, amount, items, shipping, customer
 
-    /// Each key's ``ByteCursor/word(of:)``, by raw value.
-    static let words = allCases.map { ByteCursor.word(of: $0.literal) }
-
     /// The key whose bytes are `key`, if any: told apart by the length and the first byte,
     /// then compared whole.
     @inline(__always)
@@ -52,7 +49,7 @@ enum OrderFastPath {
       case (8, _): candidate = .shipping
       default: return nil
       }
-      guard ByteCursor.equal(key, candidate.literal, word: Self.words[candidate.rawValue]) else { return nil }
+      guard ByteCursor.equal(key, candidate.literal) else { return nil }
       self = candidate
     }
 
@@ -74,9 +71,6 @@ enum OrderFastPath {
   private enum ItemKey: Int, CaseIterable {
     case sku, name, categories, unitPrice, quantity
 
-    /// Each key's ``ByteCursor/word(of:)``, by raw value.
-    static let words = allCases.map { ByteCursor.word(of: $0.literal) }
-
     /// The key whose bytes are `key`, if any.
     @inline(__always)
     init?(_ key: ByteCursor.Bytes) {
@@ -89,7 +83,7 @@ enum OrderFastPath {
       case 8: candidate = .quantity
       default: return nil
       }
-      guard ByteCursor.equal(key, candidate.literal, word: Self.words[candidate.rawValue]) else { return nil }
+      guard ByteCursor.equal(key, candidate.literal) else { return nil }
       self = candidate
     }
 

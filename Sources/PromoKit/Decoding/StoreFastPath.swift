@@ -61,9 +61,6 @@ enum StoreFastPath {
     /// The keys as written, in order.
     static var names: [String] { allCases.map(\.literal.description) }
 
-    /// Each key's ``ByteCursor/word(of:)``, by raw value.
-    static let words = allCases.map { ByteCursor.word(of: $0.literal) }
-
     /// The store version each key needs on a promotion that is not a discount or
     /// threshold (``StoreDecoder/versionNeeded(for:kind:)`` decides `target` on those).
     static let versions: [Int] = names.map { StoreDecoder.versionNeeded(for: $0, kind: nil) }
@@ -100,7 +97,7 @@ enum StoreFastPath {
       case (UInt8(ascii: "s"), 9): candidate = .stackable
       default: return nil
       }
-      guard ByteCursor.equal(key, candidate.literal, word: Self.words[candidate.rawValue]) else { return nil }
+      guard ByteCursor.equal(key, candidate.literal) else { return nil }
       self = candidate
     }
 
@@ -182,19 +179,29 @@ enum StoreFastPath {
       let most = (cursor.bytes.count - cursor.index) / 40 + 1
       promotions.reserveCapacity(most)
       ids.reserveCapacity(most)
+      // The keys of a later version than the store's, as a set of key bits (`target` is
+      // told by the kind it is on).
+      var laterKeys: UInt32 = 0
+      for key in PromotionKey.allCases where key != .target && PromotionKey.versions[key.rawValue] > version {
+        laterKeys |= key.bit
+      }
       repeat {
-        guard let promotion = promotion(version: version, currency: currency) else { return nil }
+        guard let promotion = promotion(version: version, currency: currency, laterKeys: laterKeys) else {
+          return nil
+        }
         promotions.append(promotion)
       } while cursor.take(UInt8(ascii: ","))
       return cursor.take(UInt8(ascii: "]")) ? promotions : nil
     }
 
-    /// One promotion that breaks no rule of the store's `version`: read into a draft, then
-    /// built by the first of these that is sure of it: the rules of the plain shape
-    /// (``FastPromotionRules/plainPromotion(id:name:kind:minimumAmount:percentOff:amountOff:fixedPrice:maximumDiscount:startsAt:endsAt:isActive:isStackable:digits:)``,
-    /// when it has only the keys of ``plainKeys``), those of the common shapes
-    /// (``FastPromotionRules/promotion(of:currency:)``), or the draft's own.
-    mutating func promotion(version: Int, currency: Currency?) -> Promotion? {
+    /// One promotion that breaks no rule of the store's `version` (it has none of
+    /// `laterKeys`, the keys of later versions but `target`, whose version depends on the
+    /// kind), read into a draft and built by the first of these that is sure of it: the
+    /// rules of the plain shape when it has only the keys of ``plainKeys``
+    /// (``FastPromotionRules/plainPromotion(id:name:kind:minimumAmount:percentOff:amountOff:fixedPrice:maximumDiscount:startsAt:endsAt:isActive:isStackable:digits:)``),
+    /// those of the common shapes (``FastPromotionRules/promotion(of:currency:)``), or the
+    /// draft's own.
+    mutating func promotion(version: Int, currency: Currency?, laterKeys: UInt32) -> Promotion? {
       guard cursor.take(UInt8(ascii: "{")) else { return nil }
       var draft = PromotionDraft()
       var seen: UInt32 = 0
@@ -204,19 +211,10 @@ enum StoreFastPath {
         guard read(key, into: &draft) else { return nil }
       } while cursor.take(UInt8(ascii: ","))
       guard cursor.take(UInt8(ascii: "}")), let kind = draft.kind else { return nil }
-      if version < Catalog.currentVersion {
-        // A field or kind of a later version is the full decoder's to report.
-        if kind.introducedInVersion > version { return nil }
-        var rest = seen
-        while rest != 0 {
-          let key = PromotionKey(rawValue: rest.trailingZeroBitCount)!
-          rest &= rest - 1
-          let needed =
-            key == .target
-            ? StoreDecoder.versionNeeded(for: "target", kind: kind) : PromotionKey.versions[key.rawValue]
-          if needed > version { return nil }
-        }
-      }
+      // A field or kind of a later version is the full decoder's to report.
+      if seen & laterKeys != 0 || kind.introducedInVersion > version { return nil }
+      let target = PromotionKey.target.bit
+      if seen & target != 0, StoreDecoder.versionNeeded(for: "target", kind: kind) > version { return nil }
       if seen & ~Self.plainKeys == 0, let id = draft.id,
         let promotion = FastPromotionRules.plainPromotion(
           id: id, name: draft.name, kind: kind, minimumAmount: draft.minimumAmount,
@@ -234,12 +232,15 @@ enum StoreFastPath {
     }
 
     /// The keys of the plain shape, as a set of key bits.
-    static let plainKeys: UInt32 = [
-      PromotionKey.id, .name, .kind, .minimumAmount, .percentOff, .amountOff, .fixedPrice, .maximumDiscount,
-      .startsAt, .endsAt, .active, .stackable,
-    ].reduce(0) { $0 | $1.bit }
+    static var plainKeys: UInt32 {
+      PromotionKey.id.bit | PromotionKey.name.bit | PromotionKey.kind.bit | PromotionKey.minimumAmount.bit
+        | PromotionKey.percentOff.bit | PromotionKey.amountOff.bit | PromotionKey.fixedPrice.bit
+        | PromotionKey.maximumDiscount.bit | PromotionKey.startsAt.bit | PromotionKey.endsAt.bit
+        | PromotionKey.active.bit | PromotionKey.stackable.bit
+    }
 
     /// Reads the value of `key` into `draft`; `false` gives up.
+    @inline(__always)
     mutating func read(_ key: PromotionKey, into draft: inout PromotionDraft) -> Bool {
       switch key {
       case .id:
