@@ -180,7 +180,11 @@ package struct ByteCursor {
     guard let string = rawString() else { return nil }
     if string.isEscaped { return Self.unescaped(string.bytes) }
     let buffer = UnsafeBufferPointer(rebasing: string.bytes)
-    if string.isASCII { return String(decoding: buffer, as: UTF8.self) }
+    if string.isASCII {
+      // Built in place (a short one inside the string itself), without the repairing
+      // decoder's passes.
+      return String(unsafeUninitializedCapacity: buffer.count) { $0.initialize(fromContentsOf: buffer) }
+    }
     return String(validating: buffer, as: UTF8.self)
   }
 

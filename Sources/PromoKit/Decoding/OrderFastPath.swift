@@ -115,14 +115,6 @@ enum OrderFastPath {
     }
   }
 
-  /// Where an amount of the order was read and in which minor digits, to read it again
-  /// when the order names its currency only after it, in other digits.
-  private struct Placed<Value> {
-    var start: Int
-    var digits: Int
-    var value: Value
-  }
-
   /// Reads one order with a ``ByteCursor``; every method returns `nil` (or `false`) to
   /// give up.
   private struct Reader {
@@ -147,37 +139,16 @@ enum OrderFastPath {
           digits /= 10
           scale -= 1
         }
-        guard scale <= minorDigits else { return nil }
-        // At most 18 digits: the units fit in 64 bits before the scaling.
-        var units = Int128(digits)
-        var largest: Int128 = 1_000_000_000_000
-        for _ in 0..<minorDigits { largest &*= 10 }
-        for _ in scale..<minorDigits { units &*= 10 }
-        return units <= largest ? Money(minorUnits: units, minorDigits: minorDigits) : nil
+        guard scale <= minorDigits, minorDigits <= 3 else { return nil }
+        // At most 18 digits, times at most 1,000: a product past 64 bits is past the maximum.
+        let (units, overflow) = digits.multipliedReportingOverflow(by: Self.powerOfTen(minorDigits - scale))
+        guard !overflow, units <= 1_000_000_000_000 &* Self.powerOfTen(minorDigits) else { return nil }
+        return Money(minorUnits: Int128(units), minorDigits: minorDigits)
       }
       guard let literal = cursor.decimalLiteral(), let value = try? DecimalNumber(utf8: literal),
         !value.isNegative, !(Order.maximumAmount < value)
       else { return nil }
       return Money(value, minorDigits: minorDigits)
-    }
-
-    /// An amount read where it stands, in `digits`, with its place.
-    mutating func placedAmount(digits: Int) -> Placed<Money>? {
-      cursor.skipWhitespace()
-      let start = cursor.index
-      return amount(minorDigits: digits).map { Placed(start: start, digits: digits, value: $0) }
-    }
-
-    /// Reads `placed` again from its start when it was read in other digits than `digits`;
-    /// `false` when it does not pass there.
-    mutating func settle<Value>(
-      _ placed: inout Placed<Value>?, in digits: Int, _ read: (inout Reader, Int) -> Value?
-    ) -> Bool {
-      guard let old = placed, old.digits != digits else { return true }
-      cursor.index = old.start
-      guard let value = read(&self, digits) else { return false }
-      placed = Placed(start: old.start, digits: digits, value: value)
-      return true
     }
 
     mutating func order(fallbackName: () -> String, storeCurrency: Currency?) -> Order? {
@@ -186,18 +157,22 @@ enum OrderFastPath {
       var currency: Currency?
       var codes: [String] = []
       var customer: Customer?
-      // The amounts are read as soon as they are met, in the minor digits of the currency
-      // known then (the order's, else the store's); when the order names its currency only
-      // after them in other digits, they are read again.
-      var amount: Placed<Money>?
-      var items: Placed<[OrderItem]>?
-      var shipping: Placed<Money>?
+      var amount: Money?
+      var items: [OrderItem]?
+      var shipping: Money?
+      // Amounts are read as soon as they are met, in the minor digits of the currency known
+      // then (the order's, else the store's). Where those read before the order names its
+      // currency start, to read them again if it has other digits.
+      var digits = storeCurrency.minorDigits
+      var early = (amount: -1, items: -1, shipping: -1)
       var seen: UInt32 = 0
       if !cursor.take(UInt8(ascii: "}")) {
         repeat {
           guard let text = cursor.key(), let key = OrderKey(text), Self.first(key.rawValue, in: &seen) else {
             return nil
           }
+          cursor.skipWhitespace()
+          let start = currency == nil ? cursor.index : -1
           switch key {
           case .id:
             guard let value = cursor.text() else { return nil }
@@ -205,27 +180,24 @@ enum OrderFastPath {
           case .currency:
             guard let value = cursor.text().flatMap(Currency.init(code:)) else { return nil }
             currency = value
+            digits = value.minorDigits
           case .codes:
             // At most 16 valid codes (repeats allowed); anything else is the full decoder's.
             guard let list = cursor.strings(atMost: Order.maximumCodes), list.allSatisfy(CouponCode.isValid)
             else { return nil }
             codes = list
           case .amount:
-            guard let value = placedAmount(digits: (currency ?? storeCurrency).minorDigits) else {
-              return nil
-            }
-            amount = value
+            amount = self.amount(minorDigits: digits)
+            early.amount = start
+            if amount == nil { return nil }
           case .shipping:
-            guard let value = placedAmount(digits: (currency ?? storeCurrency).minorDigits) else {
-              return nil
-            }
-            shipping = value
+            shipping = self.amount(minorDigits: digits)
+            early.shipping = start
+            if shipping == nil { return nil }
           case .items:
-            cursor.skipWhitespace()
-            let start = cursor.index
-            let digits = (currency ?? storeCurrency).minorDigits
-            guard let value = self.items(minorDigits: digits) else { return nil }
-            items = Placed(start: start, digits: digits, value: value)
+            items = self.items(minorDigits: digits)
+            early.items = start
+            if items == nil { return nil }
           case .customer:
             guard let value = self.customer() else { return nil }
             customer = value
@@ -237,20 +209,39 @@ enum OrderFastPath {
       guard cursor.isAtEnd, (amount == nil) != (items == nil) else { return nil }
       if let currency, let storeCurrency, currency != storeCurrency { return nil }
       let effective = currency ?? storeCurrency
-      let digits = effective.minorDigits
-      guard settle(&shipping, in: digits, { $0.amount(minorDigits: $1) }),
-        settle(&amount, in: digits, { $0.amount(minorDigits: $1) }),
-        settle(&items, in: digits, { $0.items(minorDigits: $1) })
-      else { return nil }
-      let name = id ?? fallbackName()
+      if digits != storeCurrency.minorDigits {
+        // The order named a currency of other digits after some of its amounts.
+        if early.amount >= 0 {
+          cursor.index = early.amount
+          amount = self.amount(minorDigits: digits)
+          if amount == nil { return nil }
+        }
+        if early.shipping >= 0 {
+          cursor.index = early.shipping
+          shipping = self.amount(minorDigits: digits)
+          if shipping == nil { return nil }
+        }
+        if early.items >= 0 {
+          cursor.index = early.items
+          items = self.items(minorDigits: digits)
+          if items == nil { return nil }
+        }
+      }
+      // The parts are moved into the order, not copied.
+      let name = (consume id) ?? fallbackName()
       if let amount {
         return Order(
-          name: name, currency: effective, codes: codes, amount: amount.value, shipping: shipping?.value,
-          customer: customer)
+          name: name, currency: effective, codes: consume codes, amount: amount, shipping: shipping,
+          customer: consume customer)
       }
-      return try? Order(
-        name: name, currency: effective, codes: codes, items: items!.value, shipping: shipping?.value,
-        customer: customer)
+      guard let items = consume items else { return nil }
+      do {
+        return try Order(
+          name: name, currency: effective, codes: consume codes, items: items, shipping: shipping,
+          customer: consume customer)
+      } catch {
+        return nil
+      }
     }
 
     /// An order's array of items, in `minorDigits`.
@@ -306,8 +297,11 @@ enum OrderFastPath {
         guard cursor.take(UInt8(ascii: "}")) else { return false }
       }
       guard let unitPrice, let quantity else { return false }
+      // The strings are moved into the item, not copied.
       items.append(
-        OrderItem(sku: sku, name: name, categories: categories, unitPrice: unitPrice, quantity: quantity))
+        OrderItem(
+          sku: consume sku, name: consume name, categories: consume categories, unitPrice: unitPrice,
+          quantity: quantity))
       return true
     }
 
@@ -351,6 +345,17 @@ enum OrderFastPath {
       } while cursor.take(UInt8(ascii: ","))
       guard cursor.take(UInt8(ascii: "]")), Self.areDistinct(groups) else { return nil }
       return groups
+    }
+
+    /// `10^exponent` for exponents 0 through 3 (the minor digits of a currency).
+    @inline(__always)
+    static func powerOfTen(_ exponent: Int) -> Int64 {
+      switch exponent {
+      case 0: 1
+      case 1: 10
+      case 2: 100
+      default: 1_000
+      }
     }
 
     /// Whether no string of `list` is there twice.
