@@ -122,7 +122,7 @@ struct OrderFastPathTests {
     var acceptedParts = (escaped: 0, shipping: 0, customer: 0, groups: 0)
     for line in 0..<20_000 {
       let bytes = Array(Self.randomOrder(&generator).utf8)
-      let fast = OrderFastPath.decode(bytes, fallbackName: { "f:\(line)" }, storeCurrency: store)
+      let fast = OrderFastPath.decode(bytes, file: "f", line: line, storeCurrency: store)
       let full = try? OrderDecoder.decodeLineFully(bytes, file: "f", line: line, storeCurrency: store)
       if let fast {
         accepted += 1
@@ -165,7 +165,7 @@ struct OrderFastPathTests {
     let store = Currency(code: "CNY")
     for line in lines {
       let bytes = Array(line.utf8)
-      let fast = OrderFastPath.decode(bytes, fallbackName: { "x:1" }, storeCurrency: store)
+      let fast = OrderFastPath.decode(bytes, file: "x", line: 1, storeCurrency: store)
       #expect(fast != nil, "\(line)")
       #expect(fast == (try? OrderDecoder.decodeLineFully(bytes, file: "x", line: 1, storeCurrency: store)))
     }

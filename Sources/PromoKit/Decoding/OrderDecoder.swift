@@ -55,9 +55,7 @@ public enum OrderDecoder {
   public static func decodeLine(
     _ bytes: [UInt8], file: String, line: Int, storeCurrency: Currency?
   ) throws(PromoError) -> Order {
-    if let order = OrderFastPath.decode(
-      bytes, fallbackName: { "\(file):\(line)" }, storeCurrency: storeCurrency)
-    {
+    if let order = OrderFastPath.decode(bytes, file: file, line: line, storeCurrency: storeCurrency) {
       return order
     }
     return try decodeLineFully(bytes, file: file, line: line, storeCurrency: storeCurrency)
@@ -69,7 +67,7 @@ public enum OrderDecoder {
     _ bytes: ArraySlice<UInt8>, file: String, line: Int, storeCurrency: Currency?
   ) throws(PromoError) -> Order {
     if let order = bytes.withUnsafeBufferPointer({ buffer in
-      OrderFastPath.decode(buffer, fallbackName: { "\(file):\(line)" }, storeCurrency: storeCurrency)
+      OrderFastPath.decode(buffer, file: file, line: line, storeCurrency: storeCurrency)
     }) {
       return order
     }

@@ -12,21 +12,22 @@
 ///
 /// - Complexity: O(*n*) in the length of the line.
 enum OrderFastPath {
-  /// The order in `bytes`, or `nil` when the full decoder must look at it.
-  static func decode(_ bytes: [UInt8], fallbackName: () -> String, storeCurrency: Currency?) -> Order? {
+  /// The order in `bytes`, or `nil` when the full decoder must look at it. Without an
+  /// `id` it is named `file:line`, as ``OrderDecoder/decodeLine(_:file:line:storeCurrency:)``
+  /// names it.
+  static func decode(_ bytes: [UInt8], file: String, line: Int, storeCurrency: Currency?) -> Order? {
     bytes.withUnsafeBufferPointer { buffer in
-      decode(buffer, fallbackName: fallbackName, storeCurrency: storeCurrency)
+      decode(buffer, file: file, line: line, storeCurrency: storeCurrency)
     }
   }
 
-  /// The order in `bytes`, or `nil` when the full decoder must look at it.
-  static func decode(
-    _ bytes: UnsafeBufferPointer<UInt8>, fallbackName: () -> String, storeCurrency: Currency?
-  )
+  /// The order in `bytes`, or `nil` when the full decoder must look at it. Without an
+  /// `id` it is named `file:line`, made only then.
+  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: String, line: Int, storeCurrency: Currency?)
     -> Order?
   {
     var reader = Reader(cursor: ByteCursor(bytes))
-    return reader.order(fallbackName: fallbackName, storeCurrency: storeCurrency)
+    return reader.order(storeCurrency: storeCurrency, file: file, line: line)
   }
 
   /// The keys of an order.
@@ -151,7 +152,8 @@ enum OrderFastPath {
       return Money(value, minorDigits: minorDigits)
     }
 
-    mutating func order(fallbackName: () -> String, storeCurrency: Currency?) -> Order? {
+    /// The order, named `file:line` when it has no `id`.
+    mutating func order(storeCurrency: Currency?, file: String, line: Int) -> Order? {
       guard cursor.take(UInt8(ascii: "{")) else { return nil }
       var id: String?
       var currency: Currency?
@@ -228,7 +230,7 @@ enum OrderFastPath {
         }
       }
       // The parts are moved into the order, not copied.
-      let name = (consume id) ?? fallbackName()
+      let name = (consume id) ?? "\(file):\(line)"
       if let amount {
         return Order(
           name: name, currency: effective, codes: consume codes, amount: amount, shipping: shipping,
