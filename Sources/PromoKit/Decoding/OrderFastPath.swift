@@ -23,6 +23,7 @@ enum OrderFastPath {
 
   /// The order in `bytes`, or `nil` when the full decoder must look at it. Without an
   /// `id` it is named `file:line`, made only then.
+  @inline(__always)
   static func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: String, line: Int, storeCurrency: Currency?)
     -> Order?
   {
@@ -153,6 +154,7 @@ enum OrderFastPath {
     }
 
     /// The order, named `file:line` when it has no `id`.
+    @inline(__always)
     mutating func order(storeCurrency: Currency?, file: String, line: Int) -> Order? {
       guard cursor.take(UInt8(ascii: "{")) else { return nil }
       var id: String?
