@@ -1,5 +1,3 @@
-import PromoLibc
-
 /// Decodes the plain, valid shape of a promotion store straight from its bytes into the
 /// model, without building a JSON tree first: what every command pays to read the store.
 ///
@@ -132,6 +130,8 @@ enum StoreFastPath {
       }
     }
 
+    /// The whole store: `$schema`, `version` and `currency` in any order, then
+    /// `promotions` last, and nothing after the object.
     mutating func catalog() -> Catalog? {
       guard cursor.take(UInt8(ascii: "{")) else { return nil }
       var version: Int?
@@ -169,6 +169,9 @@ enum StoreFastPath {
       return Catalog(version: version, currency: currency, checkedPromotions: promotions, schema: schema)
     }
 
+    /// The array of promotions of a store of `version` in `currency`.
+    ///
+    /// - Complexity: O(*b*) for the *b* bytes of the array.
     mutating func promotions(version: Int, currency: Currency?) -> [Promotion]? {
       guard cursor.take(UInt8(ascii: "[")) else { return nil }
       var promotions: [Promotion] = []
