@@ -42,6 +42,28 @@ struct OrderFastPathTests {
       return "{" + space() + members.shuffled(using: &generator).joined(separator: "," + space()) + space()
         + "}"
     }
+    func customer() -> String {
+      if Int.random(in: 0..<15, using: &generator) == 0 { return pick(["null", #""vip""#, "[]", "{", "7"]) }
+      var members: [String] = []
+      if Bool.random(using: &generator) { members.append(#""id":\#(space())\#(pick(strings))"#) }
+      if Int.random(in: 0..<4, using: &generator) > 0 {
+        let count = pick([0, 1, 1, 2, 3, 100, 101])
+        let entries = (0..<count).map { index in
+          count > 3 && Int.random(in: 0..<50, using: &generator) > 0
+            ? #""g\#(index)""#
+            : pick([
+              #""member""#, #""vip""#, #""a.b_c-D9""#, #""Member Plus""#, #""""#, "1", #""té""#,
+              #""m\u0065""#,
+              #""\#(String(repeating: "x", count: 64))""#, #""\#(String(repeating: "x", count: 65))""#,
+            ])
+        }
+        members.append(#""groups":\#(space())[\#(entries.joined(separator: "," + space()))]"#)
+      }
+      if Int.random(in: 0..<20, using: &generator) == 0 { members.append(#""tier":"gold""#) }
+      if Int.random(in: 0..<20, using: &generator) == 0, let first = members.first { members.append(first) }
+      return "{" + space() + members.shuffled(using: &generator).joined(separator: "," + space()) + space()
+        + "}"
+    }
     var members: [String] = []
     if Bool.random(using: &generator) { members.append(#""id":\#(space())\#(pick(strings))"#) }
     if Int.random(in: 0..<3, using: &generator) == 0 { members.append(#""currency":\#(pick(currencies))"#) }
@@ -54,6 +76,12 @@ struct OrderFastPathTests {
         ])
       }
       members.append(#""codes":[\#(entries.joined(separator: ","))]"#)
+    }
+    if Int.random(in: 0..<4, using: &generator) == 0 {
+      members.append(#""shipping":\#(space())\#(pick(fragments))"#)
+    }
+    if Int.random(in: 0..<4, using: &generator) == 0 {
+      members.append(#""customer":\#(space())\#(customer())"#)
     }
     switch Int.random(in: 0..<10, using: &generator) {
     case 0..<4: members.append(#""amount":\#(space())\#(pick(fragments))"#)
@@ -90,22 +118,35 @@ struct OrderFastPathTests {
     var generator = SplitMix64(seed: 0xFA57 &+ UInt64(storeCode?.utf8.first ?? 0))
     var accepted = 0
     var refusedValid = 0
+    // Accepted orders with each of the less common parts, so that each is compared.
+    var acceptedParts = (escaped: 0, shipping: 0, customer: 0, groups: 0)
     for line in 0..<20_000 {
       let bytes = Array(Self.randomOrder(&generator).utf8)
-      let fast = OrderFastPath.decode(bytes, fallbackName: { "f:\(line)" }, storeCurrency: store)
+      let fast = OrderFastPath.decode(bytes, file: "f", line: line, storeCurrency: store)
       let full = try? OrderDecoder.decodeLineFully(bytes, file: "f", line: line, storeCurrency: store)
       if let fast {
         accepted += 1
         #expect(full == fast, "fast path disagrees on: \(String(decoding: bytes, as: UTF8.self))")
+        if bytes.contains(UInt8(ascii: "\\")) || bytes.contains(where: { $0 >= 0x80 }) {
+          acceptedParts.escaped += 1
+        }
+        if fast.shipping != nil { acceptedParts.shipping += 1 }
+        if let customer = fast.customer {
+          acceptedParts.customer += 1
+          if !customer.groups.isEmpty { acceptedParts.groups += 1 }
+        }
       } else if full != nil {
         refusedValid += 1
       }
     }
     // Both kinds of case must be met, or the comparison proves little: orders the fast path
-    // takes, and valid orders in unusual forms (escapes, 2.0, exponents) it leaves to the
-    // full decoder. (Plain producer output goes the fast way: see `plainShapes`.)
+    // takes (escapes, shipping and customers among them), and valid orders in unusual forms
+    // (2.0, exponents, a group name with a space) it leaves to the full decoder. (Plain
+    // producer output goes the fast way: see `plainShapes`.)
     #expect(accepted > 1_000)
-    #expect(refusedValid > 500)
+    #expect(acceptedParts.escaped > 100 && acceptedParts.shipping > 100)
+    #expect(acceptedParts.customer > 100 && acceptedParts.groups > 30)
+    #expect(refusedValid > 100)
   }
 
   @Test("the fast path handles the plain shapes a producer writes")
@@ -116,11 +157,15 @@ struct OrderFastPathTests {
       #"{ "items": [ { "unitPrice": 1.5, "quantity": 3, "name": "pen" } ] }"#,
       #"{"items":[]}"#,
       #"{"id":"A-3","codes":["VIP10","x"],"items":[{"sku":"tea","categories":["tea","green"],"unitPrice":"2","quantity":1}]}"#,
+      #"{"id":"A-4","items":[{"sku":"tea","unitPrice":"25.00","quantity":2}],"shipping":"8.00"}"#,
+      #"{"id":"A-5","shipping":0,"customer":{"id":"c-17","groups":["member","vip.gold"]},"amount":99}"#,
+      #"{"id":"A-6","customer":{},"amount":"1.5"}"#,
+      #"{"id":"A-7","customer":{"groups":[]},"amount":"1.5","shipping":"1000000000000"}"#,
     ]
     let store = Currency.valid("CNY")
     for line in lines {
       let bytes = Array(line.utf8)
-      let fast = OrderFastPath.decode(bytes, fallbackName: { "x:1" }, storeCurrency: store)
+      let fast = OrderFastPath.decode(bytes, file: "x", line: 1, storeCurrency: store)
       #expect(fast != nil, "\(line)")
       #expect(fast == (try? OrderDecoder.decodeLineFully(bytes, file: "x", line: 1, storeCurrency: store)))
     }

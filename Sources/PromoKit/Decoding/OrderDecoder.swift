@@ -55,9 +55,7 @@ public enum OrderDecoder {
   public static func decodeLine(
     _ bytes: [UInt8], file: String, line: Int, storeCurrency: Currency?
   ) throws(PromoError) -> Order {
-    if let order = OrderFastPath.decode(
-      bytes, fallbackName: { "\(file):\(line)" }, storeCurrency: storeCurrency)
-    {
+    if let order = OrderFastPath.decode(bytes, file: file, line: line, storeCurrency: storeCurrency) {
       return order
     }
     return try decodeLineFully(bytes, file: file, line: line, storeCurrency: storeCurrency)
@@ -69,7 +67,7 @@ public enum OrderDecoder {
     _ bytes: ArraySlice<UInt8>, file: String, line: Int, storeCurrency: Currency?
   ) throws(PromoError) -> Order {
     if let order = bytes.withUnsafeBufferPointer({ buffer in
-      OrderFastPath.decode(buffer, fallbackName: { "\(file):\(line)" }, storeCurrency: storeCurrency)
+      OrderFastPath.decode(buffer, file: file, line: line, storeCurrency: storeCurrency)
     }) {
       return order
     }
@@ -170,14 +168,9 @@ public enum OrderDecoder {
     let name = reader.string("name", in: object)
     let categories = reader.strings("categories", in: object)
     if let categories {
-      let categoriesPath = path.appending(key: "categories")
-      if categories.count > OrderItem.maximumCategories {
-        reader.report(
-          "categories has \(categories.count) entries; an item has at most \(OrderItem.maximumCategories)",
-          at: categoriesPath)
-      } else if let problem = distinctNonEmpty(categories) {
-        reader.report("categories \(problem)", at: categoriesPath)
-      }
+      checkList(
+        categories, "categories", at: path, most: OrderItem.maximumCategories, holder: "an item has",
+        reader: &reader)
     }
     let unitPrice = reader.amount(
       "unitPrice", in: object, required: true, minorDigits: currency.minorDigits, currency: currency,
@@ -216,15 +209,24 @@ public enum OrderDecoder {
     }
     let id = reader.string("id", in: fields)
     let groups = reader.strings("groups", in: fields) ?? []
-    let groupsPath = path.appending(key: "groups")
-    if groups.count > Customer.maximumGroups {
-      reader.report(
-        "groups has \(groups.count) entries; a customer is in at most \(Customer.maximumGroups)",
-        at: groupsPath)
-    } else if let problem = distinctNonEmpty(groups) {
-      reader.report("groups \(problem)", at: groupsPath)
-    }
+    checkList(
+      groups, "groups", at: path, most: Customer.maximumGroups, holder: "a customer is in", reader: &reader)
     return Customer(id: id, groups: groups)
+  }
+
+  /// Reports what is wrong with the list at `field` of the object at `path`, if anything:
+  /// more than `most` entries (the message says "`holder` at most `most`"), an empty entry
+  /// or one there twice.
+  private static func checkList(
+    _ list: [String], _ field: String, at path: JSONPath, most: Int, holder: String,
+    reader: inout SchemaReader
+  ) {
+    let listPath = path.appending(key: field)
+    if list.count > most {
+      reader.report("\(field) has \(list.count) entries; \(holder) at most \(most)", at: listPath)
+    } else if let problem = distinctNonEmpty(list) {
+      reader.report("\(field) \(problem)", at: listPath)
+    }
   }
 
   /// What is wrong with a list that must hold distinct non-empty strings, if anything.

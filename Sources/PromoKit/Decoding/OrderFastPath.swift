@@ -2,369 +2,373 @@
 /// JSON tree: the hot path of `promo price --lines`.
 ///
 /// It accepts only what it is sure the full decoder accepts, and builds the same ``Order``:
-/// a single object with known, distinct keys; strings of printable ASCII without escapes;
-/// amounts that pass every rule; quantities written as plain integers. On anything else (an
-/// error, an escape, a non-ASCII byte, `$schema`, an unusual number form) it returns `nil`,
-/// and the full decoder (``OrderDecoder``) decides, with its located messages. The tests and
-/// the fuzzer check that the two agree.
+/// a single object with known, distinct keys (`id`, `currency`, `codes`, `amount`, `items`,
+/// `shipping`, `customer`); strings of valid UTF-8 (escapes read as the full decoder reads
+/// them); amounts that pass every rule; quantities written as plain integers; a customer
+/// whose groups are distinct names of `A–Z a–z 0–9 . _ -`. On anything else (an error, a
+/// key of the wrong type, `$schema`, an unusual number form) it returns `nil`, and the full
+/// decoder (``OrderDecoder``) decides, with its located messages. The tests and the fuzzer
+/// check that the two agree.
 ///
-/// Complexity: O(*n*) in the length of the line.
+/// - Complexity: O(*n*) in the length of the line.
 enum OrderFastPath {
-  /// The order in `bytes`, or `nil` when the full decoder must look at it.
-  static func decode(_ bytes: [UInt8], fallbackName: () -> String, storeCurrency: Currency?) -> Order? {
+  /// The order in `bytes`, or `nil` when the full decoder must look at it. Without an
+  /// `id` it is named `file:line`, as ``OrderDecoder/decodeLine(_:file:line:storeCurrency:)``
+  /// names it.
+  static func decode(_ bytes: [UInt8], file: String, line: Int, storeCurrency: Currency?) -> Order? {
     bytes.withUnsafeBufferPointer { buffer in
-      decode(buffer, fallbackName: fallbackName, storeCurrency: storeCurrency)
+      decode(buffer, file: file, line: line, storeCurrency: storeCurrency)
     }
   }
 
-  /// The order in `bytes`, or `nil` when the full decoder must look at it.
-  static func decode(
-    _ bytes: UnsafeBufferPointer<UInt8>, fallbackName: () -> String, storeCurrency: Currency?
-  )
+  /// The order in `bytes`, or `nil` when the full decoder must look at it. Without an
+  /// `id` it is named `file:line`, made only then.
+  @inline(__always)
+  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: String, line: Int, storeCurrency: Currency?)
     -> Order?
   {
-    var scanner = Scanner(bytes: bytes)
-    return scanner.order(fallbackName: fallbackName, storeCurrency: storeCurrency)
+    var reader = Reader(cursor: ByteCursor(bytes))
+    return reader.order(storeCurrency: storeCurrency, file: file, line: line)
   }
 
-  /// The keys of orders and items, recognised from their bytes without making strings.
-  private enum Key: Int {
-    case id, currency, amount, items, sku, name, unitPrice, quantity, codes, categories
+  /// The keys of an order.
+  private enum OrderKey: Int, CaseIterable {
+    case id, currency, codes, amount, items, shipping, customer
 
-    init?(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) {
-      // Compares the key's bytes, loaded as one little-endian word, with the literal's.
-      func word(_ pointer: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
-        var value: UInt64 = 0
-        for index in 0..<min(count, 8) { value |= UInt64(pointer[index]) << (8 * index) }
-        return value
-      }
-      guard let base = bytes.base.baseAddress else { return nil }
-      let key = base + bytes.startIndex
-      let count = bytes.count
-      // The key's first 8 bytes in one load when the line has them (a key is followed by
-      // at least `":` and a value, so it nearly always has), masked to its length.
-      let keyWord: UInt64
-      if bytes.startIndex + 8 <= bytes.base.count {
-        let loaded = UnsafeRawPointer(key).loadUnaligned(as: UInt64.self).littleEndian
-        keyWord = count >= 8 ? loaded : loaded & ((1 << (8 * UInt64(count))) - 1)
-      } else {
-        keyWord = word(key, count)
-      }
-      // Each key's bytes as a little-endian word: "id" is 0x6469.
-      switch count {
-      case 2 where keyWord == 0x6469: self = .id
-      case 3 where keyWord == 0x75_6b73: self = .sku
-      case 4 where keyWord == 0x656d_616e: self = .name
-      case 5 where keyWord == 0x73_6d65_7469: self = .items
-      case 6 where keyWord == 0x746e_756f_6d61: self = .amount
-      case 8 where keyWord == 0x7963_6e65_7272_7563: self = .currency
-      case 8 where keyWord == 0x7974_6974_6e61_7571: self = .quantity
-      case 9 where keyWord == 0x6369_7250_7469_6e75 && key[8] == UInt8(ascii: "e"): self = .unitPrice
-      case 5 where keyWord == 0x73_6564_6f63: self = .codes
-      case 10
-      where keyWord == 0x6972_6f67_6574_6163 && key[8] == UInt8(ascii: "e") && key[9] == UInt8(ascii: "s"):
-        self = .categories
+    /// The key whose bytes are `key`, if any: told apart by the length and the first byte,
+    /// then compared whole.
+    @inline(__always)
+    init?(_ key: ByteCursor.Bytes) {
+      guard let first = key.first else { return nil }
+      let candidate: Self
+      switch (key.count, first) {
+      case (2, _): candidate = .id
+      case (8, UInt8(ascii: "c")) where key[key.startIndex &+ 1] == UInt8(ascii: "u"):
+        candidate = key[key.startIndex &+ 2] == UInt8(ascii: "r") ? .currency : .customer
+      case (5, UInt8(ascii: "c")): candidate = .codes
+      case (6, _): candidate = .amount
+      case (5, _): candidate = .items
+      case (8, _): candidate = .shipping
       default: return nil
       }
+      guard ByteCursor.equal(key, candidate.literal) else { return nil }
+      self = candidate
+    }
+
+    /// The key as written.
+    var literal: StaticString {
+      switch self {
+      case .id: "id"
+      case .currency: "currency"
+      case .codes: "codes"
+      case .amount: "amount"
+      case .items: "items"
+      case .shipping: "shipping"
+      case .customer: "customer"
+      }
     }
   }
 
-  /// A cursor over the bytes; every method returns `nil` (or `false`) to give up.
-  private struct Scanner {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var index = 0
+  /// The keys of an order's item.
+  private enum ItemKey: Int, CaseIterable {
+    case sku, name, categories, unitPrice, quantity
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
-      self.bytes = bytes
+    /// The key whose bytes are `key`, if any.
+    @inline(__always)
+    init?(_ key: ByteCursor.Bytes) {
+      let candidate: Self
+      switch key.count {
+      case 3: candidate = .sku
+      case 4: candidate = .name
+      case 10: candidate = .categories
+      case 9: candidate = .unitPrice
+      case 8: candidate = .quantity
+      default: return nil
+      }
+      guard ByteCursor.equal(key, candidate.literal) else { return nil }
+      self = candidate
     }
 
-    mutating func skipWhitespace() {
-      while index < bytes.count {
-        switch bytes[index] {
-        case 0x20, 0x09, 0x0A, 0x0D: index += 1
-        default: return
-        }
+    /// The key as written.
+    var literal: StaticString {
+      switch self {
+      case .sku: "sku"
+      case .name: "name"
+      case .categories: "categories"
+      case .unitPrice: "unitPrice"
+      case .quantity: "quantity"
       }
     }
+  }
 
-    /// Consumes `byte` after optional white space.
-    mutating func take(_ byte: UInt8) -> Bool {
-      skipWhitespace()
-      guard index < bytes.count, bytes[index] == byte else { return false }
-      index += 1
+  /// The keys of an order's customer.
+  private enum CustomerKey: Int {
+    case id, groups
+
+    /// The key whose bytes are `key`, if any.
+    init?(_ key: ByteCursor.Bytes) {
+      if ByteCursor.equal(key, "id") {
+        self = .id
+      } else if ByteCursor.equal(key, "groups") {
+        self = .groups
+      } else {
+        return nil
+      }
+    }
+  }
+
+  /// Reads one order with a ``ByteCursor``; every method returns `nil` (or `false`) to
+  /// give up.
+  private struct Reader {
+    var cursor: ByteCursor
+
+    /// Adds `bit` to the keys `seen` in an object; `false` when it was there already.
+    @inline(__always)
+    static func first(_ bit: Int, in seen: inout UInt32) -> Bool {
+      let mask: UInt32 = 1 << UInt32(bit)
+      guard seen & mask == 0 else { return false }
+      seen |= mask
       return true
     }
 
-    /// A string of printable ASCII without escapes: the bytes between its quotes.
-    mutating func plainString() -> Slice<UnsafeBufferPointer<UInt8>>? {
-      guard take(UInt8(ascii: "\"")) else { return nil }
-      let start = index
-      while index < bytes.count {
-        let byte = bytes[index]
-        if byte == UInt8(ascii: "\"") {
-          index += 1
-          return bytes[start..<(index - 1)]
-        }
-        guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") else { return nil }
-        index += 1
-      }
-      return nil
-    }
-
-    /// A plain string, as a `String`.
-    mutating func text() -> String? {
-      plainString().map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// A JSON number literal's bytes (checked by the decimal parser).
-    mutating func numberLiteral() -> Slice<UnsafeBufferPointer<UInt8>>? {
-      skipWhitespace()
-      let start = index
-      scan: while index < bytes.count {
-        switch bytes[index] {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
-          UInt8(ascii: "e"), UInt8(ascii: "E"):
-          index += 1
-        default:
-          break scan
-        }
-      }
-      return index > start ? bytes[start..<index] : nil
-    }
-
-    /// An amount written as a string or a number that passes the rules for `minorDigits`.
+    /// An amount written as a string or a number that passes the rules for `minorDigits`:
+    /// at least 0, at most the maximum, no more decimals than the currency has.
+    @inline(__always)
     mutating func amount(minorDigits: Int) -> Money? {
-      skipWhitespace()
-      guard index < bytes.count else { return nil }
-      let literal = bytes[index] == UInt8(ascii: "\"") ? plainString() : numberLiteral()
-      guard let literal else { return nil }
-      if let units = Self.plainAmount(literal, minorDigits: minorDigits) {
-        return Money(minorUnits: units, minorDigits: minorDigits)
+      if var (digits, scale) = cursor.plainNumber() {
+        // Trailing zeros past the currency's digits say nothing (`12.0` in yen is 12).
+        while scale > minorDigits, digits % 10 == 0 {
+          digits /= 10
+          scale -= 1
+        }
+        guard scale <= minorDigits, minorDigits <= 3 else { return nil }
+        // At most 18 digits, times at most 1,000: a product past 64 bits is past the maximum.
+        let (units, overflow) = digits.multipliedReportingOverflow(by: Self.powerOfTen(minorDigits - scale))
+        guard !overflow, units <= 1_000_000_000_000 &* Self.powerOfTen(minorDigits) else { return nil }
+        return Money(minorUnits: Int128(units), minorDigits: minorDigits)
       }
-      guard let value = try? DecimalNumber(utf8: literal), !value.isNegative,
-        !(Order.maximumAmount < value)
+      guard let literal = cursor.decimalLiteral(), let value = try? DecimalNumber(utf8: literal),
+        !value.isNegative, !(Order.maximumAmount < value)
       else { return nil }
       return Money(value, minorDigits: minorDigits)
     }
 
-    /// The units of an amount written plainly (`128`, `12.5`, `0.07`: no sign, no leading
-    /// zero, no exponent, at most `minorDigits` decimals, at most the maximum amount), or
-    /// `nil` for any other form, which the decimal parser then reads.
+    /// The order, named `file:line` when it has no `id`.
     @inline(__always)
-    static func plainAmount(_ literal: Slice<UnsafeBufferPointer<UInt8>>, minorDigits: Int) -> Int128? {
-      var index = literal.startIndex
-      let end = literal.endIndex
-      var whole: Int64 = 0
-      let wholeStart = index
-      while index < end, literal[index] >= 48, literal[index] <= 57 {
-        whole = whole &* 10 &+ Int64(literal[index] - 48)
-        index += 1
-      }
-      let wholeCount = index - wholeStart
-      guard wholeCount > 0, wholeCount <= 13, literal[wholeStart] != 48 || wholeCount == 1 else { return nil }
-      var fraction: Int64 = 0
-      var fractionCount = 0
-      if index < end {
-        guard literal[index] == UInt8(ascii: "."), minorDigits > 0 else { return nil }
-        index += 1
-        while index < end, literal[index] >= 48, literal[index] <= 57 {
-          fraction = fraction &* 10 &+ Int64(literal[index] - 48)
-          fractionCount += 1
-          index += 1
-          if fractionCount > minorDigits { return nil }
-        }
-        guard index == end, fractionCount > 0 else { return nil }
-      }
-      var scale: Int64 = 1
-      for _ in 0..<minorDigits { scale *= 10 }
-      var fractionScale: Int64 = 1
-      for _ in fractionCount..<minorDigits { fractionScale *= 10 }
-      let units = Int128(whole) * Int128(scale) + Int128(fraction) * Int128(fractionScale)
-      return units <= 1_000_000_000_000 * Int128(scale) ? units : nil
-    }
-
-    /// A quantity written as plain digits, from 1 to the maximum.
-    mutating func quantity() -> Int64? {
-      skipWhitespace()
-      var value: Int64 = 0
-      let start = index
-      while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57, index - start < 8 {
-        value = value * 10 + Int64(bytes[index] - 48)
-        index += 1
-      }
-      guard index > start, bytes[start] != 48, (1...OrderItem.maximumQuantity).contains(value) else {
-        return nil
-      }
-      if index < bytes.count {
-        switch bytes[index] {
-        case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: "}"): break
-        default: return nil
-        }
-      }
-      return value
-    }
-
-    /// Calls `member` for each key of an object; gives up on an unknown or repeated key.
-    mutating func members(_ member: (inout Scanner, Key) -> Bool) -> Bool {
-      guard take(UInt8(ascii: "{")) else { return false }
-      if take(UInt8(ascii: "}")) { return true }
-      var seen = 0
-      repeat {
-        guard let text = plainString(), let key = Key(text), seen & (1 << key.rawValue) == 0,
-          take(UInt8(ascii: ":"))
-        else { return false }
-        seen |= 1 << key.rawValue
-        guard member(&self, key) else { return false }
-      } while take(UInt8(ascii: ","))
-      return take(UInt8(ascii: "}"))
-    }
-
-    mutating func order(fallbackName: () -> String, storeCurrency: Currency?) -> Order? {
+    mutating func order(storeCurrency: Currency?, file: String, line: Int) -> Order? {
+      guard cursor.take(UInt8(ascii: "{")) else { return nil }
       var id: String?
       var currency: Currency?
-      var amountStart: Int?
-      var itemsStart: Int?
-      // The amounts are read as soon as they are met, in the minor digits of the currency
-      // known then (the order's, else the store's); when the order names its currency only
-      // after them in other digits, they are read again.
+      var codes: [String] = []
+      var customer: Customer?
       var amount: Money?
       var items: [OrderItem]?
-      var codes: [String] = []
-      var readDigits = 0
-      let complete = members { scanner, key in
-        switch key {
-        case .id:
-          id = scanner.text()
-          return id != nil
-        case .codes:
-          // At most 16 valid codes (repeats allowed); anything else is the full decoder's.
-          guard let list = scanner.strings(), list.count <= Order.maximumCodes,
-            list.allSatisfy(CouponCode.isValid)
-          else { return false }
-          codes = list
-          return true
-        case .currency:
-          currency = scanner.text().flatMap { try? Currency(code: $0) }
-          return currency != nil
-        case .amount:
-          scanner.skipWhitespace()
-          amountStart = scanner.index
-          readDigits = (currency ?? storeCurrency).minorDigits
-          amount = scanner.amount(minorDigits: readDigits)
-          if amount != nil { return true }
-          scanner.index = amountStart!
-          return scanner.skipValue()
-        case .items:
-          scanner.skipWhitespace()
-          itemsStart = scanner.index
-          readDigits = (currency ?? storeCurrency).minorDigits
-          items = scanner.items(minorDigits: readDigits)
-          if items != nil { return true }
-          scanner.index = itemsStart!
-          return scanner.skipValue()
-        default:
-          return false
-        }
+      var shipping: Money?
+      // Amounts are read as soon as they are met, in the minor digits of the currency known
+      // then (the order's, else the store's). Where those read before the order names its
+      // currency start, to read them again if it has other digits.
+      var digits = storeCurrency.minorDigits
+      var early = (amount: -1, items: -1, shipping: -1)
+      var seen: UInt32 = 0
+      if !cursor.take(UInt8(ascii: "}")) {
+        repeat {
+          guard let text = cursor.key(), let key = OrderKey(text), Self.first(key.rawValue, in: &seen) else {
+            return nil
+          }
+          cursor.skipWhitespace()
+          let start = currency == nil ? cursor.index : -1
+          switch key {
+          case .id:
+            guard let value = cursor.text() else { return nil }
+            id = value
+          case .currency:
+            guard let code = cursor.text(), let value = try? Currency(code: code) else { return nil }
+            currency = value
+            digits = value.minorDigits
+          case .codes:
+            // At most 16 valid codes (repeats allowed); anything else is the full decoder's.
+            guard let list = cursor.strings(atMost: Order.maximumCodes), list.allSatisfy(CouponCode.isValid)
+            else { return nil }
+            codes = list
+          case .amount:
+            amount = self.amount(minorDigits: digits)
+            early.amount = start
+            if amount == nil { return nil }
+          case .shipping:
+            shipping = self.amount(minorDigits: digits)
+            early.shipping = start
+            if shipping == nil { return nil }
+          case .items:
+            items = self.items(minorDigits: digits)
+            early.items = start
+            if items == nil { return nil }
+          case .customer:
+            guard let value = self.customer() else { return nil }
+            customer = value
+          }
+        } while cursor.take(UInt8(ascii: ","))
+        guard cursor.take(UInt8(ascii: "}")) else { return nil }
       }
-      skipWhitespace()
-      guard complete, index == bytes.count, (amountStart == nil) != (itemsStart == nil) else { return nil }
+      cursor.skipWhitespace()
+      guard cursor.isAtEnd, (amount == nil) != (items == nil) else { return nil }
       if let currency, let storeCurrency, currency != storeCurrency { return nil }
       let effective = currency ?? storeCurrency
-      let digits = effective.minorDigits
-      if let amountStart {
-        if amount == nil || readDigits != digits {
-          index = amountStart
+      if digits != storeCurrency.minorDigits {
+        // The order named a currency of other digits after some of its amounts.
+        if early.amount >= 0 {
+          cursor.index = early.amount
           amount = self.amount(minorDigits: digits)
+          if amount == nil { return nil }
         }
-        guard let amount else { return nil }
-        return Order(name: id ?? fallbackName(), currency: effective, codes: codes, amount: amount)
+        if early.shipping >= 0 {
+          cursor.index = early.shipping
+          shipping = self.amount(minorDigits: digits)
+          if shipping == nil { return nil }
+        }
+        if early.items >= 0 {
+          cursor.index = early.items
+          items = self.items(minorDigits: digits)
+          if items == nil { return nil }
+        }
       }
-      if items == nil || readDigits != digits {
-        index = itemsStart!
-        items = self.items(minorDigits: digits)
+      // The parts are moved into the order, not copied.
+      let name = (consume id) ?? "\(file):\(line)"
+      if let amount {
+        return Order(
+          name: name, currency: effective, codes: consume codes, amount: amount, shipping: shipping,
+          customer: consume customer)
       }
-      guard let items else { return nil }
-      return try? Order(name: id ?? fallbackName(), currency: effective, codes: codes, items: items)
+      guard let items = consume items else { return nil }
+      do {
+        return try Order(
+          name: name, currency: effective, codes: consume codes, items: items, shipping: shipping,
+          customer: consume customer)
+      } catch {
+        return nil
+      }
     }
 
     /// An order's array of items, in `minorDigits`.
     mutating func items(minorDigits digits: Int) -> [OrderItem]? {
-      guard take(UInt8(ascii: "[")) else { return nil }
+      guard cursor.take(UInt8(ascii: "[")) else { return nil }
       var items: [OrderItem] = []
-      if take(UInt8(ascii: "]")) { return items }
+      if cursor.take(UInt8(ascii: "]")) { return items }
       items.reserveCapacity(4)
       repeat {
-        guard items.count < Order.maximumItems, let item = item(minorDigits: digits) else { return nil }
-        items.append(item)
-      } while take(UInt8(ascii: ","))
-      return take(UInt8(ascii: "]")) ? items : nil
+        guard items.count < Order.maximumItems, appendItem(to: &items, minorDigits: digits) else {
+          return nil
+        }
+      } while cursor.take(UInt8(ascii: ","))
+      return cursor.take(UInt8(ascii: "]")) ? items : nil
     }
 
-    mutating func item(minorDigits: Int) -> OrderItem? {
+    /// Reads one item of an order, in `minorDigits`, onto the end of `items`.
+    mutating func appendItem(to items: inout [OrderItem], minorDigits: Int) -> Bool {
+      guard cursor.take(UInt8(ascii: "{")) else { return false }
       var sku: String?
       var name: String?
       var categories: [String] = []
       var unitPrice: Money?
       var quantity: Int64?
-      let complete = members { scanner, key in
-        switch key {
-        case .categories:
-          // At most 16 distinct non-empty categories; anything else is the full decoder's.
-          guard let list = scanner.strings(), list.count <= OrderItem.maximumCategories,
-            !list.contains(where: \.isEmpty)
-          else { return false }
-          for (index, category) in list.enumerated() where list[..<index].contains(category) { return false }
-          categories = list
-          return true
-        case .sku:
-          sku = scanner.text()
-          return sku != nil
-        case .name:
-          name = scanner.text()
-          return name != nil
-        case .unitPrice:
-          unitPrice = scanner.amount(minorDigits: minorDigits)
-          return unitPrice != nil
-        case .quantity:
-          quantity = scanner.quantity()
-          return quantity != nil
-        default:
-          return false
-        }
-      }
-      guard complete, let unitPrice, let quantity else { return nil }
-      return OrderItem(sku: sku, name: name, categories: categories, unitPrice: unitPrice, quantity: quantity)
-    }
-
-    /// An array of plain strings.
-    mutating func strings() -> [String]? {
-      guard take(UInt8(ascii: "[")) else { return nil }
-      var strings: [String] = []
-      if take(UInt8(ascii: "]")) { return strings }
-      repeat {
-        guard strings.count <= 16, let string = text() else { return nil }
-        strings.append(string)
-      } while take(UInt8(ascii: ","))
-      return take(UInt8(ascii: "]")) ? strings : nil
-    }
-
-    /// Skips one value of the shapes this path reads: a plain string, a number, or an
-    /// array of objects of plain strings and numbers (an order's items).
-    mutating func skipValue() -> Bool {
-      skipWhitespace()
-      guard index < bytes.count else { return false }
-      switch bytes[index] {
-      case UInt8(ascii: "\""): return plainString() != nil
-      case UInt8(ascii: "["):
-        index += 1
-        if take(UInt8(ascii: "]")) { return true }
+      var seen: UInt32 = 0
+      if !cursor.take(UInt8(ascii: "}")) {
         repeat {
-          guard members({ scanner, _ in scanner.skipValue() }) else { return false }
-        } while take(UInt8(ascii: ","))
-        return take(UInt8(ascii: "]"))
-      default:
-        return numberLiteral() != nil
+          guard let text = cursor.key(), let key = ItemKey(text), Self.first(key.rawValue, in: &seen) else {
+            return false
+          }
+          switch key {
+          case .sku:
+            guard let value = cursor.text() else { return false }
+            sku = value
+          case .name:
+            guard let value = cursor.text() else { return false }
+            name = value
+          case .categories:
+            // At most 16 distinct non-empty categories; anything else is the full decoder's.
+            guard let list = cursor.strings(atMost: OrderItem.maximumCategories),
+              !list.contains(where: \.isEmpty),
+              Self.areDistinct(list)
+            else { return false }
+            categories = list
+          case .unitPrice:
+            guard let value = amount(minorDigits: minorDigits) else { return false }
+            unitPrice = value
+          case .quantity:
+            guard let value = cursor.integer(in: 1...OrderItem.maximumQuantity) else { return false }
+            quantity = value
+          }
+        } while cursor.take(UInt8(ascii: ","))
+        guard cursor.take(UInt8(ascii: "}")) else { return false }
       }
+      guard let unitPrice, let quantity else { return false }
+      // The strings are moved into the item, not copied.
+      items.append(
+        OrderItem(
+          sku: consume sku, name: consume name, categories: consume categories, unitPrice: unitPrice,
+          quantity: quantity))
+      return true
+    }
+
+    /// The order's customer: an optional id and at most 100 distinct group names, each of
+    /// the characters of ``CustomerGroups/isValidName(_:)`` (any other name, which the full
+    /// decoder may still accept, is left to it).
+    mutating func customer() -> Customer? {
+      guard cursor.take(UInt8(ascii: "{")) else { return nil }
+      var customer = Customer()
+      var seen: UInt32 = 0
+      if !cursor.take(UInt8(ascii: "}")) {
+        repeat {
+          guard let text = cursor.key(), let key = CustomerKey(text), Self.first(key.rawValue, in: &seen)
+          else {
+            return nil
+          }
+          switch key {
+          case .id:
+            guard let value = cursor.text() else { return nil }
+            customer.id = value
+          case .groups:
+            guard let value = groups() else { return nil }
+            customer.groups = value
+          }
+        } while cursor.take(UInt8(ascii: ","))
+        guard cursor.take(UInt8(ascii: "}")) else { return nil }
+      }
+      return customer
+    }
+
+    /// A customer's groups: at most 100 distinct valid names.
+    mutating func groups() -> [String]? {
+      guard cursor.take(UInt8(ascii: "[")) else { return nil }
+      var groups: [String] = []
+      if cursor.take(UInt8(ascii: "]")) { return groups }
+      repeat {
+        guard groups.count < Customer.maximumGroups, let name = cursor.plainString(),
+          ByteCursor.isIDName(name, maximumLength: CustomerGroups.maximumNameLength)
+        else { return nil }
+        groups.append(String(decoding: UnsafeBufferPointer(rebasing: name), as: UTF8.self))
+      } while cursor.take(UInt8(ascii: ","))
+      guard cursor.take(UInt8(ascii: "]")), Self.areDistinct(groups) else { return nil }
+      return groups
+    }
+
+    /// `10^exponent` for exponents 0 through 3 (the minor digits of a currency).
+    @inline(__always)
+    static func powerOfTen(_ exponent: Int) -> Int64 {
+      switch exponent {
+      case 0: 1
+      case 1: 10
+      case 2: 100
+      default: 1_000
+      }
+    }
+
+    /// Whether no string of `list` is there twice.
+    ///
+    /// - Complexity: O(*n*²) for up to 16 strings, else O(*n*).
+    static func areDistinct(_ list: [String]) -> Bool {
+      if list.count > 16 { return Set(list).count == list.count }
+      for (index, entry) in list.enumerated() where list[..<index].contains(entry) { return false }
+      return true
     }
   }
 }
