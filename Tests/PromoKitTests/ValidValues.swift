@@ -1,11 +1,11 @@
 import PromoKit
 
-// Values the tests write out by hand and know to be valid: the throwing initialisers of
+// Values the tests of PromoKit write out by hand and know to be valid: the throwing initialisers of
 // PromoKit without a `try` at every use (a wrong one stops the test with what it was).
 
 extension Currency {
   /// The currency of `code`, which the test knows to be valid.
-  package static func valid(_ code: String) -> Currency {
+  static func valid(_ code: String) -> Currency {
     do {
       return try Currency(code: code)
     } catch {
@@ -16,7 +16,7 @@ extension Currency {
 
 extension Percentage {
   /// The percentage `decimal`, which the test knows to be valid.
-  package static func valid(_ decimal: DecimalNumber) -> Percentage {
+  static func valid(_ decimal: DecimalNumber) -> Percentage {
     do {
       return try Percentage(decimal)
     } catch {
@@ -27,7 +27,7 @@ extension Percentage {
 
 extension BuyGet {
   /// The buy/get terms, which the test knows to be valid.
-  package static func valid(
+  static func valid(
     buy: Int64, get: Int64, percentOff: Percentage = .hundred, acrossLines: Bool = false
   ) -> BuyGet {
     do {
