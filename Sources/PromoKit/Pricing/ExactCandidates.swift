@@ -32,6 +32,10 @@ struct ExactCandidates: Sendable {
   private let groups: [Int32: CustomerGroups]
   /// The minor digits of the terms.
   let minorDigits: Int
+  /// The untargeted discounts and thresholds with nothing of format 3 about them, indexed
+  /// (none of them is among the candidates gathered for an order: the search asks the
+  /// index for the best of them).
+  let plain: PlainOrderDeals
 
   /// Prepares the promotions of `catalog` working at `instant` in `minorDigits`, or returns
   /// `nil` when an amount of one cannot be paid in those digits (the caller then prices by
@@ -44,11 +48,16 @@ struct ExactCandidates: Sendable {
     var byCode: [String: [DealTerms]] = [:]
     var codeTargets: [Int32: ItemTarget] = [:]
     var groups: [Int32: CustomerGroups] = [:]
+    var plain: [(terms: DealTerms, promotion: Promotion)] = []
     for (position, promotion) in catalog.promotions.enumerated() where promotion.isWorking(at: instant) {
       guard
         let deal = try? DealTerms(
           promotion, storeIndex: position, rank: ranks[position], minorDigits: minorDigits)
       else { return nil }
+      if PlainOrderDeals.holds(promotion) {
+        plain.append((deal, promotion))
+        continue
+      }
       if let customerGroups = promotion.customerGroups { groups[deal.storeIndex] = customerGroups }
       if let code = promotion.code {
         byCode[CouponCode.normalized(code), default: []].append(deal)
@@ -81,6 +90,8 @@ struct ExactCandidates: Sendable {
     self.codeTargets = codeTargets
     self.groups = groups
     self.minorDigits = minorDigits
+    guard let indexed = PlainOrderDeals(plain, minorDigits: minorDigits) else { return nil }
+    self.plain = indexed
   }
 
   /// The promotions working for `order` that can matter to it, given the `codes` it

@@ -80,7 +80,9 @@ final class ExactPlanSearch {
   }
 
   /// The working promotions of the order.
-  let deals: [DealTerms]
+  /// The working promotions of the order: those gathered for it, then the plain order deals
+  /// the search took from ``plain`` (see ``adopt(_:)``).
+  private(set) var deals: [DealTerms]
   /// The lines, or `nil` for an order given as an amount.
   let items: [OrderItem]?
   /// The subtotal in minor units.
@@ -92,19 +94,28 @@ final class ExactPlanSearch {
   private let bestShipping: (any: Step?, stackable: Step?)
 
   /// The lines each deal targets.
-  private let targets: [TargetedLines]
+  private var targets: [TargetedLines]
   /// The units of the lines each order deal with a minimum of units targets (0 for the
   /// other deals, which do not count them).
-  private let units: [Int64]
+  private var units: [Int64]
   /// The indexes of the item deals, and of the discounts and thresholds.
   private let itemDeals: [Int]
   private let orderDeals: [Int]
+  /// The untargeted order deals with nothing of format 3 about them, asked for the best on
+  /// a base instead of being among `deals`; `nil` when the order brought them as deals.
+  private let plain: PlainOrderDeals?
+  /// Where each deal taken from `plain` went in `deals`, by the rank of its id.
+  private var adopted: [Int32: Int] = [:]
 
   /// A search over the working `deals` of an order of `items` (or of an amount, `nil`),
   /// `subtotal` and `shipping` in minor units.
   ///
   /// - Complexity: O(*s*) for the *s* shipping deals among `deals`.
-  init(deals orderDeals: OrderDeals, items: [OrderItem]?, subtotal: Int128, shipping: Int128) {
+  init(
+    deals orderDeals: OrderDeals, plain: PlainOrderDeals? = nil, items: [OrderItem]?, subtotal: Int128,
+    shipping: Int128
+  ) {
+    self.plain = plain
     let deals = orderDeals.terms
     self.deals = deals
     targets = orderDeals.lines
@@ -149,6 +160,17 @@ final class ExactPlanSearch {
       }
     }
     bestShipping = (any, stackable)
+  }
+
+  /// The place in ``deals`` of `terms`, a plain order deal from ``plain``, added on first
+  /// use (untargeted: every line, no units counted).
+  private func adopt(_ terms: DealTerms) -> Int {
+    if let index = adopted[terms.rank] { return index }
+    deals.append(terms)
+    targets.append(.every)
+    units.append(0)
+    adopted[terms.rank] = deals.count - 1
+    return deals.count - 1
   }
 
   /// Whether `plan` beats `other` (``PlanPreference``, the rule for the best plan).
@@ -284,11 +306,7 @@ final class ExactPlanSearch {
       guard let base = base(of: index, amounts: amounts, whole: whole) else { continue }
       let taken = deals[index].orderDiscount(base: base, units: units[index])
       guard taken > 0 else { continue }
-      // A single deal: worth dividing only when its total can reach the best one.
-      let shippingTaken = terms.isStackable ? stackableShipping : 0
-      if start.total - taken - shippingTaken <= best.total {
-        offer(withShipping(adding(index, taken: taken, to: start)), to: &best)
-      }
+      offerSingle(index, taken: taken, on: start, stackableShipping: stackableShipping, best: &best)
       guard terms.isStackable else { continue }
       switch terms.kind {
       case .discount: discounts.append((index, taken))
@@ -296,21 +314,40 @@ final class ExactPlanSearch {
       case .item, .shipping: preconditionFailure("only discounts and thresholds act on the order")
       }
     }
-    guard !discounts.isEmpty, !thresholds.isEmpty else { return }
+    // The plain order deals (untargeted, nothing of format 3): the best of each set on the
+    // whole, from the index.
+    var plainDiscount: (terms: DealTerms, taken: Int128)?
+    var plainThresholdBound: Int128 = 0
+    if let plain {
+      for stacking in PlainOrderDeals.Stacking.allCases where !stackableOnly || stacking == .stackable {
+        for set in [plain.discounts[stacking], plain.thresholds[stacking]] {
+          guard let (terms, taken) = plain.best(in: set, at: whole) else { continue }
+          offerSingle(
+            adopt(terms), taken: taken, on: start, stackableShipping: stackableShipping, best: &best)
+        }
+      }
+      plainDiscount = plain.best(in: plain.discounts[.stackable], at: whole)
+      plainThresholdBound = plain.best(in: plain.thresholds[.stackable], at: whole)?.taken ?? 0
+    }
+    let plainThresholds = plain?.thresholds[.stackable].flatMap { $0.isEmpty ? nil : $0 }
+    guard !discounts.isEmpty || plainDiscount != nil, !thresholds.isEmpty || plainThresholds != nil else {
+      return
+    }
     // The pairs: every promotion of one is stackable, so the same shipping deal joins each.
     let totalLeft = start.total - stackableShipping
     // A pair reaches the best total only if its discount and its threshold's bound do
     // together: only the discounts and thresholds that can be in such a pair are kept, then
-    // tried from the largest down.
-    let largestTaken = discounts.reduce(0) { max($0, $1.taken) }
-    let largestBound = thresholds.reduce(0) { max($0, $1.bound) }
+    // tried from the largest down. A threshold takes no more off a smaller base, so what it
+    // takes at `start` bounds what it takes after any discount.
+    let largestTaken = discounts.reduce(plainDiscount?.taken ?? 0) { max($0, $1.taken) }
+    let largestBound = thresholds.reduce(plainThresholdBound) { max($0, $1.bound) }
     discounts.removeAll { totalLeft - $0.taken - largestBound > best.total }
     thresholds.removeAll { totalLeft - largestTaken - $0.bound > best.total }
     var largestFirst = LargestFirst(discounts)
-    let keptBound = thresholds.reduce(0) { max($0, $1.bound) }
+    let keptBound = thresholds.reduce(plainThresholdBound) { max($0, $1.bound) }
     var left = amounts
     var shares = amounts
-    while let (discount, taken) = largestFirst.next() {
+    while let (discount, taken) = nextDiscount(&largestFirst, &plainDiscount, whole: whole) {
       if totalLeft - taken - keptBound > best.total { break }
       let plan = adding(discount, taken: taken, to: start)
       // What the lines have left after the discount, worked out when a threshold shares a
@@ -333,7 +370,38 @@ final class ExactPlanSearch {
         guard second > 0, totalLeft - taken - second <= best.total else { continue }
         offer(withShipping(adding(threshold, taken: second, to: plan)), to: &best)
       }
+      // The best plain threshold on what the whole order has left (it is untargeted).
+      if let plain, let (terms, second) = plain.best(in: plainThresholds, at: wholeLeft),
+        totalLeft - taken - second <= best.total
+      {
+        offer(withShipping(adding(adopt(terms), taken: second, to: plan)), to: &best)
+      }
     }
+  }
+
+  /// Offers `best` the plan of `start` and the single order deal `index`, which takes
+  /// `taken` off it, when its total can reach the best one (before dividing anything).
+  private func offerSingle(
+    _ index: Int, taken: Int128, on start: Plan, stackableShipping: Int128, best: inout Plan
+  ) {
+    let shippingTaken = deals[index].isStackable ? stackableShipping : 0
+    if start.total - taken - shippingTaken <= best.total {
+      offer(withShipping(adding(index, taken: taken, to: start)), to: &best)
+    }
+  }
+
+  /// The next stackable discount for the pairs, from the largest down: the larger of the
+  /// queue's first and `plainNext` (a plain discount on `whole`, the next of which, taking
+  /// less, is then asked of the index: of plain discounts taking the same, only the lowest
+  /// id can be in the best plan).
+  private func nextDiscount(
+    _ queue: inout LargestFirst, _ plainNext: inout (terms: DealTerms, taken: Int128)?, whole: Int128
+  ) -> (deal: Int, taken: Int128)? {
+    if let next = plainNext, let plain, next.taken > queue.first?.taken ?? 0 {
+      plainNext = plain.greatest(in: plain.discounts[.stackable], at: whole, notAbove: next.taken - 1)
+      return (adopt(next.terms), next.taken)
+    }
+    return queue.next()
   }
 
   /// Sets `left` to what the lines have left of `amounts` once order deal `index` took

@@ -26,6 +26,9 @@ struct LargestFirst {
     first.taken != second.taken ? first.taken > second.taken : first.deal < second.deal
   }
 
+  /// The deal that takes the most of those left, left in the queue.
+  var first: (deal: Int, taken: Int128)? { heap.first }
+
   /// The deal that takes the most of those left, removed from the queue; `nil` when none
   /// is left.
   mutating func next() -> (deal: Int, taken: Int128)? {

@@ -29,9 +29,11 @@ extension PriceCalculator {
   func exactQuote(for order: Order, explain: Bool) throws(PromoError) -> Quote {
     let digits = order.subtotal.minorDigits
     let deals: OrderDeals
+    var plain: PlainOrderDeals?
     if let candidates = exactCandidates, candidates.minorDigits == digits {
       deals = candidates.deals(
         for: order, codes: context.presentedCodes(for: order), groups: context.customerGroups(for: order))
+      plain = candidates.plain
     } else {
       // Other digits: a pass, which reports an amount that cannot be paid in them.
       let terms = try workingTerms(for: order)
@@ -43,12 +45,12 @@ extension PriceCalculator {
         })
     }
     let search = ExactPlanSearch(
-      deals: deals, items: order.items, subtotal: order.subtotal.minorUnits,
+      deals: deals, plain: plain, items: order.items, subtotal: order.subtotal.minorUnits,
       shipping: order.shipping?.minorUnits ?? 0)
     let best = search.best()
     func money(_ units: Int128) -> Money { Money(minorUnits: units, minorDigits: digits) }
     let plan = PricingPlan(
-      applied: best.steps.map { applied(Int(deals.terms[$0.deal].storeIndex), money($0.discount)) },
+      applied: best.steps.map { applied(Int(search.deals[$0.deal].storeIndex), money($0.discount)) },
       total: money(best.total))
     let lines = order.items.map { items in
       items.enumerated().map { line, item in
@@ -56,7 +58,7 @@ extension PriceCalculator {
           sku: item.sku, name: item.name, quantity: item.quantity, subtotal: item.lineAmount,
           promotions: best.lineShares[line].map {
             AppliedPromotion(
-              id: catalog.promotions[Int(deals.terms[$0.deal].storeIndex)].id, discount: money($0.discount))
+              id: catalog.promotions[Int(search.deals[$0.deal].storeIndex)].id, discount: money($0.discount))
           })
       }
     }

@@ -1,0 +1,53 @@
+import PromoKit
+import PromoTestSupport
+import Testing
+
+/// The plain order deals of a format-3 store (untargeted discounts and thresholds with
+/// nothing of format 3 about them) are asked of an index by the exact search
+/// (`PlainOrderDeals`): held to the indexes of formats 1 and 2, which price the same store
+/// without the one format-3 promotion that makes it a format-3 store.
+@Suite("Plain order deals of a format-3 store: the same plans as the format-2 indexes")
+struct PlainOrderDealsTests {
+  static let now = PricingPropertyTests.now
+
+  /// A shipping deal: format 3, and it never applies to an order without shipping.
+  static let shipping = Fixture.built {
+    try Promotion(id: "zz-shipping", kind: .shipping, benefit: .amountOff(5), isStackable: true)
+  }
+
+  @Test(
+    "random stores of 0 to 400 order deals, amount orders and orders of lines",
+    arguments: [1, 2, 3, 0xC0FFEE, 20_261_124] as [UInt64])
+  func sameAsFormat2(seed: UInt64) throws {
+    var generator = StoreGenerator(seed: seed)
+    for round in 0..<12 {
+      let specs = generator.store(count: generator.random.int(0...400), maximumIDLength: 4)
+      let promotions = specs.map { $0.promotion(epoch: PricingPropertyTests.epoch) }
+      let format2 = try PriceCalculator(catalog: Fixture.catalog(version: 2, promotions), at: Self.now)
+      let format3 = try PriceCalculator(
+        catalog: Fixture.catalog(version: 3, promotions + [Self.shipping]), at: Self.now)
+      for _ in 0..<40 {
+        let subtotal = generator.subtotal(for: specs)
+        var orders = [PricingPropertyTests.order(subtotal)]
+        // The same amount over two lines, so that the order deals are divided.
+        if subtotal >= 2 {
+          let first = generator.random.int(1...subtotal - 1)
+          orders.append(
+            try Order(
+              name: "lines", currency: nil,
+              items: [
+                OrderItem(sku: "a", unitPrice: Fixture.cents(first), quantity: 1),
+                OrderItem(sku: "b", unitPrice: Fixture.cents(subtotal - first), quantity: 1),
+              ]))
+        }
+        for order in orders {
+          let expected = try format2.quote(for: order)
+          let found = try format3.quote(for: order)
+          let context = "seed \(seed) round \(round), \(specs.count) deals, subtotal \(subtotal)"
+          #expect(found.plan == expected.plan, "\(context)")
+          #expect(found.lines == expected.lines, "\(context)")
+        }
+      }
+    }
+  }
+}
