@@ -3,7 +3,9 @@
 /// it: the deals targeted at its lines' SKUs and categories, the untargeted ones, the
 /// thresholds and shipping deals whose minimum amount its subtotal reaches, and those of
 /// the codes it presents; of these, a deal for customer groups only when the order's
-/// customer is in one of them.
+/// customer is in one of them. The untargeted discounts and thresholds with nothing of
+/// format 3 about them are not gathered: they are indexed apart (``plain``), and the
+/// search asks for the best of them.
 ///
 ///     let candidates = ExactCandidates(catalog: catalog, instant: now, ranks: ranks, minorDigits: 2)
 ///     let deals = candidates.deals(for: order, codes: ["SAVE5"], groups: ["member"])
