@@ -15,13 +15,67 @@ struct PlainOrderDealsTests {
     try Promotion(id: "zz-shipping", kind: .shipping, benefit: .amountOff(5), isStackable: true)
   }
 
+  /// A plain deal as a marketplace has many: small percentages (some capped) and sums,
+  /// thresholds over a spread of minimums, most working and stackable, so that pairs and
+  /// thresholds compete instead of one large deal winning every order.
+  static func deal(_ random: inout SplitMix64, id: String) -> Promotion {
+    let isThreshold = random.chance(50)
+    let benefit: Benefit =
+      random.chance(50)
+      ? .percentOff(Percentage.valid(DecimalNumber(significand: random.int(1...300_000), scale: 4)))
+      : .amountOff(DecimalNumber(significand: random.int(1...5_000), scale: 2))
+    let isPercent = if case .percentOff = benefit { true } else { false }
+    return Fixture.built {
+      try Promotion(
+        id: id, kind: isThreshold ? .threshold : .discount, benefit: benefit,
+        minimumAmount: isThreshold ? DecimalNumber(significand: random.int(0...50_000), scale: 2) : nil,
+        maximumDiscount: isPercent && random.chance(30)
+          ? DecimalNumber(significand: random.int(100...5_000), scale: 2) : nil,
+        isActive: random.chance(95), isStackable: random.chance(70))
+    }
+  }
+
   @Test(
-    "random stores of 0 to 400 order deals, amount orders and orders of lines",
+    "random stores of 0 to 900 small plain deals (indexed from 200 working ones): the same quotes",
+    arguments: [1, 2, 3, 0xC0FFEE, 20_261_124] as [UInt64])
+  func smallDeals(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    for round in 0..<10 {
+      let promotions = (0..<random.int(0...900)).map { Self.deal(&random, id: "d\($0)") }
+      let format2 = try PriceCalculator(catalog: Fixture.catalog(version: 2, promotions), at: Self.now)
+      let format3 = try PriceCalculator(
+        catalog: Fixture.catalog(version: 3, promotions + [Self.shipping]), at: Self.now)
+      for _ in 0..<40 {
+        let subtotal = random.int(0...80_000 as ClosedRange<Int64>)
+        var orders = [PricingPropertyTests.order(subtotal)]
+        if subtotal >= 2 {
+          let first = random.int(1...subtotal - 1)
+          orders.append(
+            try Order(
+              name: "lines", currency: nil,
+              items: [
+                OrderItem(sku: "a", unitPrice: Fixture.cents(first), quantity: 1),
+                OrderItem(sku: "b", unitPrice: Fixture.cents(subtotal - first), quantity: 1),
+              ]))
+        }
+        for order in orders {
+          let expected = try format2.quote(for: order)
+          let found = try format3.quote(for: order)
+          let context = "seed \(seed) round \(round), \(promotions.count) deals, subtotal \(subtotal)"
+          #expect(found.plan == expected.plan, "\(context)")
+          #expect(found.lines == expected.lines, "\(context)")
+        }
+      }
+    }
+  }
+
+  @Test(
+    "random stores of 0 to 900 order deals (indexed from 200 working ones), amount orders and orders of lines",
     arguments: [1, 2, 3, 0xC0FFEE, 20_261_124] as [UInt64])
   func sameAsFormat2(seed: UInt64) throws {
     var generator = StoreGenerator(seed: seed)
     for round in 0..<12 {
-      let specs = generator.store(count: generator.random.int(0...400), maximumIDLength: 4)
+      let specs = generator.store(count: generator.random.int(0...900), maximumIDLength: 4)
       let promotions = specs.map { $0.promotion(epoch: PricingPropertyTests.epoch) }
       let format2 = try PriceCalculator(catalog: Fixture.catalog(version: 2, promotions), at: Self.now)
       let format3 = try PriceCalculator(

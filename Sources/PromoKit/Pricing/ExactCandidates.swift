@@ -37,7 +37,7 @@ struct ExactCandidates: Sendable {
   /// The untargeted discounts and thresholds with nothing of format 3 about them, indexed
   /// (none of them is among the candidates gathered for an order: the search asks the
   /// index for the best of them).
-  let plain: PlainOrderDeals
+  let plain: PlainOrderDeals?
 
   /// Prepares the promotions of `catalog` working at `instant` in `minorDigits`, or returns
   /// `nil` when an amount of one cannot be paid in those digits (the caller then prices by
@@ -86,14 +86,26 @@ struct ExactCandidates: Sendable {
     bySku = flattened(skuLists)
     byCategory = flattened(categoryLists)
     self.postings = postings
-    self.everyOrders = everyOrders
-    self.byMinimum = byMinimum.sorted { $0.minimum < $1.minimum }
     self.byCode = byCode
     self.codeTargets = codeTargets
     self.groups = groups
     self.minorDigits = minorDigits
-    guard let indexed = PlainOrderDeals(plain, minorDigits: minorDigits) else { return nil }
-    self.plain = indexed
+    if plain.count >= PlainOrderDeals.indexedFrom {
+      guard let indexed = PlainOrderDeals(plain, minorDigits: minorDigits) else { return nil }
+      self.plain = indexed
+    } else {
+      // Few: tried one by one with the others, untargeted as they are.
+      self.plain = nil
+      for (deal, promotion) in plain {
+        switch promotion.kind {
+        case .discount: everyOrders.append(deal)
+        case .threshold: byMinimum.append(deal)
+        case .item, .shipping: preconditionFailure("a plain order deal is a discount or a threshold")
+        }
+      }
+    }
+    self.everyOrders = everyOrders
+    self.byMinimum = byMinimum.sorted { $0.minimum < $1.minimum }
   }
 
   /// The promotions working for `order` that can matter to it, given the `codes` it

@@ -80,9 +80,9 @@ final class ExactPlanSearch {
   }
 
   /// The working promotions of the order.
-  /// The working promotions of the order: those gathered for it, then the plain order deals
-  /// the search took from ``plain`` (see ``adopt(_:)``).
-  private(set) var deals: [DealTerms]
+  /// The working promotions gathered for the order (the plain order deals the search takes
+  /// from ``plain`` follow them, in `adoptedDeals`: see ``terms(_:)``).
+  let deals: [DealTerms]
   /// The lines, or `nil` for an order given as an amount.
   let items: [OrderItem]?
   /// The subtotal in minor units.
@@ -94,17 +94,20 @@ final class ExactPlanSearch {
   private let bestShipping: (any: Step?, stackable: Step?)
 
   /// The lines each deal targets.
-  private var targets: [TargetedLines]
+  private let targets: [TargetedLines]
   /// The units of the lines each order deal with a minimum of units targets (0 for the
   /// other deals, which do not count them).
-  private var units: [Int64]
+  private let units: [Int64]
   /// The indexes of the item deals, and of the discounts and thresholds.
   private let itemDeals: [Int]
   private let orderDeals: [Int]
   /// The untargeted order deals with nothing of format 3 about them, asked for the best on
   /// a base instead of being among `deals`; `nil` when the order brought them as deals.
   private let plain: PlainOrderDeals?
-  /// Where each deal taken from `plain` went in `deals`, by the rank of its id.
+  /// The plain order deals taken from `plain`, numbered after `deals`, and where each went,
+  /// by the rank of its id. (Kept apart so that `deals`, read in every loop, stays a
+  /// constant that needs no exclusive access.)
+  private var adoptedDeals: [DealTerms] = []
   private var adopted: [Int32: Int] = [:]
 
   /// A search over the working `deals` of an order of `items` (or of an amount, `nil`),
@@ -166,18 +169,28 @@ final class ExactPlanSearch {
   /// use (untargeted: every line, no units counted).
   private func adopt(_ terms: DealTerms) -> Int {
     if let index = adopted[terms.rank] { return index }
-    deals.append(terms)
-    targets.append(.every)
-    units.append(0)
-    adopted[terms.rank] = deals.count - 1
-    return deals.count - 1
+    adoptedDeals.append(terms)
+    adopted[terms.rank] = deals.count + adoptedDeals.count - 1
+    return deals.count + adoptedDeals.count - 1
+  }
+
+  /// The terms of deal `index`: one gathered for the order, or one taken from ``plain``.
+  @inline(__always)
+  func terms(_ index: Int) -> DealTerms {
+    index < deals.count ? deals[index] : adoptedDeals[index - deals.count]
+  }
+
+  /// The lines deal `index` acts on: every line for a plain deal.
+  @inline(__always)
+  private func lines(_ index: Int) -> TargetedLines {
+    index < targets.count ? targets[index] : .every
   }
 
   /// Whether `plan` beats `other` (``PlanPreference``, the rule for the best plan).
   func isPreferred(_ plan: Plan, to other: Plan) -> Bool {
     PlanPreference.prefers(
-      total: plan.total, count: plan.count, rank: { deals[plan.step(at: $0).deal].rank },
-      overTotal: other.total, count: other.count, rank: { deals[other.step(at: $0).deal].rank })
+      total: plan.total, count: plan.count, rank: { terms(plan.step(at: $0).deal).rank },
+      overTotal: other.total, count: other.count, rank: { terms(other.step(at: $0).deal).rank })
   }
 
   /// Makes `plan` the `best` one if it is preferred to it.
@@ -320,16 +333,16 @@ final class ExactPlanSearch {
     var plainThresholdBound: Int128 = 0
     if let plain {
       for stacking in PlainOrderDeals.Stacking.allCases where !stackableOnly || stacking == .stackable {
-        for set in [plain.discounts[stacking], plain.thresholds[stacking]] {
-          guard let (terms, taken) = plain.best(in: set, at: whole) else { continue }
+        for kind in [plain.discounts(stacking), plain.thresholds(stacking)] {
+          guard let (terms, taken) = plain.best(in: kind, at: whole) else { continue }
           offerSingle(
             adopt(terms), taken: taken, on: start, stackableShipping: stackableShipping, best: &best)
         }
       }
-      plainDiscount = plain.best(in: plain.discounts[.stackable], at: whole)
-      plainThresholdBound = plain.best(in: plain.thresholds[.stackable], at: whole)?.taken ?? 0
+      plainDiscount = plain.best(in: plain.discounts(.stackable), at: whole)
+      plainThresholdBound = plain.best(in: plain.thresholds(.stackable), at: whole)?.taken ?? 0
     }
-    let plainThresholds = plain?.thresholds[.stackable].flatMap { $0.isEmpty ? nil : $0 }
+    let plainThresholds = plain.map { $0.thresholds(.stackable) }.flatMap { $0.isEmpty ? nil : $0 }
     guard !discounts.isEmpty || plainDiscount != nil, !thresholds.isEmpty || plainThresholds != nil else {
       return
     }
@@ -357,7 +370,7 @@ final class ExactPlanSearch {
       for (threshold, bound) in thresholds {
         if totalLeft - taken - bound > best.total { continue }
         let second: Int128
-        if targets[discount].isDisjoint(with: targets[threshold]) {
+        if lines(discount).isDisjoint(with: targets[threshold]) {
           second = bound
         } else {
           if !leftIsWorkedOut {
@@ -371,7 +384,7 @@ final class ExactPlanSearch {
         offer(withShipping(adding(threshold, taken: second, to: plan)), to: &best)
       }
       // The best plain threshold on what the whole order has left (it is untargeted).
-      if let plain, let (terms, second) = plain.best(in: plainThresholds, at: wholeLeft),
+      if let plain, let plainThresholds, let (terms, second) = plain.best(in: plainThresholds, at: wholeLeft),
         totalLeft - taken - second <= best.total
       {
         offer(withShipping(adding(adopt(terms), taken: second, to: plan)), to: &best)
@@ -384,7 +397,7 @@ final class ExactPlanSearch {
   private func offerSingle(
     _ index: Int, taken: Int128, on start: Plan, stackableShipping: Int128, best: inout Plan
   ) {
-    let shippingTaken = deals[index].isStackable ? stackableShipping : 0
+    let shippingTaken = terms(index).isStackable ? stackableShipping : 0
     if start.total - taken - shippingTaken <= best.total {
       offer(withShipping(adding(index, taken: taken, to: start)), to: &best)
     }
@@ -398,7 +411,7 @@ final class ExactPlanSearch {
     _ queue: inout LargestFirst, _ plainNext: inout (terms: DealTerms, taken: Int128)?, whole: Int128
   ) -> (deal: Int, taken: Int128)? {
     if let next = plainNext, let plain, next.taken > queue.first?.taken ?? 0 {
-      plainNext = plain.greatest(in: plain.discounts[.stackable], at: whole, notAbove: next.taken - 1)
+      plainNext = plain.greatest(in: plain.discounts(.stackable), at: whole, notAbove: next.taken - 1)
       return (adopt(next.terms), next.taken)
     }
     return queue.next()
@@ -414,9 +427,9 @@ final class ExactPlanSearch {
     shares: inout [Int128]
   ) {
     // The weights: what each line it acts on has left, 0 for the others.
-    if items != nil, !targets[index].isEvery {
+    if items != nil, !lines(index).isEvery {
       for line in left.indices { left[line] = 0 }
-      targets[index].forEach(count: amounts.count) { left[$0] = amounts[$0] }
+      lines(index).forEach(count: amounts.count) { left[$0] = amounts[$0] }
     } else {
       for line in left.indices { left[line] = amounts[line] }
     }
@@ -446,7 +459,7 @@ final class ExactPlanSearch {
     var next = plan
     let step = Step(deal: index, discount: taken)
     if next.firstOrderStep == nil { next.firstOrderStep = step } else { next.secondOrderStep = step }
-    next.isAllStackable = next.isAllStackable && deals[index].isStackable
+    next.isAllStackable = next.isAllStackable && terms(index).isStackable
     next.total -= taken
     return next
   }
@@ -455,10 +468,10 @@ final class ExactPlanSearch {
   /// (`amounts`): divided among the lines it acts on, in proportion to what each has left.
   private func divide(_ discount: Int128, of index: Int, over amounts: [Int128]) -> [Int128] {
     var weights = amounts
-    if items != nil, !targets[index].isEvery {
-      let lines = targets[index]
+    if items != nil, !lines(index).isEvery {
+      let targeted = lines(index)
       weights = Array(repeating: 0, count: amounts.count)
-      lines.forEach(count: amounts.count) { weights[$0] = amounts[$0] }
+      targeted.forEach(count: amounts.count) { weights[$0] = amounts[$0] }
     }
     return Allocation.shares(of: discount, over: weights)
   }

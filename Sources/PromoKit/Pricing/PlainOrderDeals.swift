@@ -5,7 +5,7 @@
 /// the exact search (``ExactPlanSearch``) asks for the best of them on an amount instead of
 /// trying each, and a store of many of them costs an order no more than a few.
 ///
-///     if let (terms, taken) = plain.best(in: plain.thresholds[.stackable], at: 18_525) { … }
+///     if let (terms, taken) = plain.best(in: plain.thresholds(.stackable), at: 18_525) { … }
 ///
 /// Nothing is lost by asking only for the best one: on one base, the deal of such a set
 /// that takes the most (ties: the lowest id) beats every other deal of the set in any plan,
@@ -30,9 +30,20 @@ struct PlainOrderDeals: Sendable {
     case stackable, notStackable
   }
 
-  /// The discounts and the thresholds, by stacking.
-  let discounts: [Stacking: DealSet]
-  let thresholds: [Stacking: DealSet]
+  /// From this many plain deals on, a store's are indexed; fewer are cheaper tried one by
+  /// one with the other candidates of an order (each question here costs about as much as
+  /// trying a few dozen deals).
+  static let indexedFrom = 200
+
+  /// The discounts and the thresholds of each stacking, by its raw value.
+  private let discountSets: [DealSet]
+  private let thresholdSets: [DealSet]
+
+  /// The discounts of `stacking`.
+  func discounts(_ stacking: Stacking) -> DealSet { discountSets[stacking.rawValue] }
+
+  /// The thresholds of `stacking`.
+  func thresholds(_ stacking: Stacking) -> DealSet { thresholdSets[stacking.rawValue] }
 
   /// Whether `promotion` is one of them: an untargeted discount or threshold without a code,
   /// customer groups, a quantity minimum or a repeat.
@@ -51,24 +62,22 @@ struct PlainOrderDeals: Sendable {
       lists[promotion.kind, default: [:]][terms.isStackable ? .stackable : .notStackable, default: []]
         .append((rule, terms))
     }
-    func sets(_ kind: PromotionKind) -> [Stacking: DealSet] {
-      var sets: [Stacking: DealSet] = [:]
-      for stacking in Stacking.allCases {
+    func sets(_ kind: PromotionKind) -> [DealSet] {
+      Stacking.allCases.map { stacking in
         let list = lists[kind]?[stacking] ?? []
-        sets[stacking] = DealSet(
+        return DealSet(
           rules: OrderRuleSet(list.map(\.0), weights: list.map(\.1.rank)),
           terms: Dictionary(uniqueKeysWithValues: list.map { ($0.1.rank, $0.1) }))
       }
-      return sets
     }
-    discounts = sets(.discount)
-    thresholds = sets(.threshold)
+    discountSets = sets(.discount)
+    thresholdSets = sets(.threshold)
   }
 
   /// The deal of `set` that takes the most off a base of `amount` minor units (ties: the
   /// lowest id), and what it takes; `nil` when none takes more than 0.
-  func best(in set: DealSet?, at amount: Int128) -> (terms: DealTerms, taken: Int128)? {
-    guard let set, !set.isEmpty, let taken = set.rules.best(at: amount), taken > 0,
+  func best(in set: DealSet, at amount: Int128) -> (terms: DealTerms, taken: Int128)? {
+    guard !set.isEmpty, let taken = set.rules.best(at: amount), taken > 0,
       let rank = set.rules.lowestWeight(at: amount, reaching: taken), let terms = set.terms[rank]
     else { return nil }
     return (terms, taken)
@@ -76,10 +85,10 @@ struct PlainOrderDeals: Sendable {
 
   /// The deal of `set` that takes the most off `amount` without taking more than `bound`
   /// (ties: the lowest id), and what it takes; `nil` when none takes between 1 and `bound`.
-  func greatest(in set: DealSet?, at amount: Int128, notAbove bound: Int128) -> (
+  func greatest(in set: DealSet, at amount: Int128, notAbove bound: Int128) -> (
     terms: DealTerms, taken: Int128
   )? {
-    guard let set, !set.isEmpty, bound > 0, let taken = set.rules.greatest(at: amount, notAbove: bound),
+    guard !set.isEmpty, bound > 0, let taken = set.rules.greatest(at: amount, notAbove: bound),
       taken > 0,
       let rank = set.rules.lowestWeight(at: amount, within: taken, taken), let terms = set.terms[rank]
     else { return nil }

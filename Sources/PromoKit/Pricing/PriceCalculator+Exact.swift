@@ -50,7 +50,7 @@ extension PriceCalculator {
     let best = search.best()
     func money(_ units: Int128) -> Money { Money(minorUnits: units, minorDigits: digits) }
     let plan = PricingPlan(
-      applied: best.steps.map { applied(Int(search.deals[$0.deal].storeIndex), money($0.discount)) },
+      applied: best.steps.map { applied(Int(search.terms($0.deal).storeIndex), money($0.discount)) },
       total: money(best.total))
     let lines = order.items.map { items in
       items.enumerated().map { line, item in
@@ -58,7 +58,7 @@ extension PriceCalculator {
           sku: item.sku, name: item.name, quantity: item.quantity, subtotal: item.lineAmount,
           promotions: best.lineShares[line].map {
             AppliedPromotion(
-              id: catalog.promotions[Int(search.deals[$0.deal].storeIndex)].id, discount: money($0.discount))
+              id: catalog.promotions[Int(search.terms($0.deal).storeIndex)].id, discount: money($0.discount))
           })
       }
     }
