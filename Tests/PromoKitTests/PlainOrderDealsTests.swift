@@ -35,6 +35,43 @@ struct PlainOrderDealsTests {
     }
   }
 
+  /// The two calculators of `promotions`: as a format-2 store (the indexes of formats 1
+  /// and 2), and with the shipping deal that makes it a format-3 store (the exact search).
+  static func calculators(_ promotions: [Promotion]) throws -> (
+    format2: PriceCalculator, format3: PriceCalculator
+  ) {
+    (
+      try PriceCalculator(catalog: Fixture.catalog(version: 2, promotions), at: now),
+      try PriceCalculator(catalog: Fixture.catalog(version: 3, promotions + [shipping]), at: now)
+    )
+  }
+
+  /// Expects the same quote of both calculators for an order of `subtotal` given as an
+  /// amount and, from 2 minor units, the same amount over two lines (split at a point drawn
+  /// from `random`), so that the order deals are divided.
+  static func expectSameQuotes(
+    _ calculators: (format2: PriceCalculator, format3: PriceCalculator), subtotal: Int64,
+    random: inout SplitMix64, context: String
+  ) throws {
+    var orders = [PricingPropertyTests.order(subtotal)]
+    if subtotal >= 2 {
+      let first = random.int(1...subtotal - 1)
+      orders.append(
+        try Order(
+          name: "lines", currency: nil,
+          items: [
+            OrderItem(sku: "a", unitPrice: Fixture.cents(first), quantity: 1),
+            OrderItem(sku: "b", unitPrice: Fixture.cents(subtotal - first), quantity: 1),
+          ]))
+    }
+    for order in orders {
+      let expected = try calculators.format2.quote(for: order)
+      let found = try calculators.format3.quote(for: order)
+      #expect(found.plan == expected.plan, "\(context), subtotal \(subtotal)")
+      #expect(found.lines == expected.lines, "\(context), subtotal \(subtotal)")
+    }
+  }
+
   @Test(
     "random stores of 0 to 900 small plain deals (indexed from 200 working ones): the same quotes",
     arguments: [1, 2, 3, 0xC0FFEE, 20_261_124] as [UInt64])
@@ -42,29 +79,12 @@ struct PlainOrderDealsTests {
     var random = SplitMix64(seed: seed)
     for round in 0..<10 {
       let promotions = (0..<random.int(0...900)).map { Self.deal(&random, id: "d\($0)") }
-      let format2 = try PriceCalculator(catalog: Fixture.catalog(version: 2, promotions), at: Self.now)
-      let format3 = try PriceCalculator(
-        catalog: Fixture.catalog(version: 3, promotions + [Self.shipping]), at: Self.now)
+      let calculators = try Self.calculators(promotions)
       for _ in 0..<40 {
         let subtotal = random.int(0...80_000 as ClosedRange<Int64>)
-        var orders = [PricingPropertyTests.order(subtotal)]
-        if subtotal >= 2 {
-          let first = random.int(1...subtotal - 1)
-          orders.append(
-            try Order(
-              name: "lines", currency: nil,
-              items: [
-                OrderItem(sku: "a", unitPrice: Fixture.cents(first), quantity: 1),
-                OrderItem(sku: "b", unitPrice: Fixture.cents(subtotal - first), quantity: 1),
-              ]))
-        }
-        for order in orders {
-          let expected = try format2.quote(for: order)
-          let found = try format3.quote(for: order)
-          let context = "seed \(seed) round \(round), \(promotions.count) deals, subtotal \(subtotal)"
-          #expect(found.plan == expected.plan, "\(context)")
-          #expect(found.lines == expected.lines, "\(context)")
-        }
+        try Self.expectSameQuotes(
+          calculators, subtotal: subtotal, random: &random,
+          context: "seed \(seed) round \(round), \(promotions.count) deals")
       }
     }
   }
@@ -76,31 +96,12 @@ struct PlainOrderDealsTests {
     var generator = StoreGenerator(seed: seed)
     for round in 0..<12 {
       let specs = generator.store(count: generator.random.int(0...900), maximumIDLength: 4)
-      let promotions = specs.map { $0.promotion(epoch: PricingPropertyTests.epoch) }
-      let format2 = try PriceCalculator(catalog: Fixture.catalog(version: 2, promotions), at: Self.now)
-      let format3 = try PriceCalculator(
-        catalog: Fixture.catalog(version: 3, promotions + [Self.shipping]), at: Self.now)
+      let calculators = try Self.calculators(specs.map { $0.promotion(epoch: PricingPropertyTests.epoch) })
       for _ in 0..<40 {
         let subtotal = generator.subtotal(for: specs)
-        var orders = [PricingPropertyTests.order(subtotal)]
-        // The same amount over two lines, so that the order deals are divided.
-        if subtotal >= 2 {
-          let first = generator.random.int(1...subtotal - 1)
-          orders.append(
-            try Order(
-              name: "lines", currency: nil,
-              items: [
-                OrderItem(sku: "a", unitPrice: Fixture.cents(first), quantity: 1),
-                OrderItem(sku: "b", unitPrice: Fixture.cents(subtotal - first), quantity: 1),
-              ]))
-        }
-        for order in orders {
-          let expected = try format2.quote(for: order)
-          let found = try format3.quote(for: order)
-          let context = "seed \(seed) round \(round), \(specs.count) deals, subtotal \(subtotal)"
-          #expect(found.plan == expected.plan, "\(context)")
-          #expect(found.lines == expected.lines, "\(context)")
-        }
+        try Self.expectSameQuotes(
+          calculators, subtotal: subtotal, random: &generator.random,
+          context: "seed \(seed) round \(round), \(specs.count) deals")
       }
     }
   }
