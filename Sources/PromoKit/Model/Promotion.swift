@@ -24,41 +24,52 @@ public struct Promotion: Sendable, Hashable, Identifiable {
 
   /// Unique in its store: 1 to 64 characters of `A–Z a–z 0–9 . _ -`.
   public let id: String
-  /// Free text for people.
-  public var name: String?
-  /// `item`, `discount`, `threshold` or `shipping`.
-  public let kind: PromotionKind
-  /// The coupon code an order must present for it to apply, if any.
-  public let code: String?
-  /// The customer groups it is for (an order's customer must be in one of them); `nil`
-  /// for every customer (store format 3).
-  public let customerGroups: CustomerGroups?
-  /// The lines it acts on (an item deal, and, in format 3, a discount or threshold); `nil`
-  /// for every line (a discount or threshold then acts on the whole order).
-  public let target: ItemTarget?
+  /// The parts most promotions leave out (name, code, groups, target, quantities, cap,
+  /// window), in one shared box: `nil` when it has none of them.
+  private var details: Details?
   /// For a threshold: the least amount its base must reach; for a shipping deal: the least
   /// subtotal. `nil` for none.
   public let minimumAmount: DecimalNumber?
-  /// For a threshold: the least number of units its lines must have (store format 3).
-  public let minimumQuantity: Int64?
-  /// For a threshold with `amountOff` and one minimum: whether it takes its sum once for
-  /// every full minimum ("10 off every 100"; store format 3).
-  public let repeats: Bool
-  /// What it takes off.
-  public let benefit: Benefit
-  /// The most a percentage off the order (or a repeating threshold) takes off, if capped.
-  public let maximumDiscount: DecimalNumber?
-  /// For an item deal: the most units of each line it covers (for a buy/get, the most units
-  /// got per line, or in the order when it counts across lines; store format 3).
-  public let maximumQuantity: Int64?
-  /// The first instant of its window, inclusive; `nil` for no start.
-  public let startsAt: Timestamp?
-  /// The end of its window, exclusive; `nil` for no end.
-  public let endsAt: Timestamp?
+  /// `item`, `discount`, `threshold` or `shipping`.
+  public let kind: PromotionKind
   /// The merchant's switch: a switched-off promotion never applies.
   public var isActive: Bool
   /// Whether it may be combined with promotions of other stages.
   public var isStackable: Bool
+  /// What it takes off.
+  public let benefit: Benefit
+
+  /// Free text for people.
+  public var name: String? {
+    get { details?.parts.name }
+    set {
+      var parts = details?.parts ?? Details.Parts()
+      parts.name = newValue
+      details = Details.boxing(parts)
+    }
+  }
+  /// The coupon code an order must present for it to apply, if any.
+  public var code: String? { details?.parts.code }
+  /// The customer groups it is for (an order's customer must be in one of them); `nil`
+  /// for every customer (store format 3).
+  public var customerGroups: CustomerGroups? { details?.parts.customerGroups }
+  /// The lines it acts on (an item deal, and, in format 3, a discount or threshold); `nil`
+  /// for every line (a discount or threshold then acts on the whole order).
+  public var target: ItemTarget? { details?.parts.target }
+  /// For a threshold: the least number of units its lines must have (store format 3).
+  public var minimumQuantity: Int64? { details?.parts.minimumQuantity }
+  /// For a threshold with `amountOff` and one minimum: whether it takes its sum once for
+  /// every full minimum ("10 off every 100"; store format 3).
+  public var repeats: Bool { details?.parts.repeats ?? false }
+  /// The most a percentage off the order (or a repeating threshold) takes off, if capped.
+  public var maximumDiscount: DecimalNumber? { details?.parts.maximumDiscount }
+  /// For an item deal: the most units of each line it covers (for a buy/get, the most units
+  /// got per line, or in the order when it counts across lines; store format 3).
+  public var maximumQuantity: Int64? { details?.parts.maximumQuantity }
+  /// The first instant of its window, inclusive; `nil` for no start.
+  public var startsAt: Timestamp? { details?.parts.startsAt }
+  /// The end of its window, exclusive; `nil` for no end.
+  public var endsAt: Timestamp? { details?.parts.endsAt }
 
   /// Creates a promotion from its parts, or throws the first rule it breaks.
   ///
@@ -99,22 +110,12 @@ public struct Promotion: Sendable, Hashable, Identifiable {
   /// The promotion of a draft known to break no rule.
   init(checked draft: PromotionDraft, benefit: Benefit, target: ItemTarget?, customerGroups: CustomerGroups?)
   {
-    id = draft.id!
-    name = draft.name
-    kind = draft.kind!
-    code = draft.code
-    self.customerGroups = customerGroups
-    self.target = target
-    minimumAmount = draft.minimumAmount
-    minimumQuantity = draft.minimumQuantity
-    repeats = draft.repeats
-    self.benefit = benefit
-    maximumDiscount = draft.maximumDiscount
-    maximumQuantity = draft.maximumQuantity
-    startsAt = draft.startsAt
-    endsAt = draft.endsAt
-    isActive = draft.isActive
-    isStackable = draft.isStackable
+    self.init(
+      valid: draft.id!, name: draft.name, kind: draft.kind!, code: draft.code, customerGroups: customerGroups,
+      target: target, minimumAmount: draft.minimumAmount, minimumQuantity: draft.minimumQuantity,
+      repeats: draft.repeats, benefit: benefit, maximumDiscount: draft.maximumDiscount,
+      maximumQuantity: draft.maximumQuantity, startsAt: draft.startsAt, endsAt: draft.endsAt,
+      isActive: draft.isActive, isStackable: draft.isStackable)
   }
 
   /// The promotion of parts known to break no rule, taken as they are.
@@ -125,21 +126,16 @@ public struct Promotion: Sendable, Hashable, Identifiable {
     endsAt: Timestamp?, isActive: Bool, isStackable: Bool
   ) {
     self.id = id
-    self.name = name
     self.kind = kind
-    self.code = code
-    self.customerGroups = customerGroups
-    self.target = target
     self.minimumAmount = minimumAmount
-    self.minimumQuantity = minimumQuantity
-    self.repeats = repeats
     self.benefit = benefit
-    self.maximumDiscount = maximumDiscount
-    self.maximumQuantity = maximumQuantity
-    self.startsAt = startsAt
-    self.endsAt = endsAt
     self.isActive = isActive
     self.isStackable = isStackable
+    details = Details.boxing(
+      Details.Parts(
+        name: name, code: code, customerGroups: customerGroups, target: target,
+        minimumQuantity: minimumQuantity, repeats: repeats, maximumDiscount: maximumDiscount,
+        maximumQuantity: maximumQuantity, startsAt: startsAt, endsAt: endsAt))
   }
 
   /// Whether `id` is 1 to 64 characters of `A–Z a–z 0–9 . _ -`.

@@ -129,6 +129,13 @@ final class PreparedPromotions: Sendable {
     var untargeted: [Int] = []
     var orderRules: [OrderRule] = []
     var orderRanks: [Int32] = []
+    // Room for every promotion in each list, so that none grows (a copy of it all, and
+    // twice its memory for a moment); the pages the other kind leaves unused are never
+    // touched, so they take no memory.
+    itemRules.reserveCapacity(ordered.count)
+    itemRanks.reserveCapacity(ordered.count)
+    orderRules.reserveCapacity(ordered.count)
+    orderRanks.reserveCapacity(ordered.count)
     for position in ordered {
       let promotion = catalog.promotions[position]
       do throws(UnpayableAmount) {
@@ -215,26 +222,42 @@ final class PreparedPromotions: Sendable {
 /// The rank of every promotion's id among the store's ids, compared as byte strings (ties,
 /// which a valid store does not have, by position): comparing ranks compares ids.
 ///
-/// - Complexity: O(*n* log *n*) comparisons, most of them of the ids' first 8 bytes.
-func idRanks(of promotions: [Promotion]) -> [Int32] {
-  var prefixes: [UInt64] = []
-  prefixes.reserveCapacity(promotions.count)
-  for promotion in promotions {
+/// The ids are sorted as integers, each its first 8 bytes (zero-padded: no id holds a zero
+/// byte) above its position; only runs of ids sharing those 8 bytes are then compared
+/// whole.
+///
+/// - Complexity: O(*n* log *n*) integer comparisons, and comparisons of whole ids only
+///   within runs sharing their first 8 bytes.
+package func idRanks(of promotions: [Promotion]) -> [Int32] {
+  var keys: [UInt128] = []
+  keys.reserveCapacity(promotions.count)
+  for position in promotions.indices {
     var prefix: UInt64 = 0
     var count = 0
-    for byte in promotion.id.utf8 {
+    for byte in promotions[position].id.utf8 {
       if count == 8 { break }
       prefix |= UInt64(byte) << (56 - 8 * count)
       count += 1
     }
-    prefixes.append(prefix)
+    keys.append(UInt128(prefix) << 64 | UInt128(position))
   }
-  let order = promotions.indices.sorted { left, right in
-    if prefixes[left] != prefixes[right] { return prefixes[left] < prefixes[right] }
-    let lhs = promotions[left].id.utf8
-    let rhs = promotions[right].id.utf8
-    if !lhs.elementsEqual(rhs) { return lhs.lexicographicallyPrecedes(rhs) }
-    return left < right
+  keys.sort()
+  var order = keys.map { Int(truncatingIfNeeded: UInt64(truncatingIfNeeded: $0)) }
+  // Ids that share their first 8 bytes are in position order: sort each such run by the
+  // whole id.
+  var start = 0
+  while start < keys.count {
+    var end = start + 1
+    while end < keys.count && keys[end] >> 64 == keys[start] >> 64 { end += 1 }
+    if end - start > 1 {
+      order[start..<end].sort { left, right in
+        let lhs = promotions[left].id.utf8
+        let rhs = promotions[right].id.utf8
+        if !lhs.elementsEqual(rhs) { return lhs.lexicographicallyPrecedes(rhs) }
+        return left < right
+      }
+    }
+    start = end
   }
   var ranks = [Int32](repeating: 0, count: promotions.count)
   for (rank, position) in order.enumerated() { ranks[position] = Int32(rank) }

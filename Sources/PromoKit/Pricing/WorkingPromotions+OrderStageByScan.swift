@@ -8,29 +8,21 @@ extension WorkingPromotions {
   /// - Complexity: O(*n* + *d* (log *t* + *c*)) for *n* rules considered, *d* stackable
   ///   discounts, *t* stackable thresholds and *c* capped thresholds among them.
   func bestOrderStageByScan(on amount: Money, stackableOnly: Bool) -> (steps: OrderSteps, total: Money) {
-    var rules: [OrderRule] = []
-    var ranks: [Int32] = []
-    for part in parts {
-      for (rule, rank) in zip(part.orderRules, part.orderRanks) where !stackableOnly || rule.isStackable {
-        rules.append(rule)
-        ranks.append(rank)
-      }
-    }
+    // The rules of one part are in id order, and taken as they are; those of several are
+    // put together, and then ordered by rank where the order matters.
+    let rules = parts.count == 1 ? parts[0].orderRules : parts.flatMap(\.orderRules)
+    let ranks = parts.count == 1 ? parts[0].orderRanks : parts.flatMap(\.orderRanks)
     func step(_ position: Int, _ discount: Money) -> PlanStep {
       PlanStep(storeIndex: rules[position].storeIndex, rank: ranks[position], discount: discount)
     }
     var best: (steps: OrderSteps, total: Money) = (OrderSteps(), amount)
     // The best single promotion: the largest discount, then the lowest id.
     var single: (position: Int, discount: Money)?
-    for position in rules.indices {
+    for position in rules.indices where !stackableOnly || rules[position].isStackable {
       guard let discount = rules[position].discount(on: amount) else { continue }
       if let current = single {
         if discount < current.discount { continue }
-        if discount == current.discount
-          && !rules[position].id.utf8.lexicographicallyPrecedes(rules[current.position].id.utf8)
-        {
-          continue
-        }
+        if discount == current.discount && ranks[position] > ranks[current.position] { continue }
       }
       single = (position, discount)
     }
@@ -38,12 +30,13 @@ extension WorkingPromotions {
       best = (OrderSteps(step(single.position, single.discount)), amount.subtracting(single.discount))
     }
     // The best pair: for each stackable discount by id, the best threshold at what it
-    // leaves, from a binary search over the thresholds sorted by minimum.
-    let discounts = rules.indices.filter { rules[$0].isStackable && rules[$0].minimum == nil }.sorted {
-      rules[$0].id.utf8.lexicographicallyPrecedes(rules[$1].id.utf8)
-    }
+    // leaves, from a binary search over the thresholds sorted by minimum. What a discount
+    // leaves is at most `amount`, so thresholds of a higher minimum never apply.
+    var discounts = rules.indices.filter { rules[$0].isStackable && rules[$0].minimum == nil }
+    if parts.count > 1 { discounts.sort { ranks[$0] < ranks[$1] } }
     let thresholds = ThresholdIndex(
-      rules.indices.filter { rules[$0].isStackable && rules[$0].minimum != nil }, of: rules)
+      rules.indices.filter { rules[$0].isStackable && rules[$0].minimum.map { $0 <= amount } ?? false },
+      of: rules)
     guard !discounts.isEmpty, !thresholds.entries.isEmpty else { return best }
     var chosen: (position: Int, reduction: Money, total: Money)?
     for position in discounts {
@@ -60,11 +53,7 @@ extension WorkingPromotions {
       guard let reduction = rules[position].discount(on: remaining),
         remaining.subtracting(reduction) == chosen.total
       else { continue }
-      if let current = threshold,
-        !rules[position].id.utf8.lexicographicallyPrecedes(rules[current.position].id.utf8)
-      {
-        continue
-      }
+      if let current = threshold, ranks[position] > ranks[current.position] { continue }
       threshold = (position, reduction)
     }
     guard let threshold else { preconditionFailure("a threshold reaches the total the index found") }
