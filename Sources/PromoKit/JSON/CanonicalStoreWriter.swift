@@ -2,12 +2,21 @@
 /// as ``StoreEncoder/encode(_:)`` (the tests hold the two together on random catalogs),
 /// without the intermediate fields and strings, for the commands that rewrite a large store.
 ///
-///     let bytes = CanonicalStoreWriter.bytes(of: catalog)
+///     try CanonicalStoreWriter.withBytes(of: catalog) { bytes in try write(bytes) }
 ///
 /// Complexity: O(*n*) in the size of the output.
 enum CanonicalStoreWriter {
   /// The canonical store file of `catalog`, as UTF-8 bytes.
   static func bytes(of catalog: Catalog) -> [UInt8] {
+    withBytes(of: catalog) { Array($0) }
+  }
+
+  /// Calls `body` with the canonical store file of `catalog`, as UTF-8 bytes valid only
+  /// during the call: the file is written from the buffer it was made in, without a copy
+  /// (of 12 MB for a store of 100,000 promotions).
+  static func withBytes<Result, Failure: Error>(
+    of catalog: Catalog, _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
     var writer = Writer(capacity: 64 + catalog.promotions.count * 160)
     defer { writer.storage.deallocate() }
     writer.raw("{\n")
@@ -40,7 +49,7 @@ enum CanonicalStoreWriter {
       writer.raw("  ]")
     }
     writer.raw("\n}\n")
-    return Array(UnsafeBufferPointer(start: writer.storage, count: writer.count))
+    return try body(UnsafeBufferPointer(start: writer.storage, count: writer.count))
   }
 
   /// Bytes written into memory it manages itself: appending a few bytes is a bounds check

@@ -35,6 +35,20 @@ extension Promotion {
 
       /// Whether every part is absent.
       var isEmpty: Bool {
+        Self.areAbsent(
+          name: name, code: code, customerGroups: customerGroups, target: target,
+          minimumQuantity: minimumQuantity, repeats: repeats, maximumDiscount: maximumDiscount,
+          maximumQuantity: maximumQuantity, startsAt: startsAt, endsAt: endsAt)
+      }
+
+      /// Whether every one of these parts is absent: checked before a promotion builds its
+      /// parts, so that the common promotion without any copies none of them.
+      @inline(__always)
+      static func areAbsent(
+        name: String?, code: String?, customerGroups: CustomerGroups?, target: ItemTarget?,
+        minimumQuantity: Int64?, repeats: Bool, maximumDiscount: DecimalNumber?, maximumQuantity: Int64?,
+        startsAt: Timestamp?, endsAt: Timestamp?
+      ) -> Bool {
         name == nil && code == nil && customerGroups == nil && target == nil && minimumQuantity == nil
           && !repeats && maximumDiscount == nil && maximumQuantity == nil && startsAt == nil && endsAt == nil
       }

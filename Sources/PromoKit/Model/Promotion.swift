@@ -131,11 +131,18 @@ public struct Promotion: Sendable, Hashable, Identifiable {
     self.benefit = benefit
     self.isActive = isActive
     self.isStackable = isStackable
-    details = Details.boxing(
-      Details.Parts(
-        name: name, code: code, customerGroups: customerGroups, target: target,
-        minimumQuantity: minimumQuantity, repeats: repeats, maximumDiscount: maximumDiscount,
-        maximumQuantity: maximumQuantity, startsAt: startsAt, endsAt: endsAt))
+    let absent = Details.Parts.areAbsent(
+      name: name, code: code, customerGroups: customerGroups, target: target, minimumQuantity: minimumQuantity,
+      repeats: repeats, maximumDiscount: maximumDiscount, maximumQuantity: maximumQuantity, startsAt: startsAt,
+      endsAt: endsAt)
+    details =
+      absent
+      ? nil
+      : Details.boxing(
+        Details.Parts(
+          name: name, code: code, customerGroups: customerGroups, target: target,
+          minimumQuantity: minimumQuantity, repeats: repeats, maximumDiscount: maximumDiscount,
+          maximumQuantity: maximumQuantity, startsAt: startsAt, endsAt: endsAt))
   }
 
   /// Whether `id` is 1 to 64 characters of `A–Z a–z 0–9 . _ -`.

@@ -17,7 +17,7 @@ enum AtomicFile {
   }
 
   /// Writes `bytes` to `path` atomically and durably; `display` names the file in messages.
-  static func write(_ bytes: [UInt8], to path: String, display: String) throws(PromoError) {
+  static func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String, display: String) throws(PromoError) {
     let folder = FilePath.folder(of: path)
     // The new file keeps the old one's mode; a mode that cannot be read is a failure, not
     // a reason to widen it to the default.
@@ -39,7 +39,7 @@ enum AtomicFile {
     var written = 0
     var failure: Int32 = 0
     while written < bytes.count {
-      let count = bytes[written...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+      let count = systemWrite(descriptor, bytes.baseAddress.map { $0 + written }, bytes.count - written)
       if count < 0 {
         if errno == EINTR { continue }
         failure = errno

@@ -91,7 +91,9 @@ public struct PromotionStore: Sendable {
       updated = try change(
         current.map { bytes throws(PromoError) in try StoreDecoder.decode(bytes, file: path) })
     }
-    try AtomicFile.write(CanonicalStoreWriter.bytes(of: updated), to: target, display: path)
+    try CanonicalStoreWriter.withBytes(of: updated) { bytes throws(PromoError) in
+      try AtomicFile.write(bytes, to: target, display: path)
+    }
     lock.release()
     return updated
   }
