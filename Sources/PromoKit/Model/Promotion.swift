@@ -132,8 +132,10 @@ public struct Promotion: Sendable, Hashable, Identifiable {
     self.isActive = isActive
     self.isStackable = isStackable
     let absent = Details.Parts.areAbsent(
-      name: name, code: code, customerGroups: customerGroups, target: target, minimumQuantity: minimumQuantity,
-      repeats: repeats, maximumDiscount: maximumDiscount, maximumQuantity: maximumQuantity, startsAt: startsAt,
+      name: name, code: code, customerGroups: customerGroups, target: target,
+      minimumQuantity: minimumQuantity,
+      repeats: repeats, maximumDiscount: maximumDiscount, maximumQuantity: maximumQuantity,
+      startsAt: startsAt,
       endsAt: endsAt)
     details =
       absent

@@ -17,7 +17,8 @@ enum AtomicFile {
   }
 
   /// Writes `bytes` to `path` atomically and durably; `display` names the file in messages.
-  static func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String, display: String) throws(PromoError) {
+  static func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String, display: String) throws(PromoError)
+  {
     let folder = FilePath.folder(of: path)
     // The new file keeps the old one's mode; a mode that cannot be read is a failure, not
     // a reason to widen it to the default.
