@@ -21,8 +21,7 @@ enum FastPromotionRules {
     if let code = draft.code, !CouponCode.isValid(code) { return nil }
     let digits = currency.minorDigits
     func valid(_ value: DecimalNumber, allowsZero: Bool, checksDigits: Bool) -> Bool {
-      !value.isNegative && (allowsZero || !value.isZero) && !(Promotion.maximumAmount < value)
-        && (!checksDigits || value.scale <= digits)
+      isAllowed(value, allowsZero: allowsZero, checksDigits: checksDigits, digits: digits)
     }
     var target: ItemTarget?
     if let written = draft.target {
@@ -99,8 +98,7 @@ enum FastPromotionRules {
   ) -> Promotion? {
     @inline(__always)
     func valid(_ value: DecimalNumber, allowsZero: Bool, checksDigits: Bool) -> Bool {
-      !value.isNegative && (allowsZero || !value.isZero) && !(Promotion.maximumAmount < value)
-        && (!checksDigits || value.scale <= digits)
+      isAllowed(value, allowsZero: allowsZero, checksDigits: checksDigits, digits: digits)
     }
     if let minimumAmount {
       guard kind == .threshold || kind == .shipping,
@@ -136,5 +134,16 @@ enum FastPromotionRules {
       minimumAmount: minimumAmount, minimumQuantity: nil, repeats: false, benefit: benefit,
       maximumDiscount: maximumDiscount, maximumQuantity: nil, startsAt: startsAt, endsAt: endsAt,
       isActive: isActive, isStackable: isStackable)
+  }
+
+  /// Whether `value` is an amount a promotion may name: not negative, not zero unless
+  /// `allowsZero`, at most ``Promotion/maximumAmount``, and, when `checksDigits`, with at
+  /// most `digits` decimal places. A significand of at most 10^12 is within the maximum at
+  /// any scale, so the exact comparison is made only above it.
+  @inline(__always)
+  static func isAllowed(_ value: DecimalNumber, allowsZero: Bool, checksDigits: Bool, digits: Int) -> Bool {
+    !value.isNegative && (allowsZero || !value.isZero)
+      && (value.significand <= 1_000_000_000_000 || !(Promotion.maximumAmount < value))
+      && (!checksDigits || value.scale <= digits)
   }
 }

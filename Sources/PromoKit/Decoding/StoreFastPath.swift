@@ -253,7 +253,10 @@ enum StoreFastPath {
         // An invalid id is the full decoder's to report; a valid one is plain ASCII.
         guard let id = cursor.plainString(), ByteCursor.isIDName(id, maximumLength: Promotion.maximumIDLength)
         else { return false }
-        draft.id = String(decoding: UnsafeBufferPointer(rebasing: id), as: UTF8.self)
+        // Valid ids are ASCII: the string is built in place (inside itself when short),
+        // without the decoder's validation passes.
+        let utf8 = UnsafeBufferPointer(rebasing: id)
+        draft.id = String(unsafeUninitializedCapacity: utf8.count) { $0.initialize(fromContentsOf: utf8) }
         ids.append(start..<cursor.index)
       case .name: return read(cursor.text(), into: &draft.name)
       case .kind: return read(kind(), into: &draft.kind)

@@ -121,7 +121,7 @@ final class PreparedPromotions: Sendable {
   {
     self.minorDigits = minorDigits
     isIndexed = indexed
-    let ordered = positions.sorted { ranks[$0] < ranks[$1] }
+    let ordered = inRankOrder(positions, ranks: ranks)
     var itemRules: [ItemRule] = []
     var itemRanks: [Int32] = []
     var bySKU = StringGrouping()
@@ -219,6 +219,19 @@ final class PreparedPromotions: Sendable {
   }
 }
 
+/// `positions` ordered by their `ranks`, which are distinct and each below `ranks.count`
+/// (a permutation, as ``idRanks(of:)`` gives): each position is put in its rank's place.
+///
+/// - Complexity: O(*n*) for the *n* ranks, without comparisons.
+func inRankOrder(_ positions: [Int], ranks: [Int32]) -> [Int] {
+  var byRank = [Int](repeating: -1, count: ranks.count)
+  for position in positions { byRank[Int(ranks[position])] = position }
+  var ordered: [Int] = []
+  ordered.reserveCapacity(positions.count)
+  for position in byRank where position >= 0 { ordered.append(position) }
+  return ordered
+}
+
 /// The rank of every promotion's id among the store's ids, compared as byte strings (ties,
 /// which a valid store does not have, by position): comparing ranks compares ids.
 ///
@@ -232,12 +245,12 @@ package func idRanks(of promotions: [Promotion]) -> [Int32] {
   var keys: [UInt128] = []
   keys.reserveCapacity(promotions.count)
   for position in promotions.indices {
+    // The first 8 bytes, the first in the highest byte (ids are ASCII: a store holds no
+    // other, and the model checks them).
     var prefix: UInt64 = 0
-    var count = 0
-    for byte in promotions[position].id.utf8 {
-      if count == 8 { break }
-      prefix |= UInt64(byte) << (56 - 8 * count)
-      count += 1
+    var id = promotions[position].id
+    id.withUTF8 { utf8 in
+      for index in 0..<min(utf8.count, 8) { prefix |= UInt64(utf8[index]) << (56 - 8 * index) }
     }
     keys.append(UInt128(prefix) << 64 | UInt128(position))
   }
