@@ -64,7 +64,9 @@ enum CanonicalStoreWriter {
       storage = .allocate(capacity: self.capacity)
     }
 
-    /// Appends `length` bytes from `source`.
+    /// Appends `length` bytes from `source` (inlined, so that a literal's length is known
+    /// and its copy is a few moves).
+    @inline(__always)
     mutating func append(_ source: UnsafePointer<UInt8>, _ length: Int) {
       if count + length > capacity { grow(to: count + length) }
       (storage + count).update(from: source, count: length)
@@ -81,34 +83,34 @@ enum CanonicalStoreWriter {
       capacity = grown
     }
 
+    @inline(__always)
     mutating func byte(_ value: UInt8) {
       if count == capacity { grow(to: count + 1) }
       storage[count] = value
       count += 1
     }
 
+    @inline(__always)
     mutating func raw(_ text: StaticString) {
       append(text.utf8Start, text.utf8CodeUnitCount)
     }
 
     /// A JSON string: plain ASCII copied as it is, anything else escaped by ``JSONWriter``.
     mutating func quoted(_ text: String) {
-      var text = text
-      text.withUTF8 { utf8 in
-        let plain = !utf8.contains { byte in
-          byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+      let copied: Bool? = text.utf8.withContiguousStorageIfAvailable { utf8 in
+        for byte in utf8
+        where byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+          return false
         }
-        if plain, let base = utf8.baseAddress {
-          byte(UInt8(ascii: "\""))
-          append(base, utf8.count)
-          byte(UInt8(ascii: "\""))
-        } else if plain {
-          raw("\"\"")
-        } else {
-          var escaped: [UInt8] = []
-          JSONWriter.appendQuoted(String(decoding: utf8, as: UTF8.self), to: &escaped)
-          escaped.withUnsafeBufferPointer { append($0.baseAddress!, $0.count) }
-        }
+        byte(UInt8(ascii: "\""))
+        if let base = utf8.baseAddress { append(base, utf8.count) }
+        byte(UInt8(ascii: "\""))
+        return true
+      }
+      if copied != true {
+        var escaped: [UInt8] = []
+        JSONWriter.appendQuoted(text, to: &escaped)
+        escaped.withUnsafeBufferPointer { append($0.baseAddress!, $0.count) }
       }
     }
 

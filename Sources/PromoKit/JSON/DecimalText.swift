@@ -23,38 +23,30 @@ extension DecimalNumber {
     let (magnitude, overflow) = significand.magnitude.multipliedReportingOverflow(
       by: UInt64(Self.powerOfTen(places - scale)))
     if overflow { return nil }
-    // At most 20 digits, 18 zeros before them, a sign and a point: 40 bytes each.
-    var digits: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
-    var text: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
-    return withUnsafeMutableBytes(of: &digits) { scratch in
-      withUnsafeMutableBytes(of: &text) { buffer in
-        // The digits from the last, with zeros in front so that one stands before the point.
-        var rest = magnitude
-        var count = 0
-        repeat {
-          scratch[count] = UInt8(48 + rest % 10)
-          rest /= 10
-          count += 1
-        } while rest > 0
-        while places > 0 && count <= places {
-          scratch[count] = 48
-          count += 1
+    // The text is written from its end: at most 36 places and one digit before them (or
+    // 20 digits), a point and a sign fit in 64 bytes.
+    var text: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    return withUnsafeMutableBytes(of: &text) { buffer in
+      var position = buffer.count
+      var rest = magnitude
+      var written = 0
+      // The digits from the last, the point after `places` of them, and zeros up to one
+      // digit before the point.
+      repeat {
+        if written == places && places > 0 {
+          position &-= 1
+          buffer[position] = UInt8(ascii: ".")
         }
-        var length = 0
-        if significand < 0 {
-          buffer[length] = UInt8(ascii: "-")
-          length += 1
-        }
-        for position in stride(from: count - 1, through: 0, by: -1) {
-          if position == places - 1 {
-            buffer[length] = UInt8(ascii: ".")
-            length += 1
-          }
-          buffer[length] = scratch[position]
-          length += 1
-        }
-        return body(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[..<length]))
+        position &-= 1
+        buffer[position] = UInt8(truncatingIfNeeded: 48 &+ rest % 10)
+        rest /= 10
+        written &+= 1
+      } while rest > 0 || written <= places
+      if significand < 0 {
+        position &-= 1
+        buffer[position] = UInt8(ascii: "-")
       }
+      return body(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[position...]))
     }
   }
 }
