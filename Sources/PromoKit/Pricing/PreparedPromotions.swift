@@ -136,9 +136,11 @@ final class PreparedPromotions: Sendable {
     itemRanks.reserveCapacity(ordered.count)
     orderRules.reserveCapacity(ordered.count)
     orderRanks.reserveCapacity(ordered.count)
+    // Each promotion is read where it is, never copied.
+    let promotions = catalog.promotions
     for position in ordered {
-      let promotion = catalog.promotions[position]
       do throws(UnpayableAmount) {
+        let promotion = promotions[position]
         if let rule = try ItemRule(promotion, storeIndex: position, minorDigits: minorDigits) {
           let index = itemRules.count
           itemRules.append(rule)

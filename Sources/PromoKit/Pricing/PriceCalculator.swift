@@ -73,15 +73,16 @@ public struct PriceCalculator: Sendable {
   package init(catalog: Catalog, context: PricingContext, indexed: Bool) throws(PromoError) {
     self.catalog = catalog
     self.context = context
-    searchesExactly = catalog.promotions.contains { $0.requiredVersion >= 3 }
+    // The promotions are read where they are (by position), never copied.
+    let promotions = catalog.promotions
+    searchesExactly = promotions.indices.contains { promotions[$0].requiredVersion >= 3 }
     let contextCodes = Set(context.codes.map(CouponCode.normalized))
     self.contextCodes = contextCodes
-    ranks = idRanks(of: catalog.promotions)
+    ranks = idRanks(of: promotions)
     var base: [Int] = []
     var byCode: [String: [Int]] = [:]
-    for (position, promotion) in catalog.promotions.enumerated()
-    where promotion.isWorking(at: context.instant) {
-      if let code = promotion.code.map(CouponCode.normalized), !contextCodes.contains(code) {
+    for position in promotions.indices where promotions[position].isWorking(at: context.instant) {
+      if let code = promotions[position].code.map(CouponCode.normalized), !contextCodes.contains(code) {
         byCode[code, default: []].append(position)
       } else {
         base.append(position)

@@ -32,7 +32,9 @@ extension OrderRule {
   ///
   /// A minimum finer than the currency is rounded up to the next minor unit, which keeps
   /// `amount >= minimum` exact for every amount the currency can hold.
-  package init?(_ promotion: Promotion, storeIndex: Int = 0, minorDigits: Int) throws(UnpayableAmount) {
+  package init?(_ promotion: borrowing Promotion, storeIndex: Int = 0, minorDigits: Int)
+    throws(UnpayableAmount)
+  {
     let reduction: Reduction
     switch promotion.benefit {
     case .percentOff(let percentage):
@@ -57,7 +59,9 @@ extension OrderRule {
 extension ItemRule {
   /// The rule of a working item promotion, its amounts in `minorDigits`; `nil` for a
   /// discount or threshold.
-  package init?(_ promotion: Promotion, storeIndex: Int = 0, minorDigits: Int) throws(UnpayableAmount) {
+  package init?(_ promotion: borrowing Promotion, storeIndex: Int = 0, minorDigits: Int)
+    throws(UnpayableAmount)
+  {
     guard promotion.kind == .item else { return nil }
     let reduction: Reduction
     switch promotion.benefit {
