@@ -29,7 +29,7 @@ private func checkStore(_ bytes: [UInt8]) {
   precondition(again == catalog, "decoding the encoding must give the same catalog")
   for subtotal: Int128 in [0, 1, 99, 10_000, 12_800, 99_999_999, 10_000_000_000_000_000_000_000] {
     let order = Order(
-      name: "fuzz", currency: catalog.currency,
+      id: "fuzz", currency: catalog.currency,
       amount: Money(minorUnits: subtotal, minorDigits: catalog.currency.minorDigits))
     checkQuote(order, catalog: catalog)
   }

@@ -20,7 +20,7 @@ struct CalculatorCurrencyTests {
 
   @Test("an order in another currency is a data error, for a quote and for a plan")
   func otherCurrency() throws {
-    let order = Order(name: "o", currency: Self.usd, amount: Fixture.cents(900))
+    let order = Order.valid(id: "o", currency: Self.usd, amount: Fixture.cents(900))
     let calculator = try calculator()
     for price in [{ _ = try calculator.quote(for: order) }, { _ = try calculator.bestPlan(for: order) }] {
       let error = #expect(throws: PromoError.self) { try price() }
@@ -31,20 +31,20 @@ struct CalculatorCurrencyTests {
 
   @Test("an order without a currency in other minor digits than the catalog's is refused")
   func otherDigits() throws {
-    let order = Order(name: "o", currency: nil, amount: Money(minorUnits: 900, minorDigits: 0))
+    let order = Order.valid(id: "o", currency: nil, amount: Money(minorUnits: 900, minorDigits: 0))
     let error = #expect(throws: PromoError.self) { try calculator().quote(for: order) }
     #expect(
       error?.message
         == "the order's amounts have 0 decimal places but CNY has 2; give them in CNY's minor units")
     // In the catalog's digits, it is priced.
-    let same = Order(name: "o", currency: nil, amount: Fixture.cents(900))
+    let same = Order.valid(id: "o", currency: nil, amount: Fixture.cents(900))
     #expect(try calculator().quote(for: same).total == Fixture.cents(810))
   }
 
   @Test("an amount finer than the catalog's currency names the promotion, the field and the currency")
   func amountTooFine() throws {
     let fine = Fixture.discount("fine", amount: "1.005")
-    let order = Order(name: "o", currency: Self.cny, amount: Fixture.cents(900))
+    let order = Order.valid(id: "o", currency: Self.cny, amount: Fixture.cents(900))
     // A catalog refuses it (CatalogRulesTests); one given its currency afterwards still
     // cannot price it.
     var catalog = try Catalog(promotions: [fine])

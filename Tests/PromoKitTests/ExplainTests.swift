@@ -9,7 +9,7 @@ struct ExplainTests {
   func considered(_ promotions: [Promotion], cents: Int64) throws -> (Quote, [String: PromotionOutcome]) {
     let calculator = try PriceCalculator(
       catalog: try Catalog(currency: Currency.valid("CNY"), promotions: promotions), at: Self.now)
-    let order = Order(name: "o", currency: Currency.valid("CNY"), amount: Fixture.cents(cents))
+    let order = Order.valid(id: "o", currency: Currency.valid("CNY"), amount: Fixture.cents(cents))
     let quote = try calculator.quote(for: order, explain: true)
     let list = try #require(quote.considered)
     #expect(list.map(\.id) == promotions.map(\.id))
@@ -25,8 +25,8 @@ struct ExplainTests {
     let catalog = try Catalog(currency: Currency.valid("CNY"), promotions: [coded])
     let calculator = try PriceCalculator(
       catalog: catalog, context: PricingContext(instant: Self.now, codes: ["WELCOM", "vip10"]))
-    let order = Order(
-      name: "o", currency: Currency.valid("CNY"), codes: ["welcom", "Spring", "VIP10"],
+    let order = Order.valid(
+      id: "o", currency: Currency.valid("CNY"), codes: ["welcom", "Spring", "VIP10"],
       amount: Fixture.cents(10_000))
     #expect(try calculator.quote(for: order, explain: true).unmatchedCodes == ["WELCOM", "Spring"])
     #expect(try calculator.quote(for: order).unmatchedCodes == nil)

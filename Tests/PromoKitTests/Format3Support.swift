@@ -38,7 +38,7 @@ enum F3 {
   static func line(_ sku: String, _ price: String, _ quantity: Int64, _ categories: [String] = [])
     -> OrderItem
   {
-    OrderItem(sku: sku, categories: categories, unitPrice: money(price), quantity: quantity)
+    OrderItem.valid(sku: sku, categories: categories, unitPrice: money(price), quantity: quantity)
   }
 
   /// An order of lines in CNY.
@@ -46,7 +46,7 @@ enum F3 {
     _ lines: [OrderItem], shipping: String? = nil, groups: [String]? = nil, codes: [String] = []
   ) throws -> Order {
     try Order(
-      name: "o", currency: cny, codes: codes, items: lines, shipping: shipping.map { money($0) },
+      id: "o", currency: cny, codes: codes, items: lines, shipping: shipping.map { money($0) },
       customer: groups.map { Customer(id: "c", groups: $0) })
   }
 
@@ -54,8 +54,8 @@ enum F3 {
   static func order(
     amount: String, shipping: String? = nil, groups: [String]? = nil, codes: [String] = []
   ) -> Order {
-    Order(
-      name: "o", currency: cny, codes: codes, amount: money(amount), shipping: shipping.map { money($0) },
+    Order.valid(
+      id: "o", currency: cny, codes: codes, amount: money(amount), shipping: shipping.map { money($0) },
       customer: groups.map { Customer(id: "c", groups: $0) })
   }
 

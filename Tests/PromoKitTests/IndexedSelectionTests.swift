@@ -150,12 +150,12 @@ struct IndexedSelectionTests {
     mutating func order(_ index: Int, near catalog: Catalog) -> Order {
       let codes = chance(20) ? [pick(Self.codes).lowercased()] : []
       if chance(45) {
-        return Order(
-          name: "o\(index)", currency: nil, codes: codes,
+        return Order.valid(
+          id: "o\(index)", currency: nil, codes: codes,
           amount: Money(minorUnits: Int128(amount(near: catalog)), minorDigits: 2))
       }
       let lines = (0..<random.int(1...6)).map { _ in
-        OrderItem(
+        OrderItem.valid(
           sku: chance(90) ? pick(Self.skus) : nil,
           categories: chance(60) ? Array(Set([pick(Self.categories), pick(Self.categories)])) : [],
           unitPrice: Money(
@@ -163,7 +163,7 @@ struct IndexedSelectionTests {
             minorDigits: 2),
           quantity: chance(60) ? int(1...4) : int(1...12))
       }
-      return (try? Order(name: "o\(index)", currency: nil, codes: codes, items: lines))!
+      return (try? Order(id: "o\(index)", currency: nil, codes: codes, items: lines))!
     }
   }
 
@@ -212,8 +212,8 @@ struct IndexedSelectionTests {
     }
     let catalog = try Catalog(version: 2, promotions: promotions)
     let orders = (0..<400).map { index in
-      Order(
-        name: "o\(index)", currency: nil,
+      Order.valid(
+        id: "o\(index)", currency: nil,
         amount: Money(minorUnits: Int128(generator.amount(near: catalog)), minorDigits: 2))
     }
     try Self.check(catalog, orders: orders, context: "stackable seed \(seed)")
@@ -249,8 +249,8 @@ struct IndexedSelectionTests {
     }
     let catalog = try Catalog(version: 2, promotions: promotions)
     let orders = (0..<500).map { index in
-      Order(
-        name: "o\(index)", currency: nil,
+      Order.valid(
+        id: "o\(index)", currency: nil,
         amount: Money(minorUnits: Int128(generator.int(0...40_000)), minorDigits: 2))
     }
     try Self.check(catalog, orders: orders, context: "tiers")
@@ -287,8 +287,8 @@ struct IndexedSelectionTests {
     }
     let catalog = try Catalog(version: 2, promotions: promotions)
     let orders = (0..<300).map { index in
-      Order(
-        name: "o\(index)", currency: nil,
+      Order.valid(
+        id: "o\(index)", currency: nil,
         amount: Money(minorUnits: Int128(generator.int(0...320)), minorDigits: 2))
     }
     try Self.check(catalog, orders: orders, context: "dense seed \(seed)")
@@ -321,12 +321,12 @@ struct IndexedSelectionTests {
     ]
     for (name, store) in stores {
       let calculator = try PriceCalculator(catalog: store, at: Self.now)
-      let plan = try calculator.bestPlan(for: Order(name: "o", currency: nil, amount: Fixture.cents(100)))
+      let plan = try calculator.bestPlan(for: Order(id: "o", currency: nil, amount: Fixture.cents(100)))
       #expect(plan.applied.map(\.id) == ["a", "t10"], "\(name)")
       #expect(plan.total == Fixture.cents(40), "\(name)")
       try Self.check(
         store,
-        orders: (0...120).map { Order(name: "o\($0)", currency: nil, amount: Fixture.cents(Int64($0))) },
+        orders: (0...120).map { Order.valid(id: "o\($0)", currency: nil, amount: Fixture.cents(Int64($0))) },
         context: name)
     }
   }
@@ -375,13 +375,13 @@ struct IndexedSelectionTests {
     let catalog = try Catalog(version: 2, promotions: promotions)
     let orders = (0..<300).map { index in
       let lines = (0..<generator.random.int(1...5)).map { _ in
-        OrderItem(
+        OrderItem.valid(
           sku: generator.pick(Generator.skus),
           categories: generator.chance(70) ? [generator.pick(Generator.categories)] : [],
           unitPrice: Money(minorUnits: Int128(generator.pick([100, 999, 1_000, 2_500])), minorDigits: 2),
           quantity: generator.chance(30) ? generator.int(1...10) : generator.int(1...60))
       }
-      return (try? Order(name: "o\(index)", currency: nil, items: lines))!
+      return (try? Order(id: "o\(index)", currency: nil, items: lines))!
     }
     try Self.check(catalog, orders: orders, context: "buy-get seed \(seed)")
   }
@@ -412,8 +412,8 @@ struct IndexedSelectionTests {
     let catalog = try Catalog(version: 2, promotions: promotions)
     let jpy = Currency.valid("JPY")
     let orders = (0..<200).map { index in
-      Order(
-        name: "o\(index)", currency: jpy,
+      Order.valid(
+        id: "o\(index)", currency: jpy,
         amount: Money(minorUnits: Int128(generator.int(0...500)), minorDigits: 0))
     }
     try Self.check(catalog, orders: orders, context: "JPY")

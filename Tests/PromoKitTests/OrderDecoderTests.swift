@@ -317,16 +317,6 @@ struct OrderDecoderTests {
     #expect(hundred.subtotal.description == "100000000000000000000.00")
   }
 
-  @Test("Order reports overflow as MoneyOverflow")
-  func orderInitOverflow() {
-    let item = OrderItem(unitPrice: Money(minorUnits: .max / 2 + 1, minorDigits: 2), quantity: 1)
-    #expect(throws: MoneyOverflow.self) { try Order(name: "x", currency: nil, items: [item, item]) }
-    let big = OrderItem(unitPrice: Money(minorUnits: .max / 2 + 1, minorDigits: 2), quantity: 2)
-    #expect(throws: MoneyOverflow.self) { try big.lineTotal() }
-    let fits = OrderItem(unitPrice: Money(minorUnits: .max / 2, minorDigits: 2), quantity: 1)
-    #expect(throws: Never.self) { try Order(name: "x", currency: nil, items: [fits, fits]) }
-  }
-
   // MARK: Syntax errors
 
   @Test("a syntax error names line and column")

@@ -58,7 +58,7 @@ struct PlainOrderDealsTests {
       let first = random.int(1...subtotal - 1)
       orders.append(
         try Order(
-          name: "lines", currency: nil,
+          id: "lines", currency: nil,
           items: [
             OrderItem(sku: "a", unitPrice: Fixture.cents(first), quantity: 1),
             OrderItem(sku: "b", unitPrice: Fixture.cents(subtotal - first), quantity: 1),

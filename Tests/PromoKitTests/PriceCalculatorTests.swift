@@ -13,7 +13,7 @@ struct PriceCalculatorTests {
       catalog: try Catalog(currency: currency, promotions: promotions), at: instant)
     let digits = currency.minorDigits
     return try calculator.bestPlan(
-      for: Order(name: "o", currency: currency, amount: Money(minorUnits: Int128(cents), minorDigits: digits))
+      for: Order(id: "o", currency: currency, amount: Money(minorUnits: Int128(cents), minorDigits: digits))
     )
   }
 
@@ -339,12 +339,12 @@ struct PriceCalculatorTests {
       Fixture.discount("frac", amount: "0.5", active: false),  // not working: ignored
     ])
     let calculator = try PriceCalculator(catalog: catalog, at: Self.now)
-    let order = Order(
-      name: "o", currency: Currency.valid("JPY"), amount: Money(minorUnits: 100, minorDigits: 0))
+    let order = Order.valid(
+      id: "o", currency: Currency.valid("JPY"), amount: Money(minorUnits: 100, minorDigits: 0))
     // The promotions prepared for yen are kept: the same plan every time, and fils (three
     // minor digits) in between get their own.
-    let fils = Order(
-      name: "k", currency: Currency.valid("KWD"), amount: Money(minorUnits: 100_000, minorDigits: 3))
+    let fils = Order.valid(
+      id: "k", currency: Currency.valid("KWD"), amount: Money(minorUnits: 100_000, minorDigits: 3))
     for _ in 0..<3 {
       let best = try calculator.bestPlan(for: order)
       #expect(ids(best) == ["h"])
@@ -360,8 +360,8 @@ struct PriceCalculatorTests {
       Fixture.discount("frac", amount: "0.5"),
     ])
     let calculator = try PriceCalculator(catalog: catalog, at: Self.now)
-    let order = Order(
-      name: "o", currency: Currency.valid("JPY"), amount: Money(minorUnits: 100, minorDigits: 0))
+    let order = Order.valid(
+      id: "o", currency: Currency.valid("JPY"), amount: Money(minorUnits: 100, minorDigits: 0))
     // Every such order reports it, not only the first.
     for _ in 0..<2 {
       do {
@@ -383,7 +383,7 @@ struct PriceCalculatorTests {
       promotions: [Fixture.discount("autumn-20", percent: "20")])
     let calculator = try PriceCalculator(catalog: catalog, at: Self.now)
     let order = try Order(
-      name: "A-1001", currency: Currency.valid("CNY"),
+      id: "A-1001", currency: Currency.valid("CNY"),
       items: [OrderItem(unitPrice: Fixture.cents(6_400), quantity: 2)])
     let quote = try calculator.quote(for: order)
     #expect(quote.order == "A-1001")

@@ -71,10 +71,10 @@ struct PriceComparisonTests {
     let yen = Currency.valid("JPY")
     var summary = PriceChangeSummary()
     try summary.add(
-      comparison.compare(Order(name: "a", currency: yen, amount: Money(minorUnits: 500, minorDigits: 0))))
+      comparison.compare(Order(id: "a", currency: yen, amount: Money(minorUnits: 500, minorDigits: 0))))
     let dinar = Currency.valid("KWD")
     let other = try comparison.compare(
-      Order(name: "b", currency: dinar, amount: Money(minorUnits: 500, minorDigits: 3)))
+      Order(id: "b", currency: dinar, amount: Money(minorUnits: 500, minorDigits: 3)))
     let before = summary
     #expect(throws: PriceComparisonError.mixedCurrencies(earlier: yen, order: dinar)) {
       try summary.add(other)

@@ -12,7 +12,7 @@ struct PricingPropertyTests {
   }
 
   static func order(_ cents: Int64) -> Order {
-    Order(name: "random", currency: nil, amount: Fixture.cents(cents))
+    Order.valid(id: "random", currency: nil, amount: Fixture.cents(cents))
   }
 
   static func reference(of plan: PricingPlan) -> ReferencePlan {

@@ -487,10 +487,10 @@ struct StoreDecoderTests {
       header: #""currency": "CNY""#)
     let calculator = try PriceCalculator(catalog: catalog(text), at: Fixture.instant("2026-11-22T04:00:00Z"))
     let cny = Currency.valid("CNY")
-    let below = try calculator.bestPlan(for: Order(name: "o", currency: cny, amount: Fixture.cents(9_999)))
+    let below = try calculator.bestPlan(for: Order(id: "o", currency: cny, amount: Fixture.cents(9_999)))
     #expect(below.applied.isEmpty)
     #expect(below.total == Fixture.cents(9_999))
-    let reached = try calculator.bestPlan(for: Order(name: "o", currency: cny, amount: Fixture.cents(10_000)))
+    let reached = try calculator.bestPlan(for: Order(id: "o", currency: cny, amount: Fixture.cents(10_000)))
     #expect(reached.applied.map(\.id) == ["t"])
     #expect(reached.total == Fixture.cents(9_000))
   }

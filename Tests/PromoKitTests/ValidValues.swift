@@ -37,3 +37,45 @@ extension BuyGet {
     }
   }
 }
+
+extension OrderItem {
+  /// The line, which the test knows to be valid.
+  static func valid(
+    sku: String? = nil, name: String? = nil, categories: [String] = [], unitPrice: Money, quantity: Int64
+  ) -> OrderItem {
+    do {
+      return try OrderItem(
+        sku: sku, name: name, categories: categories, unitPrice: unitPrice, quantity: quantity)
+    } catch {
+      preconditionFailure("a test's order line: \(error)")
+    }
+  }
+}
+
+extension Order {
+  /// The order of lines, which the test knows to be valid.
+  static func valid(
+    id: String, currency: Currency?, codes: [String] = [], items: [OrderItem], shipping: Money? = nil,
+    customer: Customer? = nil
+  ) -> Order {
+    do {
+      return try Order(
+        id: id, currency: currency, codes: codes, items: items, shipping: shipping, customer: customer)
+    } catch {
+      preconditionFailure("a test's order: \(error)")
+    }
+  }
+
+  /// The order of a bare amount, which the test knows to be valid.
+  static func valid(
+    id: String, currency: Currency?, codes: [String] = [], amount: Money, shipping: Money? = nil,
+    customer: Customer? = nil
+  ) -> Order {
+    do {
+      return try Order(
+        id: id, currency: currency, codes: codes, amount: amount, shipping: shipping, customer: customer)
+    } catch {
+      preconditionFailure("a test's order: \(error)")
+    }
+  }
+}

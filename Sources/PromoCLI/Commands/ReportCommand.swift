@@ -46,7 +46,7 @@ enum ReportCommand {
       for input in arguments.positionals {
         let (bytes, name) = try context.readOrders(input)
         for order in try OrderDecoder.decodeFile(bytes, file: name, storeCurrency: catalog.currency) {
-          try count(try pricer.quote(order), into: &report, file: name, position: "order \(order.name)")
+          try count(try pricer.quote(order), into: &report, file: name, position: "order \(order.id)")
         }
       }
     }

@@ -103,7 +103,7 @@ public enum OrderDecoder {
       return nil
     }
     let currency = ownCurrency ?? storeCurrency
-    let name = id ?? fallbackName()
+    let orderID = id ?? fallbackName()
     let codes = readCodes(object, reader: &reader)
     let customer = readCustomer(object, reader: &reader)
     let shipping = reader.amount(
@@ -122,10 +122,17 @@ public enum OrderDecoder {
       let amount = reader.amount(
         "amount", in: object, required: true, minorDigits: currency.minorDigits, currency: currency,
         allowsZero: true, maximum: Order.maximumAmount)
-      guard reader.problems.count == before, let amount else { return nil }
-      return Order(
-        name: name, currency: currency, codes: codes,
-        amount: Money(amount, minorDigits: currency.minorDigits)!, shipping: shipping, customer: customer)
+      guard reader.problems.count == before, let amount,
+        let money = Money(amount, minorDigits: currency.minorDigits)
+      else { return nil }
+      do throws(OrderError) {
+        return try Order(
+          id: orderID, currency: currency, codes: codes, amount: money, shipping: shipping, customer: customer
+        )
+      } catch {
+        // The checks above are the order's own, with their places; this is never reached.
+        reader.report(error.description, at: path)
+      }
     case (.some(let list), false):
       let listPath = path.appending(key: "items")
       guard case .array(let elements) = list.value else {
@@ -133,9 +140,7 @@ public enum OrderDecoder {
         return nil
       }
       if elements.count > Order.maximumItems {
-        reader.report(
-          "an order has at most \(Order.maximumItems) items, not \(elements.count); split it into several orders",
-          at: listPath)
+        reader.report(OrderError.tooManyItems(elements.count).description, at: listPath)
         return nil
       }
       var items: [OrderItem] = []
@@ -147,13 +152,12 @@ public enum OrderDecoder {
         }
       }
       guard reader.problems.count == before else { return nil }
-      do {
+      do throws(OrderError) {
         return try Order(
-          name: name, currency: currency, codes: codes, items: items, shipping: shipping, customer: customer)
+          id: orderID, currency: currency, codes: codes, items: items, shipping: shipping, customer: customer)
       } catch {
-        let largest = Money(minorUnits: .max, minorDigits: currency.minorDigits)
-        reader.report(
-          "the subtotal overflows: it exceeds \(largest), the largest amount promo can hold", at: listPath)
+        // The checks above are the order's own, with their places; this is never reached.
+        reader.report(error.description, at: listPath)
       }
     }
     return nil
@@ -177,10 +181,17 @@ public enum OrderDecoder {
       allowsZero: true, maximum: Order.maximumAmount)
     let quantity = reader.integer(
       "quantity", in: object, required: true, range: 1...OrderItem.maximumQuantity)
-    guard reader.problems.count == before, let unitPrice, let quantity else { return nil }
-    return OrderItem(
-      sku: sku, name: name, categories: categories ?? [],
-      unitPrice: Money(unitPrice, minorDigits: currency.minorDigits)!, quantity: quantity)
+    guard reader.problems.count == before, let unitPrice, let quantity,
+      let price = Money(unitPrice, minorDigits: currency.minorDigits)
+    else { return nil }
+    do throws(OrderError) {
+      return try OrderItem(
+        sku: sku, name: name, categories: categories ?? [], unitPrice: price, quantity: quantity)
+    } catch {
+      // The checks above are the item's own, with their places; this is never reached.
+      reader.report(error.description, at: path)
+      return nil
+    }
   }
 
   /// The order's coupon codes: at most 16, each 1 to 32 characters of `A–Z a–z 0–9 _ -`.
@@ -188,14 +199,11 @@ public enum OrderDecoder {
     guard let codes = reader.strings("codes", in: object) else { return [] }
     let path = object.path.appending(key: "codes")
     if codes.count > Order.maximumCodes {
-      reader.report(
-        "codes has \(codes.count) entries; an order presents at most \(Order.maximumCodes)", at: path)
+      reader.report(OrderError.tooManyCodes(codes.count).description, at: path)
       return []
     }
     for (index, code) in codes.enumerated() where !CouponCode.isValid(code) {
-      reader.report(
-        "code \"\(code)\" must be 1 to \(CouponCode.maximumLength) characters of A-Z a-z 0-9 _ -",
-        at: path.appending(index: index))
+      reader.report(OrderError.invalidCode(code).description, at: path.appending(index: index))
     }
     return codes
   }

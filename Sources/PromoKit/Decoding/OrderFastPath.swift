@@ -232,20 +232,18 @@ enum OrderFastPath {
         }
       }
       // The parts are moved into the order, not copied.
-      let name = (consume id) ?? "\(file):\(line)"
+      // The order's own rules are its initialisers'; one it breaks is the full decoder's to
+      // report with its place.
+      let orderID = (consume id) ?? "\(file):\(line)"
       if let amount {
-        return Order(
-          name: name, currency: effective, codes: consume codes, amount: amount, shipping: shipping,
+        return try? Order(
+          id: orderID, currency: effective, codes: consume codes, amount: amount, shipping: shipping,
           customer: consume customer)
       }
       guard let items = consume items else { return nil }
-      do {
-        return try Order(
-          name: name, currency: effective, codes: consume codes, items: items, shipping: shipping,
-          customer: consume customer)
-      } catch {
-        return nil
-      }
+      return try? Order(
+        id: orderID, currency: effective, codes: consume codes, items: items, shipping: shipping,
+        customer: consume customer)
     }
 
     /// An order's array of items, in `minorDigits`.
@@ -302,10 +300,12 @@ enum OrderFastPath {
       }
       guard let unitPrice, let quantity else { return false }
       // The strings are moved into the item, not copied.
-      items.append(
-        OrderItem(
+      guard
+        let item = try? OrderItem(
           sku: consume sku, name: consume name, categories: consume categories, unitPrice: unitPrice,
-          quantity: quantity))
+          quantity: quantity)
+      else { return false }
+      items.append(item)
       return true
     }
 

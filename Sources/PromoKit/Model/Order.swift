@@ -16,10 +16,22 @@ public struct OrderItem: Sendable, Hashable {
   /// How many units: 1 through 1,000,000.
   public var quantity: Int64
 
-  /// Creates a line.
+  /// Creates a line, or throws the first rule it breaks: a quantity from 1 to
+  /// ``maximumQuantity``, a unit price from 0 to ``Order/maximumAmount``, at most
+  /// ``maximumCategories`` categories.
+  ///
+  ///     let mugs = try OrderItem(sku: "mug", unitPrice: Money(minorUnits: 1_900, minorDigits: 2), quantity: 2)
   public init(
     sku: String? = nil, name: String? = nil, categories: [String] = [], unitPrice: Money, quantity: Int64
-  ) {
+  ) throws(OrderError) {
+    guard (1...Self.maximumQuantity).contains(quantity) else { throw .quantityOutOfRange(quantity) }
+    try OrderError.check(unitPrice, "unitPrice")
+    guard categories.count <= Self.maximumCategories else { throw .tooManyCategories(categories.count) }
+    self.init(valid: sku, name: name, categories: categories, unitPrice: unitPrice, quantity: quantity)
+  }
+
+  /// A line whose parts a decoder has checked (with the place in the file of any problem).
+  init(valid sku: String?, name: String?, categories: [String], unitPrice: Money, quantity: Int64) {
     self.sku = sku
     self.name = name
     self.categories = categories
@@ -43,11 +55,12 @@ public struct OrderItem: Sendable, Hashable {
 /// presents, and its subtotal.
 ///
 /// An order is a value whose subtotal always matches its lines: the lines are fixed when
-/// it is made, and the subtotal is computed then, with overflow reported as an error
-/// rather than a trap.
+/// it is made, and the subtotal is computed then. Its initialisers throw an ``OrderError``
+/// for every rule an order file could break (too many lines or codes, a malformed code, a
+/// negative amount), so the library and the command line accept the same orders.
 ///
-///     let order = try Order(name: "A-1", currency: nil,
-///                           items: [OrderItem(unitPrice: Money(minorUnits: 2_500, minorDigits: 2), quantity: 2)])
+///     let order = try Order(id: "A-1", currency: nil,
+///                           items: [try OrderItem(unitPrice: Money(minorUnits: 2_500, minorDigits: 2), quantity: 2)])
 ///     order.subtotal   // 50.00
 public struct Order: Sendable, Hashable {
   /// The largest amount or unit price an order may name: 10^12.
@@ -57,54 +70,75 @@ public struct Order: Sendable, Hashable {
   /// The most codes an order may present.
   public static let maximumCodes = 16
 
-  /// The name results are reported under: the order's `id`, else one made from where it
-  /// was read (its file, `stdin`, or its line in a stream).
-  public var name: String
+  /// The id results are reported under: the order's `id`, else one made from where it was
+  /// read (its file, `stdin`, or its line in a stream).
+  public var id: String
   /// The currency amounts are in, if the order or the store names one.
   public var currency: Currency?
   /// The coupon codes the customer presents, as written.
-  public var codes: [String]
+  public let codes: [String]
   /// The lines, or `nil` for an order given as a bare amount.
   public let items: [OrderItem]?
   /// The sum of the lines, or the bare amount.
   public let subtotal: Money
   /// What delivery costs before any deal, if the order says (store format 3). It is not
   /// part of the subtotal; it is part of the total.
-  public var shipping: Money?
+  public let shipping: Money?
   /// Who is buying, if the order says: shipping and customer-group deals read it.
   public var customer: Customer?
 
-  /// Creates an order from its lines; the subtotal is their sum.
+  /// The order's ``id``, by its former name.
+  @available(*, deprecated, renamed: "id")
+  public var name: String { id }
+
+  /// Creates an order from its lines; the subtotal is their sum. Throws for more than
+  /// ``maximumItems`` lines, more than ``maximumCodes`` codes or a malformed one, or a
+  /// negative or too large `shipping`.
   ///
   /// Complexity: O(*n*) for *n* lines.
   public init(
-    name: String, currency: Currency?, codes: [String] = [], items: [OrderItem], shipping: Money? = nil,
+    id: String, currency: Currency?, codes: [String] = [], items: [OrderItem], shipping: Money? = nil,
     customer: Customer? = nil
-  ) throws(MoneyOverflow) {
+  ) throws(OrderError) {
+    guard items.count <= Self.maximumItems else { throw .tooManyItems(items.count) }
+    try OrderError.check(codes: codes)
+    if let shipping { try OrderError.check(shipping, "shipping") }
+    // Checked lines cannot overflow: 10,000 lines of at most 10^6 units of at most 10^12.
     var sum = Money.zero(minorDigits: currency.minorDigits)
     for item in items {
-      sum = try sum.adding(item.lineTotal())
+      sum = Money(minorUnits: sum.minorUnits + item.lineAmount.minorUnits, minorDigits: sum.minorDigits)
     }
-    self.name = name
-    self.currency = currency
-    self.codes = codes
-    self.items = items
-    self.subtotal = sum
-    self.shipping = shipping
-    self.customer = customer
+    self.init(
+      valid: id, currency: currency, codes: codes, items: items, subtotal: sum, shipping: shipping,
+      customer: customer)
   }
 
   /// Creates an order given as a bare amount: it has no lines, so item promotions never
-  /// apply to it.
+  /// apply to it. Throws for a negative or too large `amount` or `shipping`, or codes as
+  /// ``init(id:currency:codes:items:shipping:customer:)`` does.
   public init(
-    name: String, currency: Currency?, codes: [String] = [], amount: Money, shipping: Money? = nil,
+    id: String, currency: Currency?, codes: [String] = [], amount: Money, shipping: Money? = nil,
     customer: Customer? = nil
+  ) throws(OrderError) {
+    try OrderError.check(amount, "amount")
+    try OrderError.check(codes: codes)
+    if let shipping { try OrderError.check(shipping, "shipping") }
+    self.init(
+      valid: id, currency: currency, codes: codes, items: nil, subtotal: amount, shipping: shipping,
+      customer: customer)
+  }
+
+  /// An order whose parts a decoder has checked (with the place in the file of any
+  /// problem), `subtotal` being the sum of `items` when there are any.
+  init(
+    valid id: String, currency: Currency?, codes: [String], items: [OrderItem]?, subtotal: Money,
+    shipping: Money?, customer: Customer?
   ) {
-    self.name = name
+    self.id = id
     self.currency = currency
     self.codes = codes
-    self.items = nil
-    self.subtotal = amount
+    self.items = items
+    self.subtotal = subtotal
     self.shipping = shipping
     self.customer = customer
   }

@@ -63,7 +63,7 @@ extension PriceCalculator {
       }
     }
     return Quote(
-      order: order.name, currency: order.currency, subtotal: order.subtotal, plan: plan,
+      order: order.id, currency: order.currency, subtotal: order.subtotal, plan: plan,
       evaluatedAt: context.instant, considered: explain ? try consider(order: order, plan: plan) : nil,
       lines: lines,
       shipping: order.shipping.map { ShippingQuote(amount: $0, discount: money(best.shippingDiscount)) },

@@ -135,7 +135,7 @@ public struct PriceCalculator: Sendable {
     let lines = order.items.map { allocate(plan, over: $0) }
     let considered = explain ? try consider(order: order, plan: pricingPlan) : nil
     return Quote(
-      order: order.name, currency: order.currency, subtotal: order.subtotal, plan: pricingPlan,
+      order: order.id, currency: order.currency, subtotal: order.subtotal, plan: pricingPlan,
       evaluatedAt: context.instant, considered: considered, lines: lines,
       shipping: order.shipping.map {
         ShippingQuote(amount: $0, discount: .zero(minorDigits: $0.minorDigits))

@@ -51,7 +51,7 @@ public struct PriceComparison: Sendable {
     } catch {
       throw .cannotPrice(.changed, error)
     }
-    return PriceChange(order: order.name, currency: order.currency, before: before, after: after)
+    return PriceChange(order: order.id, currency: order.currency, before: before, after: after)
   }
 
   /// The two catalogs of a comparison.
