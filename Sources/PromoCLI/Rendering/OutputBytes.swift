@@ -126,6 +126,60 @@ final class ScratchBytes {
   }
 }
 
+/// Bytes appended one result after the other into memory of their own, kept from one use
+/// to the next: the JSON lines of a chunk of a stream, laid out where they stay until they
+/// are handed on.
+final class ByteBuffer {
+  private var storage: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  /// How many bytes it holds.
+  private(set) var count = 0
+
+  /// An empty buffer with room for `capacity` bytes to begin with.
+  init(capacity: Int = 1 << 16) {
+    self.capacity = max(capacity, 64)
+    storage = .allocate(capacity: self.capacity)
+  }
+
+  deinit { storage.deallocate() }
+
+  /// Lets `body` append at most `bound` bytes through a ``RawWriter``.
+  @inline(__always)
+  func write(atMost bound: Int, _ body: (inout RawWriter) -> Void) {
+    if capacity - count < bound { grow(toHold: count + bound) }
+    var writer = RawWriter(storage + count, capacity: bound)
+    body(&writer)
+    count = writer.position - storage
+  }
+
+  /// Appends bytes.
+  func append(_ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { bytes in
+      guard let base = bytes.baseAddress else { return }
+      write(atMost: bytes.count) { $0.bytes(base, bytes.count) }
+    }
+  }
+
+  /// Lets `body` read the bytes held.
+  @inline(__always)
+  func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    body(UnsafeBufferPointer(start: storage, count: count))
+  }
+
+  /// Forgets the bytes held, keeping the memory.
+  func removeAll() { count = 0 }
+
+  /// Moves the bytes into memory of at least `needed` bytes.
+  private func grow(toHold needed: Int) {
+    let larger = max(needed, 2 * capacity)
+    let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+    moved.update(from: storage, count: count)
+    storage.deallocate()
+    storage = moved
+    capacity = larger
+  }
+}
+
 /// Writes bytes into memory the caller made large enough: no check per byte in a release
 /// build; a debug build stops at the first write past the room (`assert`).
 struct RawWriter {
@@ -206,37 +260,47 @@ struct RawWriter {
 
   /// Writes `text` as a quoted JSON string exactly as ``JSONWriter/appendQuoted(_:to:)``
   /// does: `"`, `\`, control characters and U+2028, U+2029 and U+0085 escaped.
+  @inline(__always)
   mutating func quoted(_ text: String) {
-    byte(UInt8(ascii: "\""))
-    let done: Bool? = text.utf8.withContiguousStorageIfAvailable { utf8 in
-      for value in utf8
-      where value < 0x20 || value == UInt8(ascii: "\"") || value == UInt8(ascii: "\\") || value == 0xE2
-        || value == 0xC2
-      {
-        return false
+    // Nothing to escape (nearly every id, SKU and order name): copied as it is scanned, in
+    // one pass.
+    let written: Bool? = text.utf8.withContiguousStorageIfAvailable { quotedPlainASCII($0) }
+    if written != true { quotedEscaping(text) }
+  }
+
+  /// Writes `"utf8"` and returns `true` when no byte of `utf8` may need escaping
+  /// (``plainBytes``); otherwise writes nothing (bytes past ``position`` may have changed)
+  /// and returns `false`.
+  @inline(__always)
+  private mutating func quotedPlainASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    let count = utf8.count
+    checkRoom(count + 2)
+    let target = position
+    target.pointee = UInt8(ascii: "\"")
+    if let source = utf8.baseAddress {
+      let plain = RawWriter.plainBytes.utf8Start
+      for index in 0..<count {
+        let value = source[index]
+        guard plain[Int(value)] == UInt8(ascii: "1") else { return false }
+        target[index + 1] = value
       }
-      if let base = utf8.baseAddress { bytes(base, utf8.count) }
-      return true
     }
-    if done == true {
-      byte(UInt8(ascii: "\""))
-      return
-    }
+    target[count + 1] = UInt8(ascii: "\"")
+    position = target + count + 2
+    return true
+  }
+
+  /// `"1"` at each byte value that ``quoted(_:)`` copies as it is, `"0"` at those that may
+  /// need escaping: control characters, `"`, `\`, and 0xC2 and 0xE2, which start U+0085,
+  /// U+2028 and U+2029.
+  private static let plainBytes: StaticString =
+    "0000000000000000000000000000000011011111111111111111111111111111111111111111111111111111111101111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111101111111111111111111111111111111011111111111111111111111111111"
+
+  /// ``quoted(_:)`` for any text: a string with something to escape, or not ASCII.
+  private mutating func quotedEscaping(_ text: String) {
+    byte(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { utf8 in
-      // Nothing to escape (nearly always): one copy.
-      var plain = true
-      for value in utf8
-      where value < 0x20 || value == UInt8(ascii: "\"") || value == UInt8(ascii: "\\") || value == 0xE2
-        || value == 0xC2
-      {
-        plain = false
-        break
-      }
-      if plain {
-        if let base = utf8.baseAddress { bytes(base, utf8.count) }
-        return
-      }
       var index = 0
       let count = utf8.count
       while index < count {
@@ -358,16 +422,33 @@ struct RawWriter {
     }
   }
 
-  /// 10^`exponent`, for `exponent` in `0..<20`.
+  /// 10^`exponent`, for `exponent` in `0..<20`: a constant table, with no lazy global to
+  /// check on each call.
   @inline(__always)
-  private static func powerOfTen(_ exponent: Int) -> UInt64 { powersOfTen[exponent] }
-
-  /// 10^0 ... 10^19.
-  private static let powersOfTen: [UInt64] = {
-    var powers: [UInt64] = [1]
-    for _ in 1..<20 { powers.append(powers[powers.count - 1] &* 10) }
-    return powers
-  }()
+  private static func powerOfTen(_ exponent: Int) -> UInt64 {
+    switch exponent {
+    case 0: 1
+    case 1: 10
+    case 2: 100
+    case 3: 1_000
+    case 4: 10_000
+    case 5: 100_000
+    case 6: 1_000_000
+    case 7: 10_000_000
+    case 8: 100_000_000
+    case 9: 1_000_000_000
+    case 10: 10_000_000_000
+    case 11: 100_000_000_000
+    case 12: 1_000_000_000_000
+    case 13: 10_000_000_000_000
+    case 14: 100_000_000_000_000
+    case 15: 1_000_000_000_000_000
+    case 16: 10_000_000_000_000_000
+    case 17: 100_000_000_000_000_000
+    case 18: 1_000_000_000_000_000_000
+    default: 10_000_000_000_000_000_000
+    }
+  }
 
   /// "00", "01", ... "99", side by side.
   private static let digitPairs: StaticString =

@@ -5,13 +5,15 @@ import PromoKit
 ///     {"order":"A-1001","currency":"CNY","subtotal":"128.00","promotions":[...],...}
 ///
 /// It keeps the text of the last evaluation time, since every quote of a command has the
-/// same one. A quote without an explanation is written straight into the caller's bytes,
-/// piece by piece (``render(_:into:)``); one with an explanation goes through a
-/// ``JSONWriter`` (``renderWithWriter(_:)``), which the tests hold the fast form against.
+/// same one. A quote without an explanation is laid out straight into bytes, piece by piece
+/// (``append(_:to:)``): each piece makes room for the most it can take, then writes
+/// without a check per byte. One with an explanation goes through a ``JSONWriter``
+/// (``renderWithWriter(_:)``), which the tests hold the fast form against.
 struct QuoteJSONRenderer {
   private var lastInstant: Instant?
   private var lastInstantText = ""
-  private let scratch = ScratchBytes()
+  /// Where ``render(_:into:)`` lays out one line before appending it.
+  private let line = ByteBuffer(capacity: 4_096)
 
   /// The quote as one line of JSON, with its newline, in UTF-8.
   mutating func render(_ quote: Quote) -> [UInt8] {
@@ -24,34 +26,41 @@ struct QuoteJSONRenderer {
   ///
   /// - Complexity: O(*n*) in the length of the line.
   mutating func render(_ quote: Quote, into output: inout [UInt8]) {
+    line.removeAll()
+    append(quote, to: line)
+    line.withBytes { output.append(contentsOf: $0) }
+  }
+
+  /// Appends the quote as one line of JSON, with its newline, to `buffer`: the form a
+  /// stream uses, each line laid out after the last one in the chunk's bytes.
+  ///
+  /// - Complexity: O(*n*) in the length of the line.
+  mutating func append(_ quote: Quote, to buffer: ByteBuffer) {
     guard quote.considered == nil else {
-      output.append(contentsOf: renderWithWriter(quote))
+      buffer.append(renderWithWriter(quote))
       return
     }
     updateInstant(quote.evaluatedAt)
-    // The most the line can take: every string escaped, every number at its longest.
-    var bound =
-      320 + RawWriter.quotedBound(quote.order) + RawWriter.quotedBound(lastInstantText) + 7
-      * RawWriter.numberBound
-    for applied in quote.plan.applied {
-      bound += 64 + RawWriter.quotedBound(applied.id) + RawWriter.numberBound
-    }
-    for line in quote.lines ?? [] {
-      bound += 160 + RawWriter.quotedBound(line.sku ?? "") + 4 * RawWriter.numberBound
-      for share in line.promotions { bound += 64 + RawWriter.quotedBound(share.id) + RawWriter.numberBound }
-    }
-    let instant = lastInstantText
-    scratch.write(atMost: bound, to: &output) { json in
+    let number = RawWriter.numberBound
+    // Each piece's bound: its literals (at most 32 bytes between two values), each
+    // string escaped at its longest, each number at its longest.
+    let currency = quote.currency?.code
+    buffer.write(
+      atMost: 64 + RawWriter.quotedBound(quote.order) + RawWriter.quotedBound(currency ?? "") + number
+    ) { json in
       json.literal(#"{"order":"#)
       json.quoted(quote.order)
-      if let currency = quote.currency {
+      if let currency {
         json.literal(#","currency":"#)
-        json.quoted(currency.code)
+        json.quoted(currency)
       }
       json.literal(#","subtotal":""#)
       json.money(quote.subtotal)
       json.literal(#"","promotions":["#)
-      Self.shares(quote.plan.applied, to: &json)
+    }
+    Self.append(shares: quote.plan.applied, to: buffer)
+    let instant = lastInstantText
+    buffer.write(atMost: 128 + RawWriter.quotedBound(instant) + 5 * number) { json in
       json.literal(#"],"discount":""#)
       json.money(quote.discount)
       json.literal(#"","total":""#)
@@ -67,43 +76,65 @@ struct QuoteJSONRenderer {
         json.money(shipping.total)
         json.literal(#""}"#)
       }
-      if let lines = quote.lines {
-        json.literal(#","lines":["#)
-        for (index, line) in lines.enumerated() {
-          if index > 0 { json.byte(UInt8(ascii: ",")) }
-          json.byte(UInt8(ascii: "{"))
-          if let sku = line.sku {
-            json.literal(#""sku":"#)
-            json.quoted(sku)
-            json.byte(UInt8(ascii: ","))
-          }
-          json.literal(#""quantity":"#)
-          json.integer(line.quantity)
-          json.literal(#","subtotal":""#)
-          json.money(line.subtotal)
-          let discount = line.discount
-          json.literal(#"","discount":""#)
-          json.money(discount)
-          json.literal(#"","total":""#)
-          json.money(line.subtotal.subtracting(discount))
-          json.literal(#"","promotions":["#)
-          Self.shares(line.promotions, to: &json)
-          json.literal("]}")
-        }
-        json.byte(UInt8(ascii: "]"))
-      }
-      json.literal("}\n")
     }
+    if let lines = quote.lines {
+      buffer.write(atMost: 16) { $0.literal(#","lines":["#) }
+      lines.withUnsafeBufferPointer { lines in
+        for index in lines.indices {
+          Self.append(line: lines[index], first: index == 0, to: buffer)
+        }
+      }
+      buffer.write(atMost: 1) { $0.byte(UInt8(ascii: "]")) }
+    }
+    buffer.write(atMost: 2) { $0.literal("}\n") }
+  }
+
+  /// One line of the quote's `lines`: `{"sku":...,"promotions":[...]}`, after a comma
+  /// unless it is the `first`.
+  @inline(__always)
+  private static func append(line: borrowing LineQuote, first: Bool, to buffer: ByteBuffer) {
+    // The line's discount: the sum of its shares (``LineQuote/discount``).
+    var discount = line.subtotal
+    discount.minorUnits = 0
+    line.promotions.withUnsafeBufferPointer { shares in
+      for index in shares.indices { discount.minorUnits += shares[index].discount.minorUnits }
+    }
+    let sku = line.sku
+    buffer.write(atMost: 96 + RawWriter.quotedBound(sku ?? "") + 4 * RawWriter.numberBound) { json in
+      json.literal(first ? "{" : ",{")
+      if let sku {
+        json.literal(#""sku":"#)
+        json.quoted(sku)
+        json.byte(UInt8(ascii: ","))
+      }
+      json.literal(#""quantity":"#)
+      json.integer(line.quantity)
+      json.literal(#","subtotal":""#)
+      json.money(line.subtotal)
+      json.literal(#"","discount":""#)
+      json.money(discount)
+      json.literal(#"","total":""#)
+      json.money(line.subtotal.subtracting(discount))
+      json.literal(#"","promotions":["#)
+    }
+    append(shares: line.promotions, to: buffer)
+    buffer.write(atMost: 2) { $0.literal("]}") }
   }
 
   /// `{"id":...,"discount":...}` for each promotion, comma-separated.
-  private static func shares(_ shares: [AppliedPromotion], to json: inout RawWriter) {
-    for (index, share) in shares.enumerated() {
-      json.literal(index == 0 ? #"{"id":"# : #",{"id":"#)
-      json.quoted(share.id)
-      json.literal(#","discount":""#)
-      json.money(share.discount)
-      json.literal(#""}"#)
+  @inline(__always)
+  private static func append(shares: [AppliedPromotion], to buffer: ByteBuffer) {
+    shares.withUnsafeBufferPointer { shares in
+      for index in shares.indices {
+        let id = shares[index].id
+        buffer.write(atMost: 32 + RawWriter.quotedBound(id) + RawWriter.numberBound) { json in
+          json.literal(index == 0 ? #"{"id":"# : #",{"id":"#)
+          json.quoted(id)
+          json.literal(#","discount":""#)
+          json.money(shares[index].discount)
+          json.literal(#""}"#)
+        }
+      }
     }
   }
 
