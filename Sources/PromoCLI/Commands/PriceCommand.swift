@@ -131,9 +131,24 @@ struct QuoteRenderer {
     if json { self.json = QuoteJSONRenderer() } else { text = QuoteTextRenderer(style: style) }
   }
 
+  /// The last text block, before it is appended to a ``ByteBuffer``.
+  private var textBlock: [UInt8] = []
+
   /// Appends the quote's JSON line, or its text block (without a separating blank line).
   mutating func render(_ quote: Quote, into output: inout [UInt8]) {
     if json != nil { json!.render(quote, into: &output) } else { text!.render(quote, into: &output) }
+  }
+
+  /// Appends the quote's JSON line, or its text block (without a separating blank line), to
+  /// `buffer`: a JSON line is laid out there directly.
+  mutating func append(_ quote: Quote, to buffer: ByteBuffer) {
+    if json != nil {
+      json!.append(quote, to: buffer)
+    } else {
+      textBlock.removeAll(keepingCapacity: true)
+      text!.render(quote, into: &textBlock)
+      buffer.append(textBlock)
+    }
   }
 }
 
@@ -208,7 +223,7 @@ private struct OrderStream {
   struct PricedChunk {
     /// The results, one after the other; each text block starts with its separating
     /// blank line, which the first block of the whole output drops.
-    var bytes: [UInt8] = []
+    var bytes: ByteBuffer
     /// The bad lines: the error, and the length of `bytes` when it was met.
     var failures: [(offset: Int, error: PromoError)] = []
     /// Where the first text block starts, if the chunk has one.
@@ -239,12 +254,14 @@ private struct OrderStream {
       deliver: { (priced: PricedChunk) -> Bool in
         var position = 0
         func emit(upTo end: Int) {
-          if written == 0, let first = priced.firstBlock, first >= position, first < end {
-            if first > position { stdout.write(Array(priced.bytes[position..<first])) }
-            position = first + 1
+          priced.bytes.withBytes { bytes in
+            if written == 0, let first = priced.firstBlock, first >= position, first < end {
+              if first > position { stdout.write(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<first])) }
+              position = first + 1
+            }
+            if end > position { stdout.write(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<end])) }
+            position = max(position, end)
           }
-          if end > position { stdout.write(Array(priced.bytes[position..<end])) }
-          position = max(position, end)
         }
         for failure in priced.failures {
           emit(upTo: failure.offset)
@@ -271,8 +288,8 @@ private struct OrderStream {
   )
     -> PricedChunk
   {
-    var priced = PricedChunk()
-    priced.bytes.reserveCapacity(chunk.bytes.count * 3)
+    // A JSON result is about five times its order's line (the bench's orders).
+    var priced = PricedChunk(bytes: ByteBuffer(capacity: chunk.bytes.count * 6))
     for (number, range) in chunk.lines {
       do throws(PromoError) {
         guard let range else { throw LinePricer.tooLong(number, source: chunk.source) }
@@ -281,9 +298,9 @@ private struct OrderStream {
         else { continue }
         if !pricer.json {
           if priced.firstBlock == nil { priced.firstBlock = priced.bytes.count }
-          priced.bytes.append(UInt8(ascii: "\n"))
+          priced.bytes.write(atMost: 1) { $0.byte(UInt8(ascii: "\n")) }
         }
-        renderer.render(quote, into: &priced.bytes)
+        renderer.append(quote, to: priced.bytes)
         priced.results += 1
       } catch {
         priced.failures.append((priced.bytes.count, error))
