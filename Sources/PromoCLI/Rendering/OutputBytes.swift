@@ -220,7 +220,8 @@ struct RawWriter {
   mutating func literal(_ text: StaticString) {
     let count = text.utf8CodeUnitCount
     checkRoom(count)
-    position.update(from: text.utf8Start, count: count)
+    // A copy of a length known when compiled: a few moves rather than a call to memcpy.
+    UnsafeMutableRawPointer(position).copyMemory(from: text.utf8Start, byteCount: count)
     position += count
   }
 
@@ -374,6 +375,48 @@ struct RawWriter {
   /// least one digit before it), after a minus sign when `negative`.
   @inline(__always)
   private mutating func digits(_ magnitude: UInt64, negative: Bool, fraction: Int) {
+    if magnitude < 100_000_000 && fraction <= 3 {
+      if negative { byte(UInt8(ascii: "-")) }
+      eightDigits(UInt32(truncatingIfNeeded: magnitude), fraction: fraction)
+    } else {
+      anyDigits(magnitude, negative: negative, fraction: fraction)
+    }
+  }
+
+  /// ``digits(_:negative:fraction:)`` for a value below 10^8 and at most 3 fraction digits,
+  /// without a branch on the number of digits: the value's 8 digits (leading zeros
+  /// included) are made in one word, two at a time, and written whole, from the first one
+  /// that is not a leading zero; the fraction's digits are then moved one byte on, after the
+  /// point. The words written reach at most 12 bytes past ``position``, within
+  /// ``numberBound``.
+  @inline(__always)
+  private mutating func eightDigits(_ value: UInt32, fraction: Int) {
+    checkRoom(12)
+    let pairs = UnsafeRawPointer(RawWriter.digitPairs.utf8Start)
+    func pair(_ twoDigits: UInt32) -> UInt64 {
+      UInt64(UInt16(littleEndian: pairs.loadUnaligned(fromByteOffset: Int(twoDigits) &* 2, as: UInt16.self)))
+    }
+    let high = value / 10_000
+    let low = value % 10_000
+    // The digits in memory order: the most significant in the lowest byte.
+    let word = pair(high / 100) | pair(high % 100) << 16 | pair(low / 100) << 32 | pair(low % 100) << 48
+    let leadingZeros = (word ^ 0x3030_3030_3030_3030).trailingZeroBitCount >> 3
+    let length = max(8 - leadingZeros, fraction + 1)
+    let target = UnsafeMutableRawPointer(position)
+    target.storeBytes(of: (word >> (UInt64(8 - length) &* 8)).littleEndian, as: UInt64.self)
+    guard fraction > 0 else {
+      position += length
+      return
+    }
+    let whole = length - fraction
+    target.storeBytes(of: UInt8(ascii: "."), toByteOffset: whole, as: UInt8.self)
+    let fractionDigits = UInt32(truncatingIfNeeded: word >> (UInt64(8 - fraction) &* 8))
+    target.storeBytes(of: fractionDigits.littleEndian, toByteOffset: whole + 1, as: UInt32.self)
+    position += length + 1
+  }
+
+  /// ``digits(_:negative:fraction:)`` for any value and number of fraction digits.
+  private mutating func anyDigits(_ magnitude: UInt64, negative: Bool, fraction: Int) {
     // The number of digits: ⌊log10 2^bits⌋ (1233/4096 is just above log10 2), plus one when
     // the value reaches the next power of ten.
     var length = ((64 - magnitude.leadingZeroBitCount) &* 1_233) >> 12
