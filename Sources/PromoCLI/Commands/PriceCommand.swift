@@ -289,7 +289,7 @@ private struct OrderStream {
     -> PricedChunk
   {
     // A JSON result is about five times its order's line (the bench's orders).
-    var priced = PricedChunk(bytes: ByteBuffer(capacity: chunk.bytes.count * 6))
+    var priced = PricedChunk(bytes: ByteBuffer(capacity: chunk.lineBytes * 6))
     for (number, range) in chunk.lines {
       do throws(PromoError) {
         guard let range else { throw LinePricer.tooLong(number, source: chunk.source) }
