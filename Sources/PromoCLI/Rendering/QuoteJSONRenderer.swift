@@ -41,33 +41,38 @@ struct QuoteJSONRenderer {
       return
     }
     updateInstant(quote.evaluatedAt)
+    // Read where it is: the parts copied out of a quote cost more than writing them.
+    withUnsafePointer(to: quote) { Self.append($0, instant: lastInstantText, to: buffer) }
+  }
+
+  /// ``append(_:to:)`` for a quote without an explanation, whose evaluation time reads
+  /// `instant`.
+  @inline(__always)
+  private static func append(_ quote: UnsafePointer<Quote>, instant: String, to buffer: ByteBuffer) {
     let number = RawWriter.numberBound
     // Each piece's bound: its literals (at most 32 bytes between two values), each
     // string escaped at its longest, each number at its longest.
-    let currency = quote.currency?.code
-    buffer.write(
-      atMost: 64 + RawWriter.quotedBound(quote.order) + RawWriter.quotedBound(currency ?? "") + number
-    ) { json in
+    let currencyBound = quote.pointee.currency.map { RawWriter.quotedBound($0.code) } ?? 0
+    buffer.write(atMost: 64 + RawWriter.quotedBound(quote.pointee.order) + currencyBound + number) { json in
       json.literal(#"{"order":"#)
-      json.quoted(quote.order)
-      if let currency {
+      json.quoted(quote.pointee.order)
+      if quote.pointee.currency != nil {
         json.literal(#","currency":"#)
-        json.quoted(currency)
+        json.quoted(quote.pointee.currency!.code)
       }
       json.literal(#","subtotal":""#)
-      json.money(quote.subtotal)
+      json.money(quote.pointee.subtotal)
       json.literal(#"","promotions":["#)
     }
-    Self.append(shares: quote.plan.applied, to: buffer)
-    let instant = lastInstantText
+    quote.pointee.plan.applied.withUnsafeBufferPointer { Self.append(shares: $0, to: buffer) }
     buffer.write(atMost: 128 + RawWriter.quotedBound(instant) + 5 * number) { json in
       json.literal(#"],"discount":""#)
-      json.money(quote.discount)
+      json.money(quote.pointee.discount)
       json.literal(#"","total":""#)
-      json.money(quote.total)
+      json.money(quote.pointee.total)
       json.literal(#"","evaluatedAt":"#)
       json.quoted(instant)
-      if let shipping = quote.shipping {
+      if let shipping = quote.pointee.shipping {
         json.literal(#","shipping":{"amount":""#)
         json.money(shipping.amount)
         json.literal(#"","discount":""#)
@@ -77,11 +82,12 @@ struct QuoteJSONRenderer {
         json.literal(#""}"#)
       }
     }
-    if let lines = quote.lines {
+    if quote.pointee.lines != nil {
       buffer.write(atMost: 16) { $0.literal(#","lines":["#) }
-      lines.withUnsafeBufferPointer { lines in
-        for index in lines.indices {
-          Self.append(line: lines[index], first: index == 0, to: buffer)
+      quote.pointee.lines!.withUnsafeBufferPointer { lines in
+        guard let start = lines.baseAddress else { return }
+        for index in 0..<lines.count {
+          Self.append(line: start + index, first: index == 0, to: buffer)
         }
       }
       buffer.write(atMost: 1) { $0.byte(UInt8(ascii: "]")) }
@@ -90,50 +96,49 @@ struct QuoteJSONRenderer {
   }
 
   /// One line of the quote's `lines`: `{"sku":...,"promotions":[...]}`, after a comma
-  /// unless it is the `first`.
+  /// unless it is the `first`. The line is read where it is, not copied.
   @inline(__always)
-  private static func append(line: borrowing LineQuote, first: Bool, to buffer: ByteBuffer) {
+  private static func append(line: UnsafePointer<LineQuote>, first: Bool, to buffer: ByteBuffer) {
     // The line's discount: the sum of its shares (``LineQuote/discount``).
-    var discount = line.subtotal
+    var discount = line.pointee.subtotal
     discount.minorUnits = 0
-    line.promotions.withUnsafeBufferPointer { shares in
+    line.pointee.promotions.withUnsafeBufferPointer { shares in
       for index in shares.indices { discount.minorUnits += shares[index].discount.minorUnits }
     }
-    let sku = line.sku
-    buffer.write(atMost: 96 + RawWriter.quotedBound(sku ?? "") + 4 * RawWriter.numberBound) { json in
+    let skuBound = line.pointee.sku.map(RawWriter.quotedBound) ?? 0
+    buffer.write(atMost: 96 + skuBound + 4 * RawWriter.numberBound) { json in
       json.literal(first ? "{" : ",{")
-      if let sku {
+      if line.pointee.sku != nil {
         json.literal(#""sku":"#)
-        json.quoted(sku)
+        json.quoted(line.pointee.sku!)
         json.byte(UInt8(ascii: ","))
       }
       json.literal(#""quantity":"#)
-      json.integer(line.quantity)
+      json.integer(line.pointee.quantity)
       json.literal(#","subtotal":""#)
-      json.money(line.subtotal)
+      json.money(line.pointee.subtotal)
       json.literal(#"","discount":""#)
       json.money(discount)
       json.literal(#"","total":""#)
-      json.money(line.subtotal.subtracting(discount))
+      json.money(line.pointee.subtotal.subtracting(discount))
       json.literal(#"","promotions":["#)
     }
-    append(shares: line.promotions, to: buffer)
+    line.pointee.promotions.withUnsafeBufferPointer { append(shares: $0, to: buffer) }
     buffer.write(atMost: 2) { $0.literal("]}") }
   }
 
-  /// `{"id":...,"discount":...}` for each promotion, comma-separated.
+  /// `{"id":...,"discount":...}` for each promotion, comma-separated, read where they are.
   @inline(__always)
-  private static func append(shares: [AppliedPromotion], to buffer: ByteBuffer) {
-    shares.withUnsafeBufferPointer { shares in
-      for index in shares.indices {
-        let id = shares[index].id
-        buffer.write(atMost: 32 + RawWriter.quotedBound(id) + RawWriter.numberBound) { json in
-          json.literal(index == 0 ? #"{"id":"# : #",{"id":"#)
-          json.quoted(id)
-          json.literal(#","discount":""#)
-          json.money(shares[index].discount)
-          json.literal(#""}"#)
-        }
+  private static func append(shares: UnsafeBufferPointer<AppliedPromotion>, to buffer: ByteBuffer) {
+    guard let start = shares.baseAddress else { return }
+    for index in 0..<shares.count {
+      let share = start + index
+      buffer.write(atMost: 32 + RawWriter.quotedBound(share.pointee.id) + RawWriter.numberBound) { json in
+        json.literal(index == 0 ? #"{"id":"# : #",{"id":"#)
+        json.quoted(share.pointee.id)
+        json.literal(#","discount":""#)
+        json.money(share.pointee.discount)
+        json.literal(#""}"#)
       }
     }
   }
