@@ -113,6 +113,30 @@ struct LinePricer: Sendable {
     }
   }
 
+  /// Prices one line of a stream and lets `body` read its quote where it is (it is not
+  /// copied out); `false` for a blank line, which is not priced. A line that cannot be read
+  /// or priced is an error naming its line, as with ``quote(line:number:source:)``.
+  func withQuote(
+    line bytes: ArraySlice<UInt8>, number: Int, source: String, _ body: (borrowing Quote) -> Void
+  ) throws(PromoError) -> Bool {
+    if JSONLinesReader.isBlank(bytes) { return false }
+    let order: Order
+    do {
+      order = try OrderDecoder.decodeLine(bytes, file: source, line: number, storeCurrency: storeCurrency)
+    } catch {
+      throw StreamLineHint.hinted(error, line: number)
+    }
+    let quote: Quote
+    do {
+      quote = try calculator.quote(for: order, explain: explain)
+    } catch {
+      let error = error.inFile(storePath)
+      throw PromoError(error.category, file: source, position: "line \(number)", "cannot be priced: \(error)")
+    }
+    body(quote)
+    return true
+  }
+
   /// The error for a line longer than the reader takes.
   static func tooLong(_ number: Int, source: String) -> PromoError {
     PromoError(
@@ -293,14 +317,21 @@ private struct OrderStream {
     for (number, range) in chunk.lines {
       do throws(PromoError) {
         guard let range else { throw LinePricer.tooLong(number, source: chunk.source) }
+        let bytes = priced.bytes
+        let json = pricer.json
+        var firstBlock = priced.firstBlock
         guard
-          let quote = try pricer.quote(line: chunk.bytes[range], number: number, source: chunk.source)
+          try pricer.withQuote(
+            line: chunk.bytes[range], number: number, source: chunk.source,
+            { quote in
+              if !json {
+                if firstBlock == nil { firstBlock = bytes.count }
+                bytes.write(atMost: 1) { $0.byte(UInt8(ascii: "\n")) }
+              }
+              renderer.append(quote, to: bytes)
+            })
         else { continue }
-        if !pricer.json {
-          if priced.firstBlock == nil { priced.firstBlock = priced.bytes.count }
-          priced.bytes.write(atMost: 1) { $0.byte(UInt8(ascii: "\n")) }
-        }
-        renderer.append(quote, to: priced.bytes)
+        priced.firstBlock = firstBlock
         priced.results += 1
       } catch {
         priced.failures.append((priced.bytes.count, error))
