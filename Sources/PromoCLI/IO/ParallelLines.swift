@@ -41,7 +41,7 @@ enum ParallelLines {
     /// A chunk of `source` with room for the lines of a full one.
     init(source: String) {
       self.source = source
-      lines.reserveCapacity(256)
+      lines.reserveCapacity(1_024)
     }
 
     /// Adds `line`, which `reader` has just given.
