@@ -280,10 +280,14 @@ private struct OrderStream {
         func emit(upTo end: Int) {
           priced.bytes.withBytes { bytes in
             if written == 0, let first = priced.firstBlock, first >= position, first < end {
-              if first > position { stdout.write(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<first])) }
+              if first > position {
+                stdout.write(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<first]))
+              }
               position = first + 1
             }
-            if end > position { stdout.write(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<end])) }
+            if end > position {
+              stdout.write(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<end]))
+            }
             position = max(position, end)
           }
         }
