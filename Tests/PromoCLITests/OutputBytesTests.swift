@@ -79,7 +79,8 @@ struct OutputBytesTests {
       id: "share-" + String(repeating: "x", count: 50), discount: Money(minorUnits: 1_234, minorDigits: 2))
     let lines = (0..<300).map { index in
       LineQuote(
-        sku: "sku-\(index)-" + String(repeating: "y", count: index % 40), name: nil, quantity: Int64(index + 1),
+        sku: "sku-\(index)-" + String(repeating: "y", count: index % 40), name: nil,
+        quantity: Int64(index + 1),
         subtotal: Money(minorUnits: Int128(100_000 + index), minorDigits: 2),
         promotions: Array(repeating: share, count: index % 4))
     }
