@@ -113,6 +113,30 @@ struct LinePricer: Sendable {
     }
   }
 
+  /// Prices one line of a stream and lets `body` read its quote where it is (it is not
+  /// copied out); `false` for a blank line, which is not priced. A line that cannot be read
+  /// or priced is an error naming its line, as with ``quote(line:number:source:)``.
+  func withQuote(
+    line bytes: ArraySlice<UInt8>, number: Int, source: String, _ body: (borrowing Quote) -> Void
+  ) throws(PromoError) -> Bool {
+    if JSONLinesReader.isBlank(bytes) { return false }
+    let order: Order
+    do {
+      order = try OrderDecoder.decodeLine(bytes, file: source, line: number, storeCurrency: storeCurrency)
+    } catch {
+      throw StreamLineHint.hinted(error, line: number)
+    }
+    let quote: Quote
+    do {
+      quote = try calculator.quote(for: order, explain: explain)
+    } catch {
+      let error = error.inFile(storePath)
+      throw PromoError(error.category, file: source, position: "line \(number)", "cannot be priced: \(error)")
+    }
+    body(quote)
+    return true
+  }
+
   /// The error for a line longer than the reader takes.
   static func tooLong(_ number: Int, source: String) -> PromoError {
     PromoError(
@@ -131,9 +155,24 @@ struct QuoteRenderer {
     if json { self.json = QuoteJSONRenderer() } else { text = QuoteTextRenderer(style: style) }
   }
 
+  /// The last text block, before it is appended to a ``ByteBuffer``.
+  private var textBlock: [UInt8] = []
+
   /// Appends the quote's JSON line, or its text block (without a separating blank line).
   mutating func render(_ quote: Quote, into output: inout [UInt8]) {
     if json != nil { json!.render(quote, into: &output) } else { text!.render(quote, into: &output) }
+  }
+
+  /// Appends the quote's JSON line, or its text block (without a separating blank line), to
+  /// `buffer`: a JSON line is laid out there directly.
+  mutating func append(_ quote: Quote, to buffer: ByteBuffer) {
+    if json != nil {
+      json!.append(quote, to: buffer)
+    } else {
+      textBlock.removeAll(keepingCapacity: true)
+      text!.render(quote, into: &textBlock)
+      buffer.append(textBlock)
+    }
   }
 }
 
@@ -208,7 +247,7 @@ private struct OrderStream {
   struct PricedChunk {
     /// The results, one after the other; each text block starts with its separating
     /// blank line, which the first block of the whole output drops.
-    var bytes: [UInt8] = []
+    var bytes: ByteBuffer
     /// The bad lines: the error, and the length of `bytes` when it was met.
     var failures: [(offset: Int, error: PromoError)] = []
     /// Where the first text block starts, if the chunk has one.
@@ -239,12 +278,18 @@ private struct OrderStream {
       deliver: { (priced: PricedChunk) -> Bool in
         var position = 0
         func emit(upTo end: Int) {
-          if written == 0, let first = priced.firstBlock, first >= position, first < end {
-            if first > position { stdout.write(Array(priced.bytes[position..<first])) }
-            position = first + 1
+          priced.bytes.withBytes { bytes in
+            if written == 0, let first = priced.firstBlock, first >= position, first < end {
+              if first > position {
+                stdout.write(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<first]))
+              }
+              position = first + 1
+            }
+            if end > position {
+              stdout.write(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<end]))
+            }
+            position = max(position, end)
           }
-          if end > position { stdout.write(Array(priced.bytes[position..<end])) }
-          position = max(position, end)
         }
         for failure in priced.failures {
           emit(upTo: failure.offset)
@@ -271,19 +316,26 @@ private struct OrderStream {
   )
     -> PricedChunk
   {
-    var priced = PricedChunk()
-    priced.bytes.reserveCapacity(chunk.bytes.count * 3)
+    // A JSON result is about five times its order's line (the bench's orders).
+    var priced = PricedChunk(bytes: ByteBuffer(capacity: chunk.lineBytes * 6))
     for (number, range) in chunk.lines {
       do throws(PromoError) {
         guard let range else { throw LinePricer.tooLong(number, source: chunk.source) }
+        let bytes = priced.bytes
+        let json = pricer.json
+        var firstBlock = priced.firstBlock
         guard
-          let quote = try pricer.quote(line: chunk.bytes[range], number: number, source: chunk.source)
+          try pricer.withQuote(
+            line: chunk.bytes[range], number: number, source: chunk.source,
+            { quote in
+              if !json {
+                if firstBlock == nil { firstBlock = bytes.count }
+                bytes.write(atMost: 1) { $0.byte(UInt8(ascii: "\n")) }
+              }
+              renderer.append(quote, to: bytes)
+            })
         else { continue }
-        if !pricer.json {
-          if priced.firstBlock == nil { priced.firstBlock = priced.bytes.count }
-          priced.bytes.append(UInt8(ascii: "\n"))
-        }
-        renderer.render(quote, into: &priced.bytes)
+        priced.firstBlock = firstBlock
         priced.results += 1
       } catch {
         priced.failures.append((priced.bytes.count, error))

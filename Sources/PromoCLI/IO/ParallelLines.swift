@@ -23,29 +23,42 @@ enum ParallelLines {
   /// The size at which a chunk is sent on.
   static let chunkBytes = 1 << 16
 
-  /// Whole lines of one input, their bytes side by side.
+  /// Whole lines of one input: the reader's buffer they were read into (shared, not
+  /// copied) and where each line is in it.
   struct Chunk: @unchecked Sendable {
     /// The input's name in messages.
     var source: String
-    /// The lines' bytes (without their line breaks).
+    /// The bytes the lines' ranges index: the reader's buffer when the first line was
+    /// taken (every line of a chunk is taken before the reader reads again).
     var bytes: [UInt8] = []
     /// Each line: its number, and its bytes in `bytes` (`nil` for a line too long to read).
     var lines: [(number: Int, range: Range<Int>?)] = []
+    /// The length of the lines, together: the chunk is sent on at ``chunkBytes``.
+    var lineBytes = 0
     /// The error reading the input met after these lines, if it did.
     var readError: PromoError?
 
-    /// Adds `line`: its bytes after the others, or, for a line too long to read, its
-    /// number alone.
-    mutating func append(_ line: JSONLinesReader.Line) {
-      switch line {
-      case .tooLong(let number):
-        lines.append((number, nil))
-      case .text(let number, let text):
-        let start = bytes.count
-        bytes.append(contentsOf: text)
-        lines.append((number, start..<bytes.count))
-      }
+    /// A chunk of `source` with room for the lines of a full one.
+    init(source: String) {
+      self.source = source
+      lines.reserveCapacity(1_024)
     }
+
+    /// Adds `line`, which `reader` has just given.
+    mutating func append(_ line: JSONLinesReader.Line, of reader: JSONLinesReader) {
+      if let range = line.range {
+        if !hasBuffer {
+          bytes = reader.bytes
+          hasBuffer = true
+        }
+        lineBytes += range.count
+      }
+      lines.append(line)
+    }
+
+    /// Whether `bytes` is the reader's buffer yet (the chunk has a line that is not too
+    /// long).
+    private var hasBuffer = false
   }
 
   /// Processes every line of `inputs` on `jobs` workers, each with a chunk processor that
@@ -91,7 +104,7 @@ enum ParallelLines {
       var reader = JSONLinesReader(input: input)
       var chunk = Chunk(source: input.name)
       while true {
-        if reader.needsRead {
+        if reader.needsRead() {
           if !chunk.lines.isEmpty {
             guard try deliver(process(chunk)) else { return }
             chunk = Chunk(source: input.name)
@@ -107,8 +120,8 @@ enum ParallelLines {
           throw error
         }
         guard let line else { break }
-        chunk.append(line)
-        if chunk.bytes.count >= chunkBytes {
+        chunk.append(line, of: reader)
+        if chunk.lineBytes >= chunkBytes {
           guard try deliver(process(chunk)) else { return }
           chunk = Chunk(source: input.name)
         }
@@ -133,8 +146,8 @@ enum ParallelLines {
       }
       do throws(PromoError) {
         while !stopped, let line = try reader.next() {
-          chunk.append(line)
-          if chunk.bytes.count >= chunkBytes {
+          chunk.append(line, of: reader)
+          if chunk.lineBytes >= chunkBytes {
             if !map.submit(chunk) { return }
             chunk = Chunk(source: input.name)
           }

@@ -7,6 +7,8 @@ public protocol TextOutput: AnyObject {
   func write(_ text: String)
   /// Writes UTF-8 bytes.
   func write(_ bytes: [UInt8])
+  /// Writes UTF-8 bytes held in memory the caller owns.
+  func write(contentsOf bytes: UnsafeBufferPointer<UInt8>)
   /// Whether a person is reading: a terminal, so colour may be used.
   var isTerminal: Bool { get }
   /// Sends buffered text on.
@@ -14,6 +16,13 @@ public protocol TextOutput: AnyObject {
   /// Why writing failed, if it did (the reader went away, a full disk); later writes are
   /// dropped.
   var failure: OutputFailure? { get }
+}
+
+extension TextOutput {
+  /// Writes UTF-8 bytes held in memory the caller owns, as an array of them.
+  public func write(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+    write(Array(bytes))
+  }
 }
 
 /// Why an output stopped taking text.
@@ -55,6 +64,19 @@ public final class FileDescriptorOutput: TextOutput {
     if buffer.count >= 1 << 16 { flush() }
   }
 
+  /// Appends UTF-8 bytes to the buffer, sending it on when the buffer is full; as many
+  /// bytes as the buffer holds or more are sent on at once, after it, without being copied.
+  public func write(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+    if bytes.count < 1 << 16 {
+      buffer.append(contentsOf: bytes)
+      if buffer.count >= 1 << 16 { flush() }
+      return
+    }
+    flush()
+    guard failure == nil else { return }
+    TerminationSignals.withoutTermination { send(bytes) }
+  }
+
   /// Writes the whole buffer, retrying after interruptions. After a failure (``failure``
   /// says which) the buffer and every later write are dropped. A termination signal ends
   /// the process before or after the whole buffer is written, not in the middle
@@ -62,20 +84,27 @@ public final class FileDescriptorOutput: TextOutput {
   public func flush() {
     guard failure == nil else { return buffer.removeAll(keepingCapacity: true) }
     TerminationSignals.withoutTermination {
-      var start = 0
-      while start < buffer.count {
-        let written = buffer[start...].withUnsafeBytes { writeBytes(descriptor, $0.baseAddress, $0.count) }
-        if written < 0 {
-          if errno == EINTR { continue }
-          if failure == nil {
-            failure = errno == EPIPE ? .closedByReader : .failed(reason: FileIO.systemReason(errno))
-          }
-          break
-        }
-        start += written
-      }
+      buffer.withUnsafeBufferPointer { send($0) }
     }
     buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Writes all of `bytes` with `write(2)`, retrying after interruptions; a failure is
+  /// kept in ``failure``.
+  private func send(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let base = bytes.baseAddress else { return }
+    var start = 0
+    while start < bytes.count {
+      let written = writeBytes(descriptor, base + start, bytes.count - start)
+      if written < 0 {
+        if errno == EINTR { continue }
+        if failure == nil {
+          failure = errno == EPIPE ? .closedByReader : .failed(reason: FileIO.systemReason(errno))
+        }
+        break
+      }
+      start += written
+    }
   }
 }
 

@@ -126,6 +126,60 @@ final class ScratchBytes {
   }
 }
 
+/// Bytes appended one result after the other into memory of their own, kept from one use
+/// to the next: the JSON lines of a chunk of a stream, laid out where they stay until they
+/// are handed on.
+final class ByteBuffer {
+  private var storage: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  /// How many bytes it holds.
+  private(set) var count = 0
+
+  /// An empty buffer with room for `capacity` bytes to begin with.
+  init(capacity: Int = 1 << 16) {
+    self.capacity = max(capacity, 64)
+    storage = .allocate(capacity: self.capacity)
+  }
+
+  deinit { storage.deallocate() }
+
+  /// Lets `body` append at most `bound` bytes through a ``RawWriter``.
+  @inline(__always)
+  func write(atMost bound: Int, _ body: (inout RawWriter) -> Void) {
+    if capacity - count < bound { grow(toHold: count + bound) }
+    var writer = RawWriter(storage + count, capacity: bound)
+    body(&writer)
+    count = writer.position - storage
+  }
+
+  /// Appends bytes.
+  func append(_ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { bytes in
+      guard let base = bytes.baseAddress else { return }
+      write(atMost: bytes.count) { $0.bytes(base, bytes.count) }
+    }
+  }
+
+  /// Lets `body` read the bytes held.
+  @inline(__always)
+  func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    body(UnsafeBufferPointer(start: storage, count: count))
+  }
+
+  /// Forgets the bytes held, keeping the memory.
+  func removeAll() { count = 0 }
+
+  /// Moves the bytes into memory of at least `needed` bytes.
+  private func grow(toHold needed: Int) {
+    let larger = max(needed, 2 * capacity)
+    let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+    moved.update(from: storage, count: count)
+    storage.deallocate()
+    storage = moved
+    capacity = larger
+  }
+}
+
 /// Writes bytes into memory the caller made large enough: no check per byte in a release
 /// build; a debug build stops at the first write past the room (`assert`).
 struct RawWriter {
@@ -166,7 +220,8 @@ struct RawWriter {
   mutating func literal(_ text: StaticString) {
     let count = text.utf8CodeUnitCount
     checkRoom(count)
-    position.update(from: text.utf8Start, count: count)
+    // A copy of a length known when compiled: a few moves rather than a call to memcpy.
+    UnsafeMutableRawPointer(position).copyMemory(from: text.utf8Start, byteCount: count)
     position += count
   }
 
@@ -206,37 +261,47 @@ struct RawWriter {
 
   /// Writes `text` as a quoted JSON string exactly as ``JSONWriter/appendQuoted(_:to:)``
   /// does: `"`, `\`, control characters and U+2028, U+2029 and U+0085 escaped.
+  @inline(__always)
   mutating func quoted(_ text: String) {
-    byte(UInt8(ascii: "\""))
-    let done: Bool? = text.utf8.withContiguousStorageIfAvailable { utf8 in
-      for value in utf8
-      where value < 0x20 || value == UInt8(ascii: "\"") || value == UInt8(ascii: "\\") || value == 0xE2
-        || value == 0xC2
-      {
-        return false
+    // Nothing to escape (nearly every id, SKU and order name): copied as it is scanned, in
+    // one pass.
+    let written: Bool? = text.utf8.withContiguousStorageIfAvailable { quotedPlainASCII($0) }
+    if written != true { quotedEscaping(text) }
+  }
+
+  /// Writes `"utf8"` and returns `true` when no byte of `utf8` may need escaping
+  /// (``plainBytes``); otherwise writes nothing (bytes past ``position`` may have changed)
+  /// and returns `false`.
+  @inline(__always)
+  private mutating func quotedPlainASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    let count = utf8.count
+    checkRoom(count + 2)
+    let target = position
+    target.pointee = UInt8(ascii: "\"")
+    if let source = utf8.baseAddress {
+      let plain = RawWriter.plainBytes.utf8Start
+      for index in 0..<count {
+        let value = source[index]
+        guard plain[Int(value)] == UInt8(ascii: "1") else { return false }
+        target[index + 1] = value
       }
-      if let base = utf8.baseAddress { bytes(base, utf8.count) }
-      return true
     }
-    if done == true {
-      byte(UInt8(ascii: "\""))
-      return
-    }
+    target[count + 1] = UInt8(ascii: "\"")
+    position = target + count + 2
+    return true
+  }
+
+  /// `"1"` at each byte value that ``quoted(_:)`` copies as it is, `"0"` at those that may
+  /// need escaping: control characters, `"`, `\`, and 0xC2 and 0xE2, which start U+0085,
+  /// U+2028 and U+2029.
+  private static let plainBytes: StaticString =
+    "0000000000000000000000000000000011011111111111111111111111111111111111111111111111111111111101111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111101111111111111111111111111111111011111111111111111111111111111"
+
+  /// ``quoted(_:)`` for any text: a string with something to escape, or not ASCII.
+  private mutating func quotedEscaping(_ text: String) {
+    byte(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { utf8 in
-      // Nothing to escape (nearly always): one copy.
-      var plain = true
-      for value in utf8
-      where value < 0x20 || value == UInt8(ascii: "\"") || value == UInt8(ascii: "\\") || value == 0xE2
-        || value == 0xC2
-      {
-        plain = false
-        break
-      }
-      if plain {
-        if let base = utf8.baseAddress { bytes(base, utf8.count) }
-        return
-      }
       var index = 0
       let count = utf8.count
       while index < count {
@@ -310,6 +375,48 @@ struct RawWriter {
   /// least one digit before it), after a minus sign when `negative`.
   @inline(__always)
   private mutating func digits(_ magnitude: UInt64, negative: Bool, fraction: Int) {
+    if magnitude < 100_000_000 && fraction <= 3 {
+      if negative { byte(UInt8(ascii: "-")) }
+      eightDigits(UInt32(truncatingIfNeeded: magnitude), fraction: fraction)
+    } else {
+      anyDigits(magnitude, negative: negative, fraction: fraction)
+    }
+  }
+
+  /// ``digits(_:negative:fraction:)`` for a value below 10^8 and at most 3 fraction digits,
+  /// without a branch on the number of digits: the value's 8 digits (leading zeros
+  /// included) are made in one word, two at a time, and written whole, from the first one
+  /// that is not a leading zero; the fraction's digits are then moved one byte on, after the
+  /// point. The words written reach at most 12 bytes past ``position``, within
+  /// ``numberBound``.
+  @inline(__always)
+  private mutating func eightDigits(_ value: UInt32, fraction: Int) {
+    checkRoom(12)
+    let pairs = UnsafeRawPointer(RawWriter.digitPairs.utf8Start)
+    func pair(_ twoDigits: UInt32) -> UInt64 {
+      UInt64(UInt16(littleEndian: pairs.loadUnaligned(fromByteOffset: Int(twoDigits) &* 2, as: UInt16.self)))
+    }
+    let high = value / 10_000
+    let low = value % 10_000
+    // The digits in memory order: the most significant in the lowest byte.
+    let word = pair(high / 100) | pair(high % 100) << 16 | pair(low / 100) << 32 | pair(low % 100) << 48
+    let leadingZeros = (word ^ 0x3030_3030_3030_3030).trailingZeroBitCount >> 3
+    let length = max(8 - leadingZeros, fraction + 1)
+    let target = UnsafeMutableRawPointer(position)
+    target.storeBytes(of: (word >> (UInt64(8 - length) &* 8)).littleEndian, as: UInt64.self)
+    guard fraction > 0 else {
+      position += length
+      return
+    }
+    let whole = length - fraction
+    target.storeBytes(of: UInt8(ascii: "."), toByteOffset: whole, as: UInt8.self)
+    let fractionDigits = UInt32(truncatingIfNeeded: word >> (UInt64(8 - fraction) &* 8))
+    target.storeBytes(of: fractionDigits.littleEndian, toByteOffset: whole + 1, as: UInt32.self)
+    position += length + 1
+  }
+
+  /// ``digits(_:negative:fraction:)`` for any value and number of fraction digits.
+  private mutating func anyDigits(_ magnitude: UInt64, negative: Bool, fraction: Int) {
     // The number of digits: ⌊log10 2^bits⌋ (1233/4096 is just above log10 2), plus one when
     // the value reaches the next power of ten.
     var length = ((64 - magnitude.leadingZeroBitCount) &* 1_233) >> 12
@@ -358,16 +465,33 @@ struct RawWriter {
     }
   }
 
-  /// 10^`exponent`, for `exponent` in `0..<20`.
+  /// 10^`exponent`, for `exponent` in `0..<20`: a constant table, with no lazy global to
+  /// check on each call.
   @inline(__always)
-  private static func powerOfTen(_ exponent: Int) -> UInt64 { powersOfTen[exponent] }
-
-  /// 10^0 ... 10^19.
-  private static let powersOfTen: [UInt64] = {
-    var powers: [UInt64] = [1]
-    for _ in 1..<20 { powers.append(powers[powers.count - 1] &* 10) }
-    return powers
-  }()
+  private static func powerOfTen(_ exponent: Int) -> UInt64 {
+    switch exponent {
+    case 0: 1
+    case 1: 10
+    case 2: 100
+    case 3: 1_000
+    case 4: 10_000
+    case 5: 100_000
+    case 6: 1_000_000
+    case 7: 10_000_000
+    case 8: 100_000_000
+    case 9: 1_000_000_000
+    case 10: 10_000_000_000
+    case 11: 100_000_000_000
+    case 12: 1_000_000_000_000
+    case 13: 10_000_000_000_000
+    case 14: 100_000_000_000_000
+    case 15: 1_000_000_000_000_000
+    case 16: 10_000_000_000_000_000
+    case 17: 100_000_000_000_000_000
+    case 18: 1_000_000_000_000_000_000
+    default: 10_000_000_000_000_000_000
+    }
+  }
 
   /// "00", "01", ... "99", side by side.
   private static let digitPairs: StaticString =

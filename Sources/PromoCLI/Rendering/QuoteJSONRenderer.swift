@@ -5,13 +5,15 @@ import PromoKit
 ///     {"order":"A-1001","currency":"CNY","subtotal":"128.00","promotions":[...],...}
 ///
 /// It keeps the text of the last evaluation time, since every quote of a command has the
-/// same one. A quote without an explanation is written straight into the caller's bytes,
-/// piece by piece (``render(_:into:)``); one with an explanation goes through a
-/// ``JSONWriter`` (``renderWithWriter(_:)``), which the tests hold the fast form against.
+/// same one. A quote without an explanation is laid out straight into bytes, piece by piece
+/// (``append(_:to:)``): each piece makes room for the most it can take, then writes
+/// without a check per byte. One with an explanation goes through a ``JSONWriter``
+/// (``renderWithWriter(_:)``), which the tests hold the fast form against.
 struct QuoteJSONRenderer {
   private var lastInstant: Instant?
   private var lastInstantText = ""
-  private let scratch = ScratchBytes()
+  /// Where ``render(_:into:)`` lays out one line before appending it.
+  private let line = ByteBuffer(capacity: 4_096)
 
   /// The quote as one line of JSON, with its newline, in UTF-8.
   mutating func render(_ quote: Quote) -> [UInt8] {
@@ -24,41 +26,53 @@ struct QuoteJSONRenderer {
   ///
   /// - Complexity: O(*n*) in the length of the line.
   mutating func render(_ quote: Quote, into output: inout [UInt8]) {
+    line.removeAll()
+    append(quote, to: line)
+    line.withBytes { output.append(contentsOf: $0) }
+  }
+
+  /// Appends the quote as one line of JSON, with its newline, to `buffer`: the form a
+  /// stream uses, each line laid out after the last one in the chunk's bytes.
+  ///
+  /// - Complexity: O(*n*) in the length of the line.
+  mutating func append(_ quote: Quote, to buffer: ByteBuffer) {
     guard quote.considered == nil else {
-      output.append(contentsOf: renderWithWriter(quote))
+      buffer.append(renderWithWriter(quote))
       return
     }
     updateInstant(quote.evaluatedAt)
-    // The most the line can take: every string escaped, every number at its longest.
-    var bound =
-      320 + RawWriter.quotedBound(quote.order) + RawWriter.quotedBound(lastInstantText) + 7
-      * RawWriter.numberBound
-    for applied in quote.plan.applied {
-      bound += 64 + RawWriter.quotedBound(applied.id) + RawWriter.numberBound
-    }
-    for line in quote.lines ?? [] {
-      bound += 160 + RawWriter.quotedBound(line.sku ?? "") + 4 * RawWriter.numberBound
-      for share in line.promotions { bound += 64 + RawWriter.quotedBound(share.id) + RawWriter.numberBound }
-    }
-    let instant = lastInstantText
-    scratch.write(atMost: bound, to: &output) { json in
+    // Read where it is: the parts copied out of a quote cost more than writing them.
+    withUnsafePointer(to: quote) { Self.append($0, instant: lastInstantText, to: buffer) }
+  }
+
+  /// ``append(_:to:)`` for a quote without an explanation, whose evaluation time reads
+  /// `instant`.
+  @inline(__always)
+  private static func append(_ quote: UnsafePointer<Quote>, instant: String, to buffer: ByteBuffer) {
+    let number = RawWriter.numberBound
+    // Each piece's bound: its literals (at most 32 bytes between two values), each
+    // string escaped at its longest, each number at its longest.
+    let currencyBound = quote.pointee.currency.map { RawWriter.quotedBound($0.code) } ?? 0
+    buffer.write(atMost: 64 + RawWriter.quotedBound(quote.pointee.order) + currencyBound + number) { json in
       json.literal(#"{"order":"#)
-      json.quoted(quote.order)
-      if let currency = quote.currency {
+      json.quoted(quote.pointee.order)
+      if quote.pointee.currency != nil {
         json.literal(#","currency":"#)
-        json.quoted(currency.code)
+        json.quoted(quote.pointee.currency!.code)
       }
       json.literal(#","subtotal":""#)
-      json.money(quote.subtotal)
+      json.money(quote.pointee.subtotal)
       json.literal(#"","promotions":["#)
-      Self.shares(quote.plan.applied, to: &json)
+    }
+    quote.pointee.plan.applied.withUnsafeBufferPointer { Self.append(shares: $0, to: buffer) }
+    buffer.write(atMost: 128 + RawWriter.quotedBound(instant) + 5 * number) { json in
       json.literal(#"],"discount":""#)
-      json.money(quote.discount)
+      json.money(quote.pointee.discount)
       json.literal(#"","total":""#)
-      json.money(quote.total)
+      json.money(quote.pointee.total)
       json.literal(#"","evaluatedAt":"#)
       json.quoted(instant)
-      if let shipping = quote.shipping {
+      if let shipping = quote.pointee.shipping {
         json.literal(#","shipping":{"amount":""#)
         json.money(shipping.amount)
         json.literal(#"","discount":""#)
@@ -67,43 +81,65 @@ struct QuoteJSONRenderer {
         json.money(shipping.total)
         json.literal(#""}"#)
       }
-      if let lines = quote.lines {
-        json.literal(#","lines":["#)
-        for (index, line) in lines.enumerated() {
-          if index > 0 { json.byte(UInt8(ascii: ",")) }
-          json.byte(UInt8(ascii: "{"))
-          if let sku = line.sku {
-            json.literal(#""sku":"#)
-            json.quoted(sku)
-            json.byte(UInt8(ascii: ","))
-          }
-          json.literal(#""quantity":"#)
-          json.integer(line.quantity)
-          json.literal(#","subtotal":""#)
-          json.money(line.subtotal)
-          let discount = line.discount
-          json.literal(#"","discount":""#)
-          json.money(discount)
-          json.literal(#"","total":""#)
-          json.money(line.subtotal.subtracting(discount))
-          json.literal(#"","promotions":["#)
-          Self.shares(line.promotions, to: &json)
-          json.literal("]}")
-        }
-        json.byte(UInt8(ascii: "]"))
-      }
-      json.literal("}\n")
     }
+    if quote.pointee.lines != nil {
+      buffer.write(atMost: 16) { $0.literal(#","lines":["#) }
+      quote.pointee.lines!.withUnsafeBufferPointer { lines in
+        guard let start = lines.baseAddress else { return }
+        for index in 0..<lines.count {
+          Self.append(line: start + index, first: index == 0, to: buffer)
+        }
+      }
+      buffer.write(atMost: 1) { $0.byte(UInt8(ascii: "]")) }
+    }
+    buffer.write(atMost: 2) { $0.literal("}\n") }
   }
 
-  /// `{"id":...,"discount":...}` for each promotion, comma-separated.
-  private static func shares(_ shares: [AppliedPromotion], to json: inout RawWriter) {
-    for (index, share) in shares.enumerated() {
-      json.literal(index == 0 ? #"{"id":"# : #",{"id":"#)
-      json.quoted(share.id)
-      json.literal(#","discount":""#)
-      json.money(share.discount)
-      json.literal(#""}"#)
+  /// One line of the quote's `lines`: `{"sku":...,"promotions":[...]}`, after a comma
+  /// unless it is the `first`. The line is read where it is, not copied.
+  @inline(__always)
+  private static func append(line: UnsafePointer<LineQuote>, first: Bool, to buffer: ByteBuffer) {
+    // The line's discount: the sum of its shares (``LineQuote/discount``).
+    var discount = line.pointee.subtotal
+    discount.minorUnits = 0
+    line.pointee.promotions.withUnsafeBufferPointer { shares in
+      for index in shares.indices { discount.minorUnits += shares[index].discount.minorUnits }
+    }
+    let skuBound = line.pointee.sku.map(RawWriter.quotedBound) ?? 0
+    buffer.write(atMost: 96 + skuBound + 4 * RawWriter.numberBound) { json in
+      json.literal(first ? "{" : ",{")
+      if line.pointee.sku != nil {
+        json.literal(#""sku":"#)
+        json.quoted(line.pointee.sku!)
+        json.byte(UInt8(ascii: ","))
+      }
+      json.literal(#""quantity":"#)
+      json.integer(line.pointee.quantity)
+      json.literal(#","subtotal":""#)
+      json.money(line.pointee.subtotal)
+      json.literal(#"","discount":""#)
+      json.money(discount)
+      json.literal(#"","total":""#)
+      json.money(line.pointee.subtotal.subtracting(discount))
+      json.literal(#"","promotions":["#)
+    }
+    line.pointee.promotions.withUnsafeBufferPointer { append(shares: $0, to: buffer) }
+    buffer.write(atMost: 2) { $0.literal("]}") }
+  }
+
+  /// `{"id":...,"discount":...}` for each promotion, comma-separated, read where they are.
+  @inline(__always)
+  private static func append(shares: UnsafeBufferPointer<AppliedPromotion>, to buffer: ByteBuffer) {
+    guard let start = shares.baseAddress else { return }
+    for index in 0..<shares.count {
+      let share = start + index
+      buffer.write(atMost: 32 + RawWriter.quotedBound(share.pointee.id) + RawWriter.numberBound) { json in
+        json.literal(index == 0 ? #"{"id":"# : #",{"id":"#)
+        json.quoted(share.pointee.id)
+        json.literal(#","discount":""#)
+        json.money(share.pointee.discount)
+        json.literal(#""}"#)
+      }
     }
   }
 

@@ -32,6 +32,11 @@ package enum Allocation {
       for index in 0..<count { shares[index] = 0 }
       return
     }
+    if count == 1 {
+      // floor(d × b / b) = d, with nothing left over: no division.
+      shares[0] = discount
+      return
+    }
     let divisor = UInt128(total)
     withUnsafeTemporaryAllocation(of: UInt128.self, capacity: count) { remainders in
       var given: Int128 = 0
