@@ -27,10 +27,14 @@ private func checkStore(_ bytes: [UInt8]) {
   }
   precondition(StoreEncoder.encode(again) == encoded, "encoding must be a fixed point")
   precondition(again == catalog, "decoding the encoding must give the same catalog")
-  for subtotal: Int128 in [0, 1, 99, 10_000, 12_800, 99_999_999, 10_000_000_000_000_000_000_000] {
-    let order = Order(
-      id: "fuzz", currency: catalog.currency,
-      amount: Money(minorUnits: subtotal, minorDigits: catalog.currency.minorDigits))
+  // Amounts up to the largest an order may name (10^12 in the currency's minor units).
+  let digits = catalog.currency.minorDigits
+  let largest = Money(Order.maximumAmount, minorDigits: digits)?.minorUnits ?? 0
+  for subtotal: Int128 in [0, 1, 99, 10_000, 12_800, 99_999_999, largest] {
+    guard
+      let order = try? Order(
+        id: "fuzz", currency: catalog.currency, amount: Money(minorUnits: subtotal, minorDigits: digits))
+    else { preconditionFailure("an amount from 0 to 10^12 makes an order") }
     checkQuote(order, catalog: catalog)
   }
 }
