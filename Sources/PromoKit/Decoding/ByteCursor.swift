@@ -117,6 +117,21 @@ package struct ByteCursor {
     return index < bytes.count && bytes[index] == byte
   }
 
+  /// Consumes `literal` (not empty) when the bytes go on with it: the first byte compared
+  /// alone, which tells most candidates apart, then the whole as ``equal(_:_:)`` does (two
+  /// word loads up to 16 bytes). For the fixed pieces of a canonical layout.
+  @inline(__always)
+  package mutating func takeLiteral(_ literal: StaticString) -> Bool {
+    let count = literal.utf8CodeUnitCount
+    guard bytes.count &- index >= count, bytes[index] == literal.utf8Start.pointee,
+      Self.equal(bytes[index..<(index &+ count)], literal)
+    else {
+      return false
+    }
+    index &+= count
+    return true
+  }
+
   /// Consumes `word` when the bytes go on with it.
   @inline(__always)
   package mutating func matches(_ word: StaticString) -> Bool {
@@ -277,11 +292,17 @@ package struct ByteCursor {
   /// with `memcmp`.
   @inline(__always)
   package static func equal(_ bytes: Bytes, _ literal: StaticString) -> Bool {
-    let count = literal.utf8CodeUnitCount
+    equal(bytes, literal.utf8Start, literal.utf8CodeUnitCount)
+  }
+
+  /// Whether `bytes` are the `count` bytes at `expected`, compared as
+  /// ``equal(_:_:)-(_,StaticString)`` compares them.
+  @inline(__always)
+  package static func equal(_ bytes: Bytes, _ start: UnsafePointer<UInt8>, _ count: Int) -> Bool {
     guard bytes.count == count else { return false }
     guard count > 0, let base = bytes.base.baseAddress else { return count == 0 }
     let actual = UnsafeRawPointer(base + bytes.startIndex)
-    let expected = UnsafeRawPointer(literal.utf8Start)
+    let expected = UnsafeRawPointer(start)
     @inline(__always)
     func same<Word: FixedWidthInteger>(_: Word.Type) -> Bool {
       let last = count &- MemoryLayout<Word>.size

@@ -29,35 +29,39 @@ enum StoreFastPath {
     case buy, get, acrossLines, percentOff, amountOff, fixedPrice, maximumDiscount, maximumQuantity
     case startsAt, endsAt, active, stackable
 
-    /// The key as written.
-    var literal: StaticString {
+    /// The key as the canonical writer writes it: its name, its closing quote, the colon
+    /// and a space (``nameLength`` bytes of it are the name).
+    var memberText: StaticString {
       switch self {
-      case .id: "id"
-      case .name: "name"
-      case .kind: "kind"
-      case .code: "code"
-      case .customerGroups: "customerGroups"
-      case .target: "target"
-      case .minimumAmount: "minimumAmount"
-      case .minimumQuantity: "minimumQuantity"
-      case .repeats: "repeat"
-      case .buy: "buy"
-      case .get: "get"
-      case .acrossLines: "acrossLines"
-      case .percentOff: "percentOff"
-      case .amountOff: "amountOff"
-      case .fixedPrice: "fixedPrice"
-      case .maximumDiscount: "maximumDiscount"
-      case .maximumQuantity: "maximumQuantity"
-      case .startsAt: "startsAt"
-      case .endsAt: "endsAt"
-      case .active: "active"
-      case .stackable: "stackable"
+      case .id: "id\": "
+      case .name: "name\": "
+      case .kind: "kind\": "
+      case .code: "code\": "
+      case .customerGroups: "customerGroups\": "
+      case .target: "target\": "
+      case .minimumAmount: "minimumAmount\": "
+      case .minimumQuantity: "minimumQuantity\": "
+      case .repeats: "repeat\": "
+      case .buy: "buy\": "
+      case .get: "get\": "
+      case .acrossLines: "acrossLines\": "
+      case .percentOff: "percentOff\": "
+      case .amountOff: "amountOff\": "
+      case .fixedPrice: "fixedPrice\": "
+      case .maximumDiscount: "maximumDiscount\": "
+      case .maximumQuantity: "maximumQuantity\": "
+      case .startsAt: "startsAt\": "
+      case .endsAt: "endsAt\": "
+      case .active: "active\": "
+      case .stackable: "stackable\": "
       }
     }
 
+    /// How many bytes of ``memberText`` are the key's name.
+    var nameLength: Int { memberText.utf8CodeUnitCount - 3 }
+
     /// The keys as written, in order.
-    static var names: [String] { allCases.map(\.literal.description) }
+    static var names: [String] { allCases.map { String($0.memberText.description.dropLast(3)) } }
 
     /// The store version each key needs on a promotion that is not a discount or
     /// threshold (``StoreDecoder/versionNeeded(for:kind:)`` decides `target` on those).
@@ -95,7 +99,7 @@ enum StoreFastPath {
       case (UInt8(ascii: "s"), 9): candidate = .stackable
       default: return nil
       }
-      guard ByteCursor.equal(key, candidate.literal) else { return nil }
+      guard ByteCursor.equal(key, candidate.memberText.utf8Start, candidate.nameLength) else { return nil }
       self = candidate
     }
 
@@ -205,15 +209,26 @@ enum StoreFastPath {
     /// those of the common shapes (``FastPromotionRules/promotion(of:currency:)``), or the
     /// draft's own.
     mutating func promotion(version: Int, currency: Currency?, laterKeys: UInt32) -> Promotion? {
-      guard cursor.take(UInt8(ascii: "{")) else { return nil }
+      cursor.skipWhitespace()
+      let start = cursor.index
+      let idCount = ids.count
       var draft = PromotionDraft()
       var seen: UInt32 = 0
-      repeat {
-        guard let text = cursor.key(), let key = PromotionKey(text), seen & key.bit == 0 else { return nil }
-        seen |= key.bit
-        guard read(key, into: &draft) else { return nil }
-      } while cursor.take(UInt8(ascii: ","))
-      guard cursor.take(UInt8(ascii: "}")), let kind = draft.kind else { return nil }
+      if !canonicalMembers(into: &draft, seen: &seen) {
+        // Laid out otherwise: read again, key by key, whatever the layout and key order.
+        cursor.index = start
+        ids.removeSubrange(idCount...)
+        draft = PromotionDraft()
+        seen = 0
+        guard cursor.take(UInt8(ascii: "{")) else { return nil }
+        repeat {
+          guard let text = cursor.key(), let key = PromotionKey(text), seen & key.bit == 0 else { return nil }
+          seen |= key.bit
+          guard read(key, into: &draft) else { return nil }
+        } while cursor.take(UInt8(ascii: ","))
+        guard cursor.take(UInt8(ascii: "}")) else { return nil }
+      }
+      guard let kind = draft.kind else { return nil }
       // A field or kind of a later version is the full decoder's to report.
       if seen & laterKeys != 0 || kind.introducedInVersion > version { return nil }
       let target = PromotionKey.target.bit
@@ -232,6 +247,34 @@ enum StoreFastPath {
       // built (or refused) by the draft's own rules.
       return FastPromotionRules.promotion(of: draft, currency: currency)
         ?? (try? draft.promotion(currency: .some(currency)))
+    }
+
+    /// Reads a promotion laid out exactly as the canonical writer lays it out (its keys in
+    /// the order of ``PromotionKey``'s cases, which is the canonical order, each on its own
+    /// line at the promotion's depth) into `draft`, its keys into `seen`: each key is told
+    /// by comparing its bytes with the next keys of the order, not scanned and looked up.
+    /// Its values are read as in any other layout (``read(_:into:)``). `false`, the cursor
+    /// and `ids` left anywhere, for any other layout.
+    ///
+    /// - Complexity: O(*b* + *k*) for the *b* bytes of the promotion and the *k* keys.
+    mutating func canonicalMembers(into draft: inout PromotionDraft, seen: inout UInt32) -> Bool {
+      guard cursor.takeLiteral("{\n      \""), cursor.takeLiteral(PromotionKey.id.memberText),
+        read(.id, into: &draft)
+      else { return false }
+      seen = PromotionKey.id.bit
+      var next = PromotionKey.id.rawValue + 1
+      while cursor.takeLiteral(",\n      \"") {
+        while true {
+          guard let key = PromotionKey(rawValue: next) else { return false }
+          next += 1
+          if cursor.takeLiteral(key.memberText) {
+            guard read(key, into: &draft) else { return false }
+            seen |= key.bit
+            break
+          }
+        }
+      }
+      return cursor.takeLiteral("\n    }")
     }
 
     /// The keys of the plain shape, as a set of key bits.
