@@ -100,16 +100,11 @@ struct LinePricer: Sendable {
   /// read or priced is an error naming its line.
   func quote(line bytes: ArraySlice<UInt8>, number: Int, source: String) throws(PromoError) -> Quote? {
     if JSONLinesReader.isBlank(bytes) { return nil }
-    let order: Order
-    do {
-      order = try OrderDecoder.decodeLine(bytes, file: source, line: number, storeCurrency: storeCurrency)
-    } catch {
-      throw StreamLineHint.hinted(error, line: number)
-    }
+    let order = try self.order(line: bytes, number: number, source: source)
     do {
       return try quote(order)
     } catch {
-      throw PromoError(error.category, file: source, position: "line \(number)", "cannot be priced: \(error)")
+      throw Self.unpriced(error, line: number, source: source)
     }
   }
 
@@ -120,21 +115,30 @@ struct LinePricer: Sendable {
     line bytes: ArraySlice<UInt8>, number: Int, source: String, _ body: (borrowing Quote) -> Void
   ) throws(PromoError) -> Bool {
     if JSONLinesReader.isBlank(bytes) { return false }
-    let order: Order
-    do {
-      order = try OrderDecoder.decodeLine(bytes, file: source, line: number, storeCurrency: storeCurrency)
-    } catch {
-      throw StreamLineHint.hinted(error, line: number)
-    }
+    let order = try self.order(line: bytes, number: number, source: source)
     let quote: Quote
     do {
       quote = try calculator.quote(for: order, explain: explain)
     } catch {
-      let error = error.inFile(storePath)
-      throw PromoError(error.category, file: source, position: "line \(number)", "cannot be priced: \(error)")
+      throw Self.unpriced(error.inFile(storePath), line: number, source: source)
     }
     body(quote)
     return true
+  }
+
+  /// The order of one line of a stream; an error names its line, with a hint where one
+  /// helps.
+  private func order(line bytes: ArraySlice<UInt8>, number: Int, source: String) throws(PromoError) -> Order {
+    do {
+      return try OrderDecoder.decodeLine(bytes, file: source, line: number, storeCurrency: storeCurrency)
+    } catch {
+      throw StreamLineHint.hinted(error, line: number)
+    }
+  }
+
+  /// The error for a line whose order cannot be priced: `error`, named by the line.
+  private static func unpriced(_ error: PromoError, line number: Int, source: String) -> PromoError {
+    PromoError(error.category, file: source, position: "line \(number)", "cannot be priced: \(error)")
   }
 
   /// The error for a line longer than the reader takes.
