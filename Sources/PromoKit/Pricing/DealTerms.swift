@@ -60,6 +60,10 @@ struct DealTerms: Sendable {
   /// Whether it is only for customers of some groups.
   let isForCustomerGroups: Bool
 
+  /// Whether it is an item deal that prices each line on its own (not a buy/get across
+  /// lines): what it takes off a line depends on that line alone.
+  var isPricedLineByLine: Bool { kind == .item && !acrossLines }
+
   /// The benefits, as ``Benefit`` has them, without their amounts.
   private enum BenefitKind: UInt8, Sendable {
     case percentOff, amountOff, fixedPrice, buyGet

@@ -10,24 +10,48 @@
 ///     let candidates = ExactCandidates(catalog: catalog, instant: now, ranks: ranks, minorDigits: 2)
 ///     let deals = candidates.deals(for: order, codes: ["SAVE5"], groups: ["member"])
 ///
+/// Every deal's terms are in one table (``table``), each SKU's and each category's deals
+/// in one stretch of it, so that an order reads the candidates of a line from one stretch
+/// of memory. An order names its candidates by their place in the table, without copying
+/// them: an item deal priced line by line (not across lines, not for customer groups) is
+/// not even named, its line reads the stretch of it (``OrderDeals/linePostings``).
+///
 /// - Complexity: preparing is O(*n* log *n*) for *n* promotions; an order costs
 ///   O(*c*) for the *c* candidates it gathers, plus a binary search of the minimums.
 struct ExactCandidates: Sendable {
-  /// The terms of the targeted deals without a code, each SKU's and each category's
-  /// together (a deal once per SKU and category of its target), so that an order reads
-  /// the candidates of a line from one stretch of memory.
-  private let postings: [DealTerms]
-  /// Where each SKU's and each category's deals are in ``postings``.
-  private let bySku: [String: Range<Int>]
-  private let byCategory: [String: Range<Int>]
-  /// Untargeted item deals and discounts without a code: every order's.
-  private let everyOrders: [DealTerms]
-  /// Untargeted thresholds and shipping deals without a code, sorted by their minimum
+  /// Where one SKU's or category's deals are in ``table``, in four parts: the item deals
+  /// priced line by line for every customer, those for customer groups, then the buy/gets
+  /// across lines and the order deals, which an order gathers once however many of its
+  /// lines find them.
+  private struct KeyDeals: Sendable {
+    /// The first item deal priced line by line.
+    let start: Int32
+    /// The first of those for customer groups.
+    let forGroups: Int32
+    /// The first deal gathered once per order.
+    let gathered: Int32
+    /// The end of the stretch.
+    let end: Int32
+  }
+
+  /// The terms of every deal prepared, in stretches: each SKU's and each category's (a
+  /// deal once per SKU and category of its target), the untargeted item deals, the
+  /// untargeted discounts, the untargeted thresholds and shipping deals by their minimum,
+  /// and each code's deals.
+  let table: [DealTerms]
+  /// Where each SKU's and each category's deals are in ``table``.
+  private let bySku: [String: KeyDeals]
+  private let byCategory: [String: KeyDeals]
+  /// The untargeted item deals without a code.
+  private let untargetedItems: Range<Int>
+  /// The untargeted discounts without a code.
+  private let untargetedDiscounts: Range<Int>
+  /// The untargeted thresholds and shipping deals without a code, sorted by their minimum
   /// amount (0 without one).
-  private let byMinimum: [DealTerms]
+  private let byMinimum: Range<Int>
   /// Deals with a code, by the code normalized (whatever their target), and the target of
   /// each by its position in the store.
-  private let byCode: [String: [DealTerms]]
+  private let byCode: [String: Range<Int>]
   private let codeTargets: [Int32: ItemTarget]
   /// The customer groups of each deal that is for customer groups only, by its position
   /// in the store.
@@ -45,7 +69,8 @@ struct ExactCandidates: Sendable {
   init?(catalog: Catalog, instant: Instant, ranks: [Int32], minorDigits: Int) {
     var skuLists: [String: [DealTerms]] = [:]
     var categoryLists: [String: [DealTerms]] = [:]
-    var everyOrders: [DealTerms] = []
+    var untargetedItems: [DealTerms] = []
+    var untargetedDiscounts: [DealTerms] = []
     var byMinimum: [DealTerms] = []
     var byCode: [String: [DealTerms]] = [:]
     var codeTargets: [Int32: ItemTarget] = [:]
@@ -69,43 +94,59 @@ struct ExactCandidates: Sendable {
         for category in target.categories { categoryLists[category, default: []].append(deal) }
       } else {
         switch promotion.kind {
-        case .item, .discount: everyOrders.append(deal)
+        case .item: untargetedItems.append(deal)
+        case .discount: untargetedDiscounts.append(deal)
         case .threshold, .shipping: byMinimum.append(deal)
         }
       }
     }
-    var postings: [DealTerms] = []
-    postings.reserveCapacity(
-      skuLists.values.reduce(0) { $0 + $1.count } + categoryLists.values.reduce(0) { $0 + $1.count })
-    func flattened(_ lists: [String: [DealTerms]]) -> [String: Range<Int>] {
-      lists.mapValues { deals in
-        postings.append(contentsOf: deals)
-        return (postings.count - deals.count)..<postings.count
-      }
-    }
-    bySku = flattened(skuLists)
-    byCategory = flattened(categoryLists)
-    self.postings = postings
-    self.byCode = byCode
-    self.codeTargets = codeTargets
-    self.groups = groups
-    self.minorDigits = minorDigits
+    let plainIndex: PlainOrderDeals?
     if plain.count >= PlainOrderDeals.indexedFrom {
       guard let indexed = PlainOrderDeals(plain, minorDigits: minorDigits) else { return nil }
-      self.plain = indexed
+      plainIndex = indexed
     } else {
       // Few: tried one by one with the others, untargeted as they are.
-      self.plain = nil
+      plainIndex = nil
       for (deal, promotion) in plain {
         switch promotion.kind {
-        case .discount: everyOrders.append(deal)
+        case .discount: untargetedDiscounts.append(deal)
         case .threshold: byMinimum.append(deal)
         case .item, .shipping: preconditionFailure("a plain order deal is a discount or a threshold")
         }
       }
     }
-    self.everyOrders = everyOrders
-    self.byMinimum = byMinimum.sorted { $0.minimum < $1.minimum }
+    var table: [DealTerms] = []
+    table.reserveCapacity(
+      skuLists.values.reduce(0) { $0 + $1.count } + categoryLists.values.reduce(0) { $0 + $1.count }
+        + untargetedItems.count + untargetedDiscounts.count + byMinimum.count
+        + byCode.values.reduce(0) { $0 + $1.count })
+    func appended(_ deals: [DealTerms]) -> Range<Int> {
+      table.append(contentsOf: deals)
+      return (table.count - deals.count)..<table.count
+    }
+    func stretches(_ lists: [String: [DealTerms]]) -> [String: KeyDeals] {
+      lists.mapValues { deals in
+        let start = table.count
+        table.append(contentsOf: deals.filter { $0.isPricedLineByLine && !$0.isForCustomerGroups })
+        let forGroups = table.count
+        table.append(contentsOf: deals.filter { $0.isPricedLineByLine && $0.isForCustomerGroups })
+        let gathered = table.count
+        table.append(contentsOf: deals.filter { !$0.isPricedLineByLine })
+        return KeyDeals(
+          start: Int32(start), forGroups: Int32(forGroups), gathered: Int32(gathered), end: Int32(table.count))
+      }
+    }
+    bySku = stretches(skuLists)
+    byCategory = stretches(categoryLists)
+    self.untargetedItems = appended(untargetedItems)
+    self.untargetedDiscounts = appended(untargetedDiscounts)
+    self.byMinimum = appended(byMinimum.sorted { $0.minimum < $1.minimum })
+    self.byCode = byCode.mapValues(appended)
+    self.table = table
+    self.codeTargets = codeTargets
+    self.groups = groups
+    self.minorDigits = minorDigits
+    self.plain = plainIndex
   }
 
   /// The promotions working for `order` that can matter to it, given the `codes` it
@@ -114,90 +155,93 @@ struct ExactCandidates: Sendable {
   /// since every tie is broken by rank.)
   ///
   /// - Complexity: O(*c*) for the *c* candidates gathered (a deal found through several
-  ///   of the lines' SKUs and categories is merged by a hash table of them).
+  ///   of the lines' SKUs and categories is merged by a hash table of them), and O(*L*)
+  ///   for the stretches of item deals the *L* lines read.
   func deals(for order: Order, codes: Set<String>, groups: Set<String>) -> OrderDeals {
     let items = order.items ?? []
-    let reached = reachedMinimums(by: order.subtotal.minorUnits)
-    var targeted = 0
-    for item in items {
-      if let sku = item.sku, let range = bySku[sku] { targeted += range.count }
-      for category in item.categories { targeted += byCategory[category]?.count ?? 0 }
-    }
-    var deals = OrderDeals()
-    deals.terms.reserveCapacity(everyOrders.count + reached + targeted)
-    deals.lines.reserveCapacity(everyOrders.count + reached + targeted)
-    for deal in everyOrders where !deal.isForCustomerGroups || admits(deal, groups) {
-      deals.append(deal, lines: .every)
-    }
-    for deal in byMinimum[..<reached] where !deal.isForCustomerGroups || admits(deal, groups) {
-      deals.append(deal, lines: .every)
-    }
-    for code in codes {
-      for deal in byCode[code] ?? [] where admits(deal, groups) {
-        deals.append(deal, lines: DealTerms.targetedLines(of: items, target: codeTargets[deal.storeIndex]))
-      }
-    }
-    guard targeted > 0 else { return deals }
-    // The targeted deals, line by line: a deal met again on a later line (another of its
-    // SKUs or categories) gains that line, found by its store position in a hash table.
-    var table = DealTable(capacity: targeted)
-    let first = deals.terms.count
+    var deals = OrderDeals(table: table)
+    // The stretches of the lines' SKUs and categories.
+    var keyed: [(deals: KeyDeals, line: Int)] = []
+    keyed.reserveCapacity(items.count * 2)
+    var gathered = 0
     for (line, item) in items.enumerated() {
-      if let sku = item.sku, let range = bySku[sku] {
-        gather(
-          range, line: line, lineCount: items.count, into: &deals, table: &table, first: first, groups: groups
-        )
+      if let sku = item.sku, let key = bySku[sku] {
+        keyed.append((key, line))
+        gathered += Int(key.end - key.gathered)
       }
       for category in item.categories {
-        if let range = byCategory[category] {
-          gather(
-            range, line: line, lineCount: items.count, into: &deals, table: &table, first: first,
-            groups: groups)
+        if let key = byCategory[category] {
+          keyed.append((key, line))
+          gathered += Int(key.end - key.gathered)
+        }
+      }
+    }
+    let reached = reachedMinimums(by: order.subtotal.minorUnits)
+    deals.items.reserveCapacity(untargetedItems.count + 8)
+    deals.orders.reserveCapacity(untargetedDiscounts.count + reached + gathered)
+    deals.orderLines.reserveCapacity(untargetedDiscounts.count + reached + gathered)
+    for index in untargetedItems where admits(table[index], groups) {
+      deals.items.append(ItemCandidate(deal: Int32(index), lines: .every))
+    }
+    for index in untargetedDiscounts where admits(table[index], groups) {
+      deals.appendOrderDeal(index, lines: .every)
+    }
+    for index in byMinimum.lowerBound..<(byMinimum.lowerBound + reached) where admits(table[index], groups) {
+      deals.append(index, lines: .every)
+    }
+    for code in codes {
+      for index in byCode[code] ?? 0..<0 where admits(table[index], groups) {
+        deals.append(
+          index, lines: DealTerms.targetedLines(of: items, target: codeTargets[table[index].storeIndex]))
+      }
+    }
+    guard !keyed.isEmpty else { return deals }
+    deals.linePostings.reserveCapacity(keyed.count)
+    // The targeted deals, line by line: those priced line by line are read in place by the
+    // line; the others are gathered, and one met again on a later line (another of its SKUs
+    // or categories) gains that line, found by its store position in a hash table.
+    var found = DealTable(capacity: gathered)
+    for (key, line) in keyed {
+      if key.start < key.forGroups {
+        deals.linePostings.append(LinePostings(line: Int32(line), start: key.start, end: key.forGroups))
+      }
+      if !groups.isEmpty {
+        for index in Int(key.forGroups)..<Int(key.gathered) where admits(table[index], groups) {
+          deals.items.append(ItemCandidate(deal: Int32(index), lines: .only(line, count: items.count)))
+        }
+      }
+      for index in Int(key.gathered)..<Int(key.end) {
+        let terms = table[index]
+        if let place = found.place(of: terms.storeIndex, in: deals) {
+          deals.insert(line, at: place)
+        } else if admits(terms, groups) {
+          found.insert(terms.storeIndex, place: deals.append(index, lines: .only(line, count: items.count)))
         }
       }
     }
     return deals
   }
 
-  /// Adds the deals of `range` of ``postings`` to `deals`, the candidates of an order of
-  /// `lineCount` lines, as targeting `line`: a deal already there (from `first` on, found
-  /// through `table`) gains the line.
-  private func gather(
-    _ range: Range<Int>, line: Int, lineCount: Int, into deals: inout OrderDeals, table: inout DealTable,
-    first: Int, groups: Set<String>
-  ) {
-    for index in range {
-      let key = postings[index].storeIndex
-      if let found = table.position(of: key, in: deals.terms, from: first) {
-        deals.lines[found].insert(line)
-      } else if !postings[index].isForCustomerGroups || admits(postings[index], groups) {
-        table.insert(key, position: deals.terms.count - first)
-        var lines = TargetedLines.none(count: lineCount)
-        lines.insert(line)
-        deals.append(postings[index], lines: lines)
-      }
-    }
-  }
-
   /// Whether `deal` is for a customer in `groups`: every deal without customer groups.
+  @inline(__always)
   private func admits(_ deal: DealTerms, _ groups: Set<String>) -> Bool {
     !deal.isForCustomerGroups || (!groups.isEmpty && self.groups[deal.storeIndex]?.admits(groups) == true)
   }
 
   /// How many of ``byMinimum`` an order of subtotal `amount` reaches.
   private func reachedMinimums(by amount: Int128) -> Int {
-    var low = 0
-    var high = byMinimum.count
+    var low = byMinimum.lowerBound
+    var high = byMinimum.upperBound
     while low < high {
       let middle = (low + high) / 2
-      if byMinimum[middle].minimum <= amount { low = middle + 1 } else { high = middle }
+      if table[middle].minimum <= amount { low = middle + 1 } else { high = middle }
     }
-    return low
+    return low - byMinimum.lowerBound
   }
 }
 
 /// An open-addressing table from a deal's store position to its place among an order's
-/// candidates, for merging the lines of a deal found more than once.
+/// gathered candidates, for merging the lines of a deal found more than once.
 private struct DealTable {
   /// Each slot's candidate place plus one; 0 when empty.
   private var slots: [UInt32]
@@ -213,41 +257,118 @@ private struct DealTable {
   }
 
   /// The first slot to look at for `key`.
+  @inline(__always)
   private func start(_ key: Int32) -> Int {
     // Fibonacci hashing: the high half of the key times 2^64 / φ.
     Int(truncatingIfNeeded: (UInt64(UInt32(bitPattern: key)) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
   }
 
-  /// The place of `key`'s deal among `terms[first...]`, if it was inserted.
-  func position(of key: Int32, in terms: [DealTerms], from first: Int) -> Int? {
+  /// The place of `key`'s deal among the candidates of `deals`, if it was inserted.
+  @inline(__always)
+  func place(of key: Int32, in deals: OrderDeals) -> OrderDeals.Place? {
     var slot = start(key)
     while slots[slot] != 0 {
-      let place = first + Int(slots[slot]) - 1
-      if terms[place].storeIndex == key { return place }
+      let place = OrderDeals.Place(rawValue: slots[slot] - 1)
+      if deals.storeIndex(at: place) == key { return place }
       slot = (slot + 1) & mask
     }
     return nil
   }
 
-  /// Records that `key`'s deal is at `position` (counted from the first targeted one).
-  mutating func insert(_ key: Int32, position: Int) {
+  /// Records that `key`'s deal is at `place`.
+  @inline(__always)
+  mutating func insert(_ key: Int32, place: OrderDeals.Place) {
     var slot = start(key)
     while slots[slot] != 0 { slot = (slot + 1) & mask }
-    slots[slot] = UInt32(position + 1)
+    slots[slot] = place.rawValue + 1
   }
 }
 
-/// The promotions working for one order that can matter to it, and the lines of the order
-/// each targets, in two arrays of one length.
-struct OrderDeals: Sendable {
-  /// Their terms.
-  var terms: [DealTerms] = []
-  /// The lines each targets.
-  var lines: [TargetedLines] = []
+/// A stretch of ``ExactCandidates/table`` whose item deals one line of an order reads: each
+/// priced on that line alone, for every customer.
+struct LinePostings: Sendable {
+  /// The line.
+  var line: Int32
+  /// The stretch.
+  var start: Int32
+  var end: Int32
+}
 
-  /// Adds `deal`, which targets `lines`.
-  mutating func append(_ deal: DealTerms, lines targeted: TargetedLines) {
-    terms.append(deal)
-    lines.append(targeted)
+/// An item deal gathered for an order, with the lines it acts on.
+struct ItemCandidate: Sendable {
+  /// Its place in the table of terms.
+  var deal: Int32
+  /// The lines of the order it acts on.
+  var lines: TargetedLines
+}
+
+/// The promotions working for one order that can matter to it, named by their place in a
+/// table of terms: the item deals read by each line in place, the other item deals, the
+/// discounts and thresholds, and the shipping deals, each deal acting on lines with them.
+struct OrderDeals: Sendable {
+  /// Where a gathered deal went: among ``items`` (the high bit set) or ``orders``.
+  struct Place: Sendable {
+    /// The place, the high bit set for an item deal.
+    let rawValue: UInt32
+  }
+
+  /// The terms the deals are named by.
+  let table: [DealTerms]
+  /// The stretches of item deals each priced on one line alone.
+  var linePostings: [LinePostings] = []
+  /// The other item deals.
+  var items: [ItemCandidate] = []
+  /// The discounts and thresholds, and the lines each acts on.
+  var orders: [Int32] = []
+  var orderLines: [TargetedLines] = []
+  /// The shipping deals.
+  var shipping: [Int32] = []
+
+  /// Candidates named in `table`, none yet.
+  init(table: [DealTerms]) {
+    self.table = table
+  }
+
+  /// Every deal of `terms`, each acting on the lines its `lines` gives.
+  init(terms: [DealTerms], lines: (DealTerms) -> TargetedLines) {
+    self.init(table: terms)
+    for index in terms.indices { append(index, lines: lines(terms[index])) }
+  }
+
+  /// Adds the discount or threshold at `index` of the table, which acts on `lines`.
+  @inline(__always)
+  mutating func appendOrderDeal(_ index: Int, lines: TargetedLines) {
+    orders.append(Int32(index))
+    orderLines.append(lines)
+  }
+
+  /// Adds the deal at `index` of the table, which acts on `lines`; returns where it went.
+  @discardableResult
+  mutating func append(_ index: Int, lines: TargetedLines) -> Place {
+    switch table[index].kind {
+    case .item:
+      items.append(ItemCandidate(deal: Int32(index), lines: lines))
+      return Place(rawValue: UInt32(items.count - 1) | 1 << 31)
+    case .discount, .threshold:
+      appendOrderDeal(index, lines: lines)
+      return Place(rawValue: UInt32(orders.count - 1))
+    case .shipping:
+      shipping.append(Int32(index))
+      return Place(rawValue: 0)
+    }
+  }
+
+  /// The store position of the deal gathered at `place`.
+  @inline(__always)
+  func storeIndex(at place: Place) -> Int32 {
+    let position = Int(place.rawValue & ~(1 << 31))
+    return table[Int(place.rawValue & 1 << 31 == 0 ? orders[position] : items[position].deal)].storeIndex
+  }
+
+  /// Adds `line` to the lines of the deal gathered at `place`.
+  @inline(__always)
+  mutating func insert(_ line: Int, at place: Place) {
+    let position = Int(place.rawValue & ~(1 << 31))
+    if place.rawValue & 1 << 31 == 0 { orderLines[position].insert(line) } else { items[position].lines.insert(line) }
   }
 }
