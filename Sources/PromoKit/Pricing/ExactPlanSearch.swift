@@ -18,6 +18,8 @@ final class ExactPlanSearch {
     var deal: Int
     /// What it took off, in minor units.
     var discount: Int128
+    /// The rank of its id among the store's ids.
+    var rank: Int32
   }
 
   /// A plan while it is searched: its item stage (whose steps the search keeps), its order
@@ -148,11 +150,10 @@ final class ExactPlanSearch {
         let terms = table[index]
         let discount = terms.shippingDiscount(shipping: shipping, subtotal: subtotal)
         guard discount > 0 else { continue }
-        let step = Step(deal: index, discount: discount)
+        let step = Step(deal: index, discount: discount, rank: terms.rank)
         func beats(_ current: Step?) -> Bool {
           guard let current else { return true }
-          return discount > current.discount
-            || (discount == current.discount && terms.rank < table[current.deal].rank)
+          return discount > current.discount || (discount == current.discount && terms.rank < current.rank)
         }
         if beats(any) { any = step }
         if terms.isStackable && beats(stackable) { stackable = step }
@@ -194,25 +195,28 @@ final class ExactPlanSearch {
 
   /// The rank of the id of `plan`'s promotion at `position` in application order.
   private func rank(of plan: Plan, at position: Int) -> Int32 {
-    if position < plan.itemCount { return table[itemSteps(plan.itemStage)[position].deal].rank }
+    if position < plan.itemCount { return itemSteps(plan.itemStage)[position].rank }
     var rest = position - plan.itemCount
     if let step = plan.firstOrderStep {
-      if rest == 0 { return orderTerms(step.deal).rank }
+      if rest == 0 { return step.rank }
       rest -= 1
     }
     if let step = plan.secondOrderStep {
-      if rest == 0 { return orderTerms(step.deal).rank }
+      if rest == 0 { return step.rank }
       rest -= 1
     }
-    if let step = plan.shippingStep, rest == 0 { return table[step.deal].rank }
+    if let step = plan.shippingStep, rest == 0 { return step.rank }
     preconditionFailure("a plan has no promotion at \(position)")
   }
 
   /// Whether `plan` beats `other` (``PlanPreference``, the rule for the best plan).
   func isPreferred(_ plan: Plan, to other: Plan) -> Bool {
-    PlanPreference.prefers(
-      total: plan.total, count: plan.count, rank: { rank(of: plan, at: $0) },
-      overTotal: other.total, count: other.count, rank: { rank(of: other, at: $0) })
+    // Of one item stage, the item deals are the same: the order deals and the shipping
+    // deal decide.
+    let skipped = plan.itemStage == other.itemStage ? plan.itemCount : 0
+    return PlanPreference.prefers(
+      total: plan.total, count: plan.count - skipped, rank: { rank(of: plan, at: $0 + skipped) },
+      overTotal: other.total, count: other.count - skipped, rank: { rank(of: other, at: $0 + skipped) })
   }
 
   /// Makes `plan` the `best` one if it is preferred to it.
@@ -221,30 +225,43 @@ final class ExactPlanSearch {
     if plan.total < best.total || (plan.total == best.total && isPreferred(plan, to: best)) { best = plan }
   }
 
+  /// Whether a plan of `count` promotions whose total is at least `lowest` can be preferred
+  /// to `best`, its shipping deal taking `shippingTaken` (the total is never below what is
+  /// left of the shipping).
+  @inline(__always)
+  private func canReach(_ lowest: Int128, count: Int, shippingTaken: Int128, best: Plan) -> Bool {
+    let lowest = max(lowest, shipping - shippingTaken)
+    return lowest < best.total || (lowest == best.total && count <= best.count)
+  }
+
   /// The best plan.
   func best() -> Selection {
     let lines = items ?? []
     let amounts = items.map { $0.map(\.lineAmount.minorUnits) } ?? [subtotal]
     let empty = Plan(total: subtotal + shipping)
     var best = empty
-    // Kind 1: no item stage, any order stage.
     var first = FirstStage(
       taken: [Int128](repeating: 0, count: orderDeals.count), units: [Int64](repeating: 0, count: orderDeals.count))
-    searchOrderStages(on: empty, amounts: amounts, first: &first, best: &best)
-    if !lines.isEmpty {
-      // Each line's item deal: of every working one, and of the stackable ones.
-      let (everyChosen, stackableChosen) = chosenItemDeals(lines)
-      // Kind 2: every working item deal, no order stage.
-      let everyItem = itemStage(everyChosen, amounts: amounts, kind: .every)
-      if everyItem.plan.itemCount > 0 { offer(withShipping(everyItem.plan), to: &best) }
-      // Kind 3: the stackable item deals, then a stackable order stage.
-      let stackable = itemStage(stackableChosen, amounts: amounts, kind: .stackable)
-      if stackable.plan.itemCount > 0 {
-        searchStackableOrderStages(on: stackable.plan, amounts: stackable.left, first: first, best: &best)
-      }
-      return selection(best, chosen: best.itemStage == .every ? everyChosen : stackableChosen, amounts: amounts)
+    guard !lines.isEmpty else {
+      // Kind 1 only: no item stage, any order stage.
+      searchOrderStages(on: empty, amounts: amounts, first: &first, best: &best)
+      return selection(best, chosen: [], amounts: amounts)
     }
-    return selection(best, chosen: [], amounts: amounts)
+    // The plans are tried in the order that finds a good one soonest (the best one does
+    // not depend on it), so that more of the others are cut off.
+    // Each line's item deal: of every working one, and of the stackable ones.
+    let (everyChosen, stackableChosen) = chosenItemDeals(lines)
+    // Kind 2: every working item deal, no order stage.
+    let everyItem = itemStage(everyChosen, amounts: amounts, kind: .every)
+    if everyItem.plan.itemCount > 0 { offer(withShipping(everyItem.plan), to: &best) }
+    // Kind 1: no item stage, any order stage.
+    searchOrderStages(on: empty, amounts: amounts, first: &first, best: &best)
+    // Kind 3: the stackable item deals, then a stackable order stage.
+    let stackable = itemStage(stackableChosen, amounts: amounts, kind: .stackable)
+    if stackable.plan.itemCount > 0 {
+      searchStackableOrderStages(on: stackable.plan, amounts: stackable.left, first: first, best: &best)
+    }
+    return selection(best, chosen: best.itemStage == .every ? everyChosen : stackableChosen, amounts: amounts)
   }
 
   /// Each line's item deal that takes the most off it (ties: the lowest id), of every
@@ -259,13 +276,11 @@ final class ExactPlanSearch {
       guard discount > 0 else { return }
       func beats(_ current: Step?) -> Bool {
         guard let current else { return true }
-        return discount > current.discount
-          || (discount == current.discount && terms.rank < table[current.deal].rank)
+        return discount > current.discount || (discount == current.discount && terms.rank < current.rank)
       }
-      if beats(everyChosen[line]) { everyChosen[line] = Step(deal: index, discount: discount) }
-      if terms.isStackable && beats(stackableChosen[line]) {
-        stackableChosen[line] = Step(deal: index, discount: discount)
-      }
+      let step = Step(deal: index, discount: discount, rank: terms.rank)
+      if beats(everyChosen[line]) { everyChosen[line] = step }
+      if terms.isStackable && beats(stackableChosen[line]) { stackableChosen[line] = step }
     }
     for posting in linePostings {
       let line = Int(posting.line)
@@ -300,14 +315,13 @@ final class ExactPlanSearch {
     for line in amounts.indices {
       guard let chosen = chosenPerLine[line] else { continue }
       left[line] -= chosen.discount
-      let rank = table[chosen.deal].rank
-      if let same = steps.firstIndex(where: { table[$0.deal].rank == rank }) {
+      if let same = steps.firstIndex(where: { $0.rank == chosen.rank }) {
         steps[same].discount += chosen.discount
       } else {
         steps.append(chosen)
       }
     }
-    steps.sort { table[$0.deal].rank < table[$1.deal].rank }
+    steps.sort { $0.rank < $1.rank }
     let total = subtotal - steps.reduce(0) { $0 + $1.discount } + shipping
     let plan = Plan(
       itemStage: kind, itemCount: steps.count, isAllStackable: steps.allSatisfy { table[$0.deal].isStackable },
@@ -370,6 +384,8 @@ final class ExactPlanSearch {
     // Each order deal that applies on its own, with what it takes off at `start`.
     var discounts: [(deal: Int, taken: Int128)] = []
     var thresholds: [(deal: Int, bound: Int128)] = []
+    discounts.reserveCapacity(orderDeals.count)
+    thresholds.reserveCapacity(orderDeals.count)
     for number in orderDeals.indices {
       let terms = table[Int(orderDeals[number])]
       if terms.hasMinimumQuantity, let items {
@@ -432,17 +448,23 @@ final class ExactPlanSearch {
     // and one more stackable promotion.
     let stackableShipping = bestShipping.stackable?.discount ?? 0
     let totalLeft = start.total - stackableShipping
+    let joining = stackableShipping > 0 ? 1 : 0
     var discounts: [(deal: Int, taken: Int128)] = []
     var thresholds: [(deal: Int, bound: Int128)] = []
     for number in orderDeals.indices {
       // A deal takes no more here than in the first stage; alone, or with the partner that
-      // took the most there, it must reach the best total.
+      // took the most there, it must be able to beat the best plan.
       let bound = first.taken[number]
       guard bound > 0 else { continue }
       let terms = table[Int(orderDeals[number])]
       guard terms.isStackable else { continue }
       let partner = terms.kind == .discount ? first.largestThreshold : first.largestDiscount
-      if totalLeft - bound - partner > best.total { continue }
+      guard
+        canReach(totalLeft - bound, count: start.count + 1 + joining, shippingTaken: stackableShipping, best: best)
+          || canReach(
+            totalLeft - bound - partner, count: start.count + 2 + joining, shippingTaken: stackableShipping,
+            best: best)
+      else { continue }
       guard let base = base(of: number, terms, amounts: amounts, whole: whole) else { continue }
       let taken = terms.orderDiscount(base: base, units: first.units[number])
       guard taken > 0 else { continue }
@@ -496,28 +518,43 @@ final class ExactPlanSearch {
     guard !discounts.isEmpty || plainDiscount != nil, !thresholds.isEmpty || plainThresholds != nil else {
       return
     }
-    // The pairs: every promotion of one is stackable, so the same shipping deal joins each.
-    let totalLeft = start.total - (bestShipping.stackable?.discount ?? 0)
-    // A pair reaches the best total only if its discount and its threshold's bound do
+    // The pairs: every promotion of one is stackable, so the same shipping deal joins each,
+    // and each has as many promotions.
+    let shippingTaken = bestShipping.stackable?.discount ?? 0
+    let totalLeft = start.total - shippingTaken
+    let count = start.count + 2 + (shippingTaken > 0 ? 1 : 0)
+    func canReach(_ lowest: Int128) -> Bool {
+      self.canReach(lowest, count: count, shippingTaken: shippingTaken, best: best)
+    }
+    // A pair can beat the best plan only if its discount and its threshold's bound can
     // together: only the discounts and thresholds that can be in such a pair are kept, then
     // tried from the largest down.
     let largestTaken = discounts.reduce(plainDiscount?.taken ?? 0) { max($0, $1.taken) }
     let largestBound = thresholds.reduce(plainThresholdBound) { max($0, $1.bound) }
-    discounts.removeAll { totalLeft - $0.taken - largestBound > best.total }
-    thresholds.removeAll { totalLeft - largestTaken - $0.bound > best.total }
+    guard canReach(totalLeft - largestTaken - largestBound) else { return }
+    discounts.removeAll { !canReach(totalLeft - $0.taken - largestBound) }
+    thresholds.removeAll { !canReach(totalLeft - largestTaken - $0.bound) }
     var largestFirst = LargestFirst(discounts)
     let keptBound = thresholds.reduce(plainThresholdBound) { max($0, $1.bound) }
     var left = amounts
     var shares = amounts
+    let floorTotal = shipping - shippingTaken
     while let (discount, taken) = nextDiscount(&largestFirst, &plainDiscount, whole: whole) {
-      if totalLeft - taken - keptBound > best.total { break }
+      if !canReach(totalLeft - taken - keptBound) { break }
+      // When no total can be lower than the best's and the best is a pair on the same item
+      // stage (as many promotions), a discount of a higher id than its discount loses.
+      if best.total == floorTotal, best.count == count, best.itemStage == start.itemStage,
+        let bestDiscount = best.firstOrderStep, orderTerms(discount).rank > bestDiscount.rank
+      {
+        continue
+      }
       let plan = adding(discount, taken: taken, to: start)
       // What the lines have left after the discount, worked out when a threshold shares a
       // line with it (on other lines, the threshold's base is what it was).
       var leftIsWorkedOut = false
       let wholeLeft = whole - taken
       for (threshold, bound) in thresholds {
-        if totalLeft - taken - bound > best.total { continue }
+        if !canReach(totalLeft - taken - bound) { continue }
         let second: Int128
         let thresholdLines = orderLines[threshold]
         if lines(discount).isDisjoint(with: thresholdLines) {
@@ -536,12 +573,12 @@ final class ExactPlanSearch {
           guard let base = base(of: threshold, terms, amounts: left, whole: wholeLeft) else { continue }
           second = terms.orderDiscount(base: base, units: units[threshold])
         }
-        guard second > 0, totalLeft - taken - second <= best.total else { continue }
+        guard second > 0, canReach(totalLeft - taken - second) else { continue }
         offer(withShipping(adding(threshold, taken: second, to: plan)), to: &best)
       }
       // The best plain threshold on what the whole order has left (it is untargeted).
       if let plain, let plainThresholds, let (terms, second) = plain.best(in: plainThresholds, at: wholeLeft),
-        totalLeft - taken - second <= best.total
+        canReach(totalLeft - taken - second)
       {
         offer(withShipping(adding(adopt(terms), taken: second, to: plan)), to: &best)
       }
@@ -555,7 +592,8 @@ final class ExactPlanSearch {
   private func offerSingle(
     _ number: Int, taken: Int128, on start: Plan, shippingTaken: Int128, best: inout Plan
   ) {
-    if start.total - taken - shippingTaken <= best.total {
+    let count = start.count + 1 + (shippingTaken > 0 ? 1 : 0)
+    if canReach(start.total - taken - shippingTaken, count: count, shippingTaken: shippingTaken, best: best) {
       offer(withShipping(adding(number, taken: taken, to: start)), to: &best)
     }
   }
@@ -617,7 +655,7 @@ final class ExactPlanSearch {
   @inline(__always)
   private func adding(_ number: Int, taken: Int128, to plan: Plan) -> Plan {
     var next = plan
-    let step = Step(deal: number, discount: taken)
+    let step = Step(deal: number, discount: taken, rank: orderTerms(number).rank)
     if next.firstOrderStep == nil { next.firstOrderStep = step } else { next.secondOrderStep = step }
     next.isAllStackable = next.isAllStackable && orderTerms(number).isStackable
     next.total -= taken
