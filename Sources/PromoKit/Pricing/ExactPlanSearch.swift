@@ -271,6 +271,19 @@ final class ExactPlanSearch {
   private func chosenItemDeals(_ lines: [OrderItem]) -> (every: [Step?], stackable: [Step?]) {
     var everyChosen = [Step?](repeating: nil, count: lines.count)
     var stackableChosen = everyChosen
+    everyChosen.withUnsafeMutableBufferPointer { every in
+      stackableChosen.withUnsafeMutableBufferPointer { stackable in
+        chooseItemDeals(lines, every: every, stackable: stackable)
+      }
+    }
+    return (everyChosen, stackableChosen)
+  }
+
+  /// ``chosenItemDeals(_:)`` into `every` and `stackable` (one per line, `nil` at first):
+  /// through buffers, so that the closures that fill them need no exclusive access.
+  private func chooseItemDeals(
+    _ lines: [OrderItem], every: UnsafeMutableBufferPointer<Step?>, stackable: UnsafeMutableBufferPointer<Step?>
+  ) {
     @inline(__always)
     func consider(_ index: Int, _ terms: DealTerms, line: Int, discount: Int128) {
       guard discount > 0 else { return }
@@ -279,8 +292,8 @@ final class ExactPlanSearch {
         return discount > current.discount || (discount == current.discount && terms.rank < current.rank)
       }
       let step = Step(deal: index, discount: discount, rank: terms.rank)
-      if beats(everyChosen[line]) { everyChosen[line] = step }
-      if terms.isStackable && beats(stackableChosen[line]) { stackableChosen[line] = step }
+      if beats(every[line]) { every[line] = step }
+      if terms.isStackable && beats(stackable[line]) { stackable[line] = step }
     }
     for posting in linePostings {
       let line = Int(posting.line)
@@ -299,7 +312,6 @@ final class ExactPlanSearch {
         consider(index, terms, line: $0, discount: $1)
       }
     }
-    return (everyChosen, stackableChosen)
   }
 
   /// The item stage in which each line takes the deal chosen for it (the one that takes
@@ -338,6 +350,11 @@ final class ExactPlanSearch {
   /// item stage's, `chosen` per line, then each order deal's division).
   private func selection(_ best: Plan, chosen: [Step?], amounts: [Int128]) -> Selection {
     var shares = [[Applied]](repeating: [], count: items?.count ?? 0)
+    // A line has at most an item deal's share and two order deals'.
+    let most = (best.itemStage == .none ? 0 : 1) + best.orderSteps.count
+    if most > 0 {
+      for line in shares.indices { shares[line].reserveCapacity(most) }
+    }
     var left = amounts
     var applied: [Applied] = []
     for step in itemSteps(best.itemStage) {
@@ -451,6 +468,8 @@ final class ExactPlanSearch {
     let joining = stackableShipping > 0 ? 1 : 0
     var discounts: [(deal: Int, taken: Int128)] = []
     var thresholds: [(deal: Int, bound: Int128)] = []
+    discounts.reserveCapacity(orderDeals.count)
+    thresholds.reserveCapacity(orderDeals.count)
     for number in orderDeals.indices {
       // A deal takes no more here than in the first stage; alone, or with the partner that
       // took the most there, it must be able to beat the best plan.
