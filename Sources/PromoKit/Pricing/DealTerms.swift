@@ -164,6 +164,37 @@ struct DealTerms: Sendable {
     }
   }
 
+  /// Whether this item deal, priced line by line, takes at least as much as `other` off
+  /// every line and wins a tie (a lower id), in every item stage `other` can be in: the
+  /// same benefit (a buy/get of the same units), at least the rate or the sum off (at most
+  /// the fixed price), at least the unit limit, stackable if `other` is, and for every
+  /// customer. Then `other` is never the item deal of a line where this one is tried too.
+  func outdoes(_ other: DealTerms) -> Bool {
+    guard isPricedLineByLine, other.isPricedLineByLine, !isForCustomerGroups, rank < other.rank,
+      isStackable || !other.isStackable, maximumQuantity >= other.maximumQuantity
+    else { return false }
+    switch (benefit, other.benefit) {
+    case (.percentOff, .percentOff): return rate >= other.rate
+    case (.amountOff, .amountOff): return sumUnits >= other.sumUnits
+    case (.fixedPrice, .fixedPrice): return sumUnits <= other.sumUnits
+    case (.buyGet, .buyGet): return buy == other.buy && get == other.get && rate >= other.rate
+    case (.percentOff, _), (.amountOff, _), (.fixedPrice, _), (.buyGet, _): return false
+    }
+  }
+
+  /// Those of `deals` that no other outdoes (``outdoes(_:)``), nor one of `others`, which
+  /// are tried wherever these are; in the order of their ids.
+  ///
+  /// - Complexity: O(*n* log *n* + *n* *k*) for *n* deals of which *k* are kept.
+  static func unoutdone(_ deals: [DealTerms], by others: [DealTerms] = []) -> [DealTerms] {
+    var kept: [DealTerms] = []
+    for deal in deals.sorted(by: { $0.rank < $1.rank })
+    where !kept.contains(where: { $0.outdoes(deal) }) && !others.contains(where: { $0.outdoes(deal) }) {
+      kept.append(deal)
+    }
+    return kept
+  }
+
   /// What an item deal takes off each line of `items` (0 for a line it does not target),
   /// `target` being the promotion's.
   ///

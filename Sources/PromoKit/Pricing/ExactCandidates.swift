@@ -124,12 +124,17 @@ struct ExactCandidates: Sendable {
       table.append(contentsOf: deals)
       return (table.count - deals.count)..<table.count
     }
+    // An item deal priced line by line that another tried on the same line outdoes is
+    // never chosen: it is left out.
+    let everyLine = DealTerms.unoutdone(untargetedItems.filter(\.isPricedLineByLine))
+    untargetedItems = everyLine + untargetedItems.filter { !$0.isPricedLineByLine }
     func stretches(_ lists: [String: [DealTerms]]) -> [String: KeyDeals] {
       lists.mapValues { deals in
+        let lineByLine = DealTerms.unoutdone(deals.filter(\.isPricedLineByLine), by: everyLine)
         let start = table.count
-        table.append(contentsOf: deals.filter { $0.isPricedLineByLine && !$0.isForCustomerGroups })
+        table.append(contentsOf: lineByLine.filter { !$0.isForCustomerGroups })
         let forGroups = table.count
-        table.append(contentsOf: deals.filter { $0.isPricedLineByLine && $0.isForCustomerGroups })
+        table.append(contentsOf: lineByLine.filter(\.isForCustomerGroups))
         let gathered = table.count
         table.append(contentsOf: deals.filter { !$0.isPricedLineByLine })
         return KeyDeals(
