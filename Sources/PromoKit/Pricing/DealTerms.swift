@@ -59,6 +59,9 @@ struct DealTerms: Sendable {
   let hasMinimumQuantity: Bool
   /// Whether it is only for customers of some groups.
   let isForCustomerGroups: Bool
+  /// Whether it targets one SKU or one category, no more: an order finds it through one of
+  /// its SKUs or categories at most.
+  let hasOneTarget: Bool
 
   /// Whether it is an item deal that prices each line on its own (not a buy/get across
   /// lines): what it takes off a line depends on that line alone.
@@ -86,6 +89,7 @@ struct DealTerms: Sendable {
     repeats = promotion.repeats
     isTargeted = promotion.target != nil
     isForCustomerGroups = promotion.customerGroups != nil
+    hasOneTarget = promotion.target.map { $0.skus.count + $0.categories.count == 1 } ?? false
     hasMinimumQuantity = promotion.minimumQuantity != nil
     minimumQuantity = promotion.minimumQuantity ?? 0
     maximumQuantity = promotion.maximumQuantity ?? .max

@@ -21,15 +21,17 @@
 struct ExactCandidates: Sendable {
   /// Where one SKU's or category's deals are in ``table``, in four parts: the item deals
   /// priced line by line for every customer, those for customer groups, then the buy/gets
-  /// across lines and the order deals, which an order gathers once however many of its
-  /// lines find them.
-  private struct KeyDeals: Sendable {
+  /// across lines and the discounts and thresholds, which an order gathers once however
+  /// many of its lines find them.
+  private struct KeyDeals: Sendable, Equatable {
     /// The first item deal priced line by line.
     let start: Int32
     /// The first of those for customer groups.
     let forGroups: Int32
-    /// The first deal gathered once per order.
-    let gathered: Int32
+    /// The first buy/get across lines.
+    let acrossLines: Int32
+    /// The first discount or threshold.
+    let orderDeals: Int32
     /// The end of the stretch.
     let end: Int32
   }
@@ -135,10 +137,13 @@ struct ExactCandidates: Sendable {
         table.append(contentsOf: lineByLine.filter { !$0.isForCustomerGroups })
         let forGroups = table.count
         table.append(contentsOf: lineByLine.filter(\.isForCustomerGroups))
-        let gathered = table.count
-        table.append(contentsOf: deals.filter { !$0.isPricedLineByLine })
+        let acrossLines = table.count
+        table.append(contentsOf: deals.filter { $0.kind == .item && !$0.isPricedLineByLine })
+        let orderDeals = table.count
+        table.append(contentsOf: deals.filter { $0.kind != .item })
         return KeyDeals(
-          start: Int32(start), forGroups: Int32(forGroups), gathered: Int32(gathered), end: Int32(table.count))
+          start: Int32(start), forGroups: Int32(forGroups), acrossLines: Int32(acrossLines),
+          orderDeals: Int32(orderDeals), end: Int32(table.count))
       }
     }
     bySku = stretches(skuLists)
@@ -165,20 +170,23 @@ struct ExactCandidates: Sendable {
   func deals(for order: Order, codes: Set<String>, groups: Set<String>) -> OrderDeals {
     let items = order.items ?? []
     var deals = OrderDeals(table: table)
-    // The stretches of the lines' SKUs and categories.
-    var keyed: [(deals: KeyDeals, line: Int)] = []
+    // The stretches of the lines' SKUs and categories, each once with the lines that find
+    // it (two lines of one SKU or category find the same stretch).
+    var keyed: [(deals: KeyDeals, lines: TargetedLines)] = []
     keyed.reserveCapacity(items.count * 2)
     var gathered = 0
-    for (line, item) in items.enumerated() {
-      if let sku = item.sku, let key = bySku[sku] {
-        keyed.append((key, line))
-        gathered += Int(key.end - key.gathered)
+    func add(_ key: KeyDeals, line: Int) {
+      if let same = keyed.firstIndex(where: { $0.deals == key }) {
+        keyed[same].lines.insert(line)
+      } else {
+        keyed.append((key, .only(line, count: items.count)))
+        gathered += Int(key.end - key.acrossLines)
       }
+    }
+    for (line, item) in items.enumerated() {
+      if let sku = item.sku, let key = bySku[sku] { add(key, line: line) }
       for category in item.categories {
-        if let key = byCategory[category] {
-          keyed.append((key, line))
-          gathered += Int(key.end - key.gathered)
-        }
+        if let key = byCategory[category] { add(key, line: line) }
       }
     }
     let reached = reachedMinimums(by: order.subtotal.minorUnits)
@@ -202,25 +210,39 @@ struct ExactCandidates: Sendable {
     }
     guard !keyed.isEmpty else { return deals }
     deals.linePostings.reserveCapacity(keyed.count)
-    // The targeted deals, line by line: those priced line by line are read in place by the
-    // line; the others are gathered, and one met again on a later line (another of its SKUs
-    // or categories) gains that line, found by its store position in a hash table.
+    // The targeted deals: those priced line by line are read in place by each line; the
+    // others are gathered once, with the lines that find them. A deal of one SKU or category
+    // is found once; one of several, met again through another, gains the lines found
+    // there, through a hash table of their store positions.
     var found = DealTable(capacity: gathered)
-    for (key, line) in keyed {
+    for (key, lines) in keyed {
       if key.start < key.forGroups {
-        deals.linePostings.append(LinePostings(line: Int32(line), start: key.start, end: key.forGroups))
-      }
-      if !groups.isEmpty {
-        for index in Int(key.forGroups)..<Int(key.gathered) where admits(table[index], groups) {
-          deals.items.append(ItemCandidate(deal: Int32(index), lines: .only(line, count: items.count)))
+        lines.forEach(count: items.count) {
+          deals.linePostings.append(LinePostings(line: Int32($0), start: key.start, end: key.forGroups))
         }
       }
-      for index in Int(key.gathered)..<Int(key.end) {
+      if !groups.isEmpty && key.forGroups < key.acrossLines {
+        for index in Int(key.forGroups)..<Int(key.acrossLines) where admits(table[index], groups) {
+          deals.items.append(ItemCandidate(deal: Int32(index), lines: lines))
+        }
+      }
+      for index in Int(key.acrossLines)..<Int(key.orderDeals) {
         let terms = table[index]
-        if let place = found.place(of: terms.storeIndex, in: deals) {
-          deals.insert(line, at: place)
+        if !terms.hasOneTarget, let place = found.place(of: terms.storeIndex, in: deals) {
+          deals.items[Int(place.position)].lines.formUnion(lines)
         } else if admits(terms, groups) {
-          found.insert(terms.storeIndex, place: deals.append(index, lines: .only(line, count: items.count)))
+          if !terms.hasOneTarget { found.insert(terms.storeIndex, place: .item(deals.items.count)) }
+          deals.items.append(ItemCandidate(deal: Int32(index), lines: lines))
+        }
+      }
+      for index in Int(key.orderDeals)..<Int(key.end) {
+        let terms = table[index]
+        if !terms.hasOneTarget, let place = found.place(of: terms.storeIndex, in: deals) {
+          deals.orderLines[Int(place.position)].formUnion(lines)
+        } else if admits(terms, groups) {
+          if !terms.hasOneTarget { found.insert(terms.storeIndex, place: .orderDeal(deals.orders.count)) }
+          deals.orders.append(Int32(index))
+          deals.orderLines.append(lines)
         }
       }
     }
@@ -248,7 +270,23 @@ struct ExactCandidates: Sendable {
 /// An open-addressing table from a deal's store position to its place among an order's
 /// gathered candidates, for merging the lines of a deal found more than once.
 private struct DealTable {
-  /// Each slot's candidate place plus one; 0 when empty.
+  /// Where a gathered deal went: among the item deals (the high bit set) or the order deals.
+  struct Place {
+    /// The place, the high bit set for an item deal.
+    let rawValue: UInt32
+
+    /// The place `position` among the item deals.
+    static func item(_ position: Int) -> Place { Place(rawValue: UInt32(position) | 1 << 31) }
+    /// The place `position` among the discounts and thresholds.
+    static func orderDeal(_ position: Int) -> Place { Place(rawValue: UInt32(position)) }
+
+    /// Whether it is among the item deals.
+    var isItem: Bool { rawValue & 1 << 31 != 0 }
+    /// Its position in its list.
+    var position: UInt32 { rawValue & ~(1 << 31) }
+  }
+
+  /// Each slot's place plus one; 0 when empty.
   private var slots: [UInt32]
   /// `slots.count - 1`, a power of two less one.
   private let mask: Int
@@ -270,11 +308,12 @@ private struct DealTable {
 
   /// The place of `key`'s deal among the candidates of `deals`, if it was inserted.
   @inline(__always)
-  func place(of key: Int32, in deals: OrderDeals) -> OrderDeals.Place? {
+  func place(of key: Int32, in deals: OrderDeals) -> Place? {
     var slot = start(key)
     while slots[slot] != 0 {
-      let place = OrderDeals.Place(rawValue: slots[slot] - 1)
-      if deals.storeIndex(at: place) == key { return place }
+      let place = Place(rawValue: slots[slot] - 1)
+      let index = place.isItem ? deals.items[Int(place.position)].deal : deals.orders[Int(place.position)]
+      if deals.table[Int(index)].storeIndex == key { return place }
       slot = (slot + 1) & mask
     }
     return nil
@@ -282,7 +321,7 @@ private struct DealTable {
 
   /// Records that `key`'s deal is at `place`.
   @inline(__always)
-  mutating func insert(_ key: Int32, place: OrderDeals.Place) {
+  mutating func insert(_ key: Int32, place: Place) {
     var slot = start(key)
     while slots[slot] != 0 { slot = (slot + 1) & mask }
     slots[slot] = place.rawValue + 1
@@ -311,12 +350,6 @@ struct ItemCandidate: Sendable {
 /// table of terms: the item deals read by each line in place, the other item deals, the
 /// discounts and thresholds, and the shipping deals, each deal acting on lines with them.
 struct OrderDeals: Sendable {
-  /// Where a gathered deal went: among ``items`` (the high bit set) or ``orders``.
-  struct Place: Sendable {
-    /// The place, the high bit set for an item deal.
-    let rawValue: UInt32
-  }
-
   /// The terms the deals are named by.
   let table: [DealTerms]
   /// The stretches of item deals each priced on one line alone.
@@ -347,33 +380,12 @@ struct OrderDeals: Sendable {
     orderLines.append(lines)
   }
 
-  /// Adds the deal at `index` of the table, which acts on `lines`; returns where it went.
-  @discardableResult
-  mutating func append(_ index: Int, lines: TargetedLines) -> Place {
+  /// Adds the deal at `index` of the table, which acts on `lines`.
+  mutating func append(_ index: Int, lines: TargetedLines) {
     switch table[index].kind {
-    case .item:
-      items.append(ItemCandidate(deal: Int32(index), lines: lines))
-      return Place(rawValue: UInt32(items.count - 1) | 1 << 31)
-    case .discount, .threshold:
-      appendOrderDeal(index, lines: lines)
-      return Place(rawValue: UInt32(orders.count - 1))
-    case .shipping:
-      shipping.append(Int32(index))
-      return Place(rawValue: 0)
+    case .item: items.append(ItemCandidate(deal: Int32(index), lines: lines))
+    case .discount, .threshold: appendOrderDeal(index, lines: lines)
+    case .shipping: shipping.append(Int32(index))
     }
-  }
-
-  /// The store position of the deal gathered at `place`.
-  @inline(__always)
-  func storeIndex(at place: Place) -> Int32 {
-    let position = Int(place.rawValue & ~(1 << 31))
-    return table[Int(place.rawValue & 1 << 31 == 0 ? orders[position] : items[position].deal)].storeIndex
-  }
-
-  /// Adds `line` to the lines of the deal gathered at `place`.
-  @inline(__always)
-  mutating func insert(_ line: Int, at place: Place) {
-    let position = Int(place.rawValue & ~(1 << 31))
-    if place.rawValue & 1 << 31 == 0 { orderLines[position].insert(line) } else { items[position].lines.insert(line) }
   }
 }

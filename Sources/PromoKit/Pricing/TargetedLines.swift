@@ -33,6 +33,20 @@ enum TargetedLines: Sendable {
     }
   }
 
+  /// Adds the lines of `other`, found through another SKU or category of the same order.
+  mutating func formUnion(_ other: TargetedLines) {
+    switch (self, other) {
+    case (.every, _): break
+    case (_, .every): self = .every
+    case (.mask(let bits), .mask(let otherBits)): self = .mask(bits | otherBits)
+    default:
+      var lines: [Int] = []
+      forEach(count: Int.max) { lines.append($0) }
+      other.forEach(count: Int.max) { lines.append($0) }
+      self = .list(Array(Set(lines)).sorted())
+    }
+  }
+
   /// Calls `body` with each line, in increasing order, of an order of `count` lines.
   @inline(__always)
   func forEach(count: Int, _ body: (Int) -> Void) {
