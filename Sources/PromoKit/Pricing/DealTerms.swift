@@ -280,6 +280,34 @@ struct DealTerms: Sendable {
     return max(taken, 0)
   }
 
+  /// Adds this discount or threshold to `bound`, which then bounds what it takes too.
+  func include(in bound: inout TakenBound) {
+    switch benefit {
+    case .percentOff: bound.rate = max(bound.rate, rate)
+    case .amountOff:
+      if !repeats {
+        bound.sum = max(bound.sum, sumUnits)
+      } else if capUnits != .max {
+        bound.sum = max(bound.sum, capUnits)
+      } else {
+        bound.isUnbounded = true
+      }
+    case .fixedPrice, .buyGet: preconditionFailure("an order deal takes a percentage or a sum")
+    }
+  }
+
+  /// At least what ``orderDiscount(base:units:)`` takes, found with less arithmetic: what
+  /// it takes, but for a repeating threshold, its cap or the base.
+  @inline(__always)
+  func orderDiscountBound(base: Int128, units: Int64) -> Int128 {
+    if base < minimum || units < minimumQuantity { return 0 }
+    switch benefit {
+    case .percentOff: return max(Self.percentageOff(rate, of: base, cap: cap), 0)
+    case .amountOff: return max(min(repeats ? cap : sum, base), 0)
+    case .fixedPrice, .buyGet: preconditionFailure("an order deal takes a percentage or a sum")
+    }
+  }
+
   /// `floor(base / step)`, exactly, for `base` in minor units and a step (a repeating
   /// threshold's `minimumAmount`, above 0) that may be finer than the currency; a count
   /// too large for 128 bits is given as the largest one.
@@ -309,5 +337,64 @@ struct DealTerms: Sendable {
     case .fixedPrice: return Self.fixedPriceOff(sum, unitPrice: shipping, units: 1)
     case .buyGet: preconditionFailure("a shipping deal has no buy/get")
     }
+  }
+}
+
+/// A bound on what some discounts and thresholds take off any base up to an amount,
+/// gathered without an amount: the largest sum (or cap of a repeating threshold) and the
+/// largest percentage among them.
+///
+///     var bound = TakenBound()
+///     terms.include(in: &bound)
+///     bound.bound(upTo: 18_525)   // none of them takes more off a base of at most 185.25
+///
+/// - Complexity: O(1) for each question.
+struct TakenBound: Sendable {
+  /// The largest sum off, or cap of a repeating threshold, in minor units.
+  var sum: Int64 = 0
+  /// The largest percentage off, in ten-thousandths of a percent.
+  var rate: Int64 = 0
+  /// Whether one is a repeating threshold without a cap (which may take the whole base).
+  var isUnbounded = false
+
+  /// Adds the deals of `other`.
+  mutating func formUnion(_ other: TakenBound) {
+    sum = max(sum, other.sum)
+    rate = max(rate, other.rate)
+    isUnbounded = isUnbounded || other.isUnbounded
+  }
+
+  /// At least what any of them takes off a base of at most `amount` minor units.
+  func bound(upTo amount: Int128) -> Int128 {
+    if isUnbounded { return amount }
+    return min(amount, max(Int128(sum), DealTerms.percentageOff(rate, of: amount)))
+  }
+}
+
+/// Bounds on what the order deals of one order (or some of them) take: of every one, of
+/// the stackable discounts, and of the stackable thresholds.
+struct OrderStageBounds: Sendable {
+  /// Of every discount and threshold.
+  var any = TakenBound()
+  /// Of the stackable discounts, and of the stackable thresholds.
+  var stackableDiscounts = TakenBound()
+  var stackableThresholds = TakenBound()
+
+  /// Adds `terms`, a discount or threshold.
+  mutating func include(_ terms: DealTerms) {
+    terms.include(in: &any)
+    guard terms.isStackable else { return }
+    switch terms.kind {
+    case .discount: terms.include(in: &stackableDiscounts)
+    case .threshold: terms.include(in: &stackableThresholds)
+    case .item, .shipping: break
+    }
+  }
+
+  /// Adds the deals of `other`.
+  mutating func formUnion(_ other: OrderStageBounds) {
+    any.formUnion(other.any)
+    stackableDiscounts.formUnion(other.stackableDiscounts)
+    stackableThresholds.formUnion(other.stackableThresholds)
   }
 }

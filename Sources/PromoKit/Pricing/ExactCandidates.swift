@@ -23,7 +23,7 @@ struct ExactCandidates: Sendable {
   /// priced line by line for every customer, those for customer groups, then the buy/gets
   /// across lines and the discounts and thresholds, which an order gathers once however
   /// many of its lines find them.
-  private struct KeyDeals: Sendable, Equatable {
+  private struct KeyDeals: Sendable {
     /// The first item deal priced line by line.
     let start: Int32
     /// The first of those for customer groups.
@@ -34,6 +34,8 @@ struct ExactCandidates: Sendable {
     let orderDeals: Int32
     /// The end of the stretch.
     let end: Int32
+    /// Where bounds on what its discounts and thresholds take are in ``stretchBounds``.
+    let bounds: Int32
   }
 
   /// The terms of every deal prepared, in stretches: each SKU's and each category's (a
@@ -51,6 +53,12 @@ struct ExactCandidates: Sendable {
   /// The untargeted thresholds and shipping deals without a code, sorted by their minimum
   /// amount (0 without one).
   private let byMinimum: Range<Int>
+  /// Bounds on what the untargeted discounts take, and on what the first `i` of
+  /// ``byMinimum`` take, at `i`.
+  private let untargetedBounds: OrderStageBounds
+  private let reachedBounds: [OrderStageBounds]
+  /// Bounds on what the discounts and thresholds of each SKU's and category's stretch take.
+  private let stretchBounds: [OrderStageBounds]
   /// Deals with a code, by the code normalized (whatever their target), and the target of
   /// each by its position in the store.
   private let byCode: [String: Range<Int>]
@@ -130,6 +138,8 @@ struct ExactCandidates: Sendable {
     // never chosen: it is left out.
     let everyLine = DealTerms.unoutdone(untargetedItems.filter(\.isPricedLineByLine))
     untargetedItems = everyLine + untargetedItems.filter { !$0.isPricedLineByLine }
+    var stretchBounds: [OrderStageBounds] = []
+    stretchBounds.reserveCapacity(skuLists.count + categoryLists.count)
     func stretches(_ lists: [String: [DealTerms]]) -> [String: KeyDeals] {
       lists.mapValues { deals in
         let lineByLine = DealTerms.unoutdone(deals.filter(\.isPricedLineByLine), by: everyLine)
@@ -141,9 +151,12 @@ struct ExactCandidates: Sendable {
         table.append(contentsOf: deals.filter { $0.kind == .item && !$0.isPricedLineByLine })
         let orderDeals = table.count
         table.append(contentsOf: deals.filter { $0.kind != .item })
+        var bounds = OrderStageBounds()
+        for terms in table[orderDeals...] { bounds.include(terms) }
+        stretchBounds.append(bounds)
         return KeyDeals(
           start: Int32(start), forGroups: Int32(forGroups), acrossLines: Int32(acrossLines),
-          orderDeals: Int32(orderDeals), end: Int32(table.count))
+          orderDeals: Int32(orderDeals), end: Int32(table.count), bounds: Int32(stretchBounds.count - 1))
       }
     }
     bySku = stretches(skuLists)
@@ -151,8 +164,20 @@ struct ExactCandidates: Sendable {
     self.untargetedItems = appended(untargetedItems)
     self.untargetedDiscounts = appended(untargetedDiscounts)
     self.byMinimum = appended(byMinimum.sorted { $0.minimum < $1.minimum })
+    var bounds = OrderStageBounds()
+    for terms in table[self.untargetedDiscounts] { bounds.include(terms) }
+    untargetedBounds = bounds
+    var reached = [OrderStageBounds()]
+    reached.reserveCapacity(self.byMinimum.count + 1)
+    bounds = OrderStageBounds()
+    for terms in table[self.byMinimum] {
+      if terms.kind == .threshold { bounds.include(terms) }
+      reached.append(bounds)
+    }
+    reachedBounds = reached
     self.byCode = byCode.mapValues(appended)
     self.table = table
+    self.stretchBounds = stretchBounds
     self.codeTargets = codeTargets
     self.groups = groups
     self.minorDigits = minorDigits
@@ -172,14 +197,17 @@ struct ExactCandidates: Sendable {
     var deals = OrderDeals(table: table)
     // The stretches of the lines' SKUs and categories, each once with the lines that find
     // it (two lines of one SKU or category find the same stretch).
-    var keyed: [(deals: KeyDeals, lines: TargetedLines)] = []
+    var keyed: [KeyDeals] = []
+    var keyedLines: [TargetedLines] = []
     keyed.reserveCapacity(items.count * 2)
+    keyedLines.reserveCapacity(items.count * 2)
     var gathered = 0
     func add(_ key: KeyDeals, line: Int) {
-      if let same = keyed.firstIndex(where: { $0.deals == key }) {
-        keyed[same].lines.insert(line)
+      if let same = keyed.firstIndex(where: { $0.start == key.start }) {
+        keyedLines[same].insert(line)
       } else {
-        keyed.append((key, .only(line, count: items.count)))
+        keyed.append(key)
+        keyedLines.append(.only(line, count: items.count))
         gathered += Int(key.end - key.acrossLines)
       }
     }
@@ -202,10 +230,13 @@ struct ExactCandidates: Sendable {
     for index in byMinimum.lowerBound..<(byMinimum.lowerBound + reached) where admits(table[index], groups) {
       deals.append(index, lines: .every)
     }
+    deals.bounds = untargetedBounds
+    deals.bounds.formUnion(reachedBounds[reached])
     for code in codes {
       for index in byCode[code] ?? 0..<0 where admits(table[index], groups) {
         deals.append(
           index, lines: DealTerms.targetedLines(of: items, target: codeTargets[table[index].storeIndex]))
+        if table[index].kind.actsOnOrder { deals.bounds.include(table[index]) }
       }
     }
     guard !keyed.isEmpty else { return deals }
@@ -215,7 +246,8 @@ struct ExactCandidates: Sendable {
     // is found once; one of several, met again through another, gains the lines found
     // there, through a hash table of their store positions.
     var found = DealTable(capacity: gathered)
-    for (key, lines) in keyed {
+    for (key, lines) in zip(keyed, keyedLines) {
+      deals.bounds.formUnion(stretchBounds[Int(key.bounds)])
       if key.start < key.forGroups {
         lines.forEach(count: items.count) {
           deals.linePostings.append(LinePostings(line: Int32($0), start: key.start, end: key.forGroups))
@@ -228,7 +260,7 @@ struct ExactCandidates: Sendable {
       }
       for index in Int(key.acrossLines)..<Int(key.orderDeals) {
         let terms = table[index]
-        if !terms.hasOneTarget, let place = found.place(of: terms.storeIndex, in: deals) {
+        if !terms.hasOneTarget, let place = found.place(of: terms.storeIndex) {
           deals.items[Int(place.position)].lines.formUnion(lines)
         } else if admits(terms, groups) {
           if !terms.hasOneTarget { found.insert(terms.storeIndex, place: .item(deals.items.count)) }
@@ -237,7 +269,7 @@ struct ExactCandidates: Sendable {
       }
       for index in Int(key.orderDeals)..<Int(key.end) {
         let terms = table[index]
-        if !terms.hasOneTarget, let place = found.place(of: terms.storeIndex, in: deals) {
+        if !terms.hasOneTarget, let place = found.place(of: terms.storeIndex) {
           deals.orderLines[Int(place.position)].formUnion(lines)
         } else if admits(terms, groups) {
           if !terms.hasOneTarget { found.insert(terms.storeIndex, place: .orderDeal(deals.orders.count)) }
@@ -286,8 +318,8 @@ private struct DealTable {
     var position: UInt32 { rawValue & ~(1 << 31) }
   }
 
-  /// Each slot's place plus one; 0 when empty.
-  private var slots: [UInt32]
+  /// Each slot's key (the high half) and place plus one (the low half); 0 when empty.
+  private var slots: [UInt64]
   /// `slots.count - 1`, a power of two less one.
   private let mask: Int
 
@@ -306,14 +338,14 @@ private struct DealTable {
     Int(truncatingIfNeeded: (UInt64(UInt32(bitPattern: key)) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
   }
 
-  /// The place of `key`'s deal among the candidates of `deals`, if it was inserted.
+  /// The place of `key`'s deal, if it was inserted.
   @inline(__always)
-  func place(of key: Int32, in deals: OrderDeals) -> Place? {
+  func place(of key: Int32) -> Place? {
     var slot = start(key)
     while slots[slot] != 0 {
-      let place = Place(rawValue: slots[slot] - 1)
-      let index = place.isItem ? deals.items[Int(place.position)].deal : deals.orders[Int(place.position)]
-      if deals.table[Int(index)].storeIndex == key { return place }
+      if UInt32(truncatingIfNeeded: slots[slot] >> 32) == UInt32(bitPattern: key) {
+        return Place(rawValue: UInt32(truncatingIfNeeded: slots[slot]) - 1)
+      }
       slot = (slot + 1) & mask
     }
     return nil
@@ -324,7 +356,7 @@ private struct DealTable {
   mutating func insert(_ key: Int32, place: Place) {
     var slot = start(key)
     while slots[slot] != 0 { slot = (slot + 1) & mask }
-    slots[slot] = place.rawValue + 1
+    slots[slot] = UInt64(UInt32(bitPattern: key)) << 32 | UInt64(place.rawValue + 1)
   }
 }
 
@@ -361,6 +393,9 @@ struct OrderDeals: Sendable {
   var orderLines: [TargetedLines] = []
   /// The shipping deals.
   var shipping: [Int32] = []
+  /// Bounds on what the discounts and thresholds take (of more of them, perhaps: those for
+  /// customer groups the customer is not in).
+  var bounds = OrderStageBounds()
 
   /// Candidates named in `table`, none yet.
   init(table: [DealTerms]) {
@@ -370,7 +405,10 @@ struct OrderDeals: Sendable {
   /// Every deal of `terms`, each acting on the lines its `lines` gives.
   init(terms: [DealTerms], lines: (DealTerms) -> TargetedLines) {
     self.init(table: terms)
-    for index in terms.indices { append(index, lines: lines(terms[index])) }
+    for index in terms.indices {
+      append(index, lines: lines(terms[index]))
+      if terms[index].kind.actsOnOrder { bounds.include(terms[index]) }
+    }
   }
 
   /// Adds the discount or threshold at `index` of the table, which acts on `lines`.

@@ -81,19 +81,6 @@ final class ExactPlanSearch {
     case none, every, stackable
   }
 
-  /// What the first order stage (on the whole lines, every deal) found of each order
-  /// deal: a bound on what it takes in the stackable stage, after item deals.
-  private struct FirstStage {
-    /// What each order deal takes off the lines before any item deal (0 when nothing).
-    var taken: [Int128]
-    /// The units of the lines each order deal with a minimum of units targets (0 for the
-    /// other deals, which do not count them).
-    var units: [Int64]
-    /// The most a stackable discount, and a stackable threshold, takes there.
-    var largestDiscount: Int128 = 0
-    var largestThreshold: Int128 = 0
-  }
-
   /// The terms the deals are named by.
   let table: [DealTerms]
   /// The lines, or `nil` for an order given as an amount.
@@ -116,6 +103,8 @@ final class ExactPlanSearch {
   /// The untargeted order deals with nothing of format 3 about them, asked for the best on
   /// a base instead of being among the deals; `nil` when the order brought them as deals.
   private let plain: PlainOrderDeals?
+  /// Bounds on what the order deals take.
+  private let bounds: OrderStageBounds
   /// The plain order deals taken from `plain`, numbered after ``orderDeals``, and where
   /// each went, by the rank of its id.
   private var adoptedDeals: [DealTerms] = []
@@ -139,6 +128,7 @@ final class ExactPlanSearch {
     itemDeals = deals.items
     orderDeals = deals.orders
     orderLines = deals.orderLines
+    bounds = deals.bounds
     self.items = items
     self.subtotal = subtotal
     self.shipping = shipping
@@ -240,11 +230,15 @@ final class ExactPlanSearch {
     let amounts = items.map { $0.map(\.lineAmount.minorUnits) } ?? [subtotal]
     let empty = Plan(total: subtotal + shipping)
     var best = empty
-    var first = FirstStage(
-      taken: [Int128](repeating: 0, count: orderDeals.count), units: [Int64](repeating: 0, count: orderDeals.count))
+    // The units of the lines each order deal with a minimum of units targets (0 for the
+    // other deals, which do not count them).
+    var units = [Int64](repeating: 0, count: orderDeals.count)
+    for number in orderDeals.indices where table[Int(orderDeals[number])].hasMinimumQuantity {
+      orderLines[number].forEach(count: lines.count) { units[number] += lines[$0].quantity }
+    }
     guard !lines.isEmpty else {
       // Kind 1 only: no item stage, any order stage.
-      searchOrderStages(on: empty, amounts: amounts, first: &first, best: &best)
+      searchOrderStages(on: empty, amounts: amounts, stackableOnly: false, units: units, best: &best)
       return selection(best, chosen: [], amounts: amounts)
     }
     // The plans are tried in the order that finds a good one soonest (the best one does
@@ -254,13 +248,13 @@ final class ExactPlanSearch {
     // Kind 2: every working item deal, no order stage.
     let everyItem = itemStage(everyChosen, amounts: amounts, kind: .every)
     if everyItem.plan.itemCount > 0 { offer(withShipping(everyItem.plan), to: &best) }
-    // Kind 1: no item stage, any order stage.
-    searchOrderStages(on: empty, amounts: amounts, first: &first, best: &best)
     // Kind 3: the stackable item deals, then a stackable order stage.
     let stackable = itemStage(stackableChosen, amounts: amounts, kind: .stackable)
     if stackable.plan.itemCount > 0 {
-      searchStackableOrderStages(on: stackable.plan, amounts: stackable.left, first: first, best: &best)
+      searchOrderStages(on: stackable.plan, amounts: stackable.left, stackableOnly: true, units: units, best: &best)
     }
+    // Kind 1: no item stage, any order stage.
+    searchOrderStages(on: empty, amounts: amounts, stackableOnly: false, units: units, best: &best)
     return selection(best, chosen: best.itemStage == .every ? everyChosen : stackableChosen, amounts: amounts)
   }
 
@@ -384,44 +378,59 @@ final class ExactPlanSearch {
       applied: applied, lineShares: shares, shippingDiscount: best.shippingStep?.discount ?? 0, total: best.total)
   }
 
-  /// Offers `best` every order stage on `start` that could beat it (the first stage: no
-  /// item deal, every order deal): none, each discount or threshold that applies, and each
+  /// Offers `best` every order stage on `start` that could beat it: none, each discount or
+  /// threshold that applies (only the stackable ones when `stackableOnly`), and each
   /// stackable discount then stackable threshold that both apply, the threshold's base
-  /// taken after the discount was divided among the lines. Records in `first` what each
-  /// order deal takes.
+  /// taken after the discount was divided among the lines. `units` are the units each order
+  /// deal counts.
+  ///
+  /// What each deal takes is bounded first, with less arithmetic
+  /// (``DealTerms/orderDiscountBound(base:units:)``): only the deals whose bound, alone or
+  /// with the largest bound of a partner, can beat the best plan are priced and tried.
   ///
   /// - Complexity: O((*o* + *p*) *L*) for *o* order deals and the *p* pairs not cut off by
-  ///   the bound (see ``searchPairs(on:amounts:whole:discounts:thresholds:plainDiscount:plainThresholdBound:best:)``).
+  ///   the bound (see ``searchPairs(on:amounts:whole:units:discounts:thresholds:plainDiscount:plainThresholdBound:best:)``).
   private func searchOrderStages(
-    on start: Plan, amounts: [Int128], first: inout FirstStage, best: inout Plan
+    on start: Plan, amounts: [Int128], stackableOnly: Bool, units: [Int64], best: inout Plan
   ) {
-    offer(withShipping(start), to: &best)
+    if !stackableOnly || !start.isEmpty { offer(withShipping(start), to: &best) }
     let whole = amounts.reduce(0, +)
-    let stackableShipping = bestShipping.stackable?.discount ?? 0
-    // Each order deal that applies on its own, with what it takes off at `start`.
-    var discounts: [(deal: Int, taken: Int128)] = []
-    var thresholds: [(deal: Int, bound: Int128)] = []
-    discounts.reserveCapacity(orderDeals.count)
-    thresholds.reserveCapacity(orderDeals.count)
+    // The shipping deal that joins a plan of `start` and one more promotion: the best
+    // stackable one when every promotion is stackable, none otherwise.
+    let stackableShipping = start.isAllStackable ? bestShipping.stackable?.discount ?? 0 : 0
+    let joining = stackableShipping > 0 ? 1 : 0
+    // No deal takes more than the bounds of the order's deals on the whole: when neither
+    // one deal nor a pair so bounded can beat the best plan, none is tried.
+    if plain == nil {
+      let discountBound = bounds.stackableDiscounts.bound(upTo: whole)
+      let thresholdBound = bounds.stackableThresholds.bound(upTo: whole)
+      let singleBound =
+        stackableOnly ? max(discountBound, thresholdBound) : bounds.any.bound(upTo: whole)
+      guard
+        canReach(
+          start.total - singleBound - stackableShipping, count: start.count + 1,
+          shippingTaken: stackableShipping, best: best)
+          || canReach(
+            start.total - discountBound - thresholdBound - stackableShipping, count: start.count + 2,
+            shippingTaken: stackableShipping, best: best)
+      else { return }
+    }
+    // Each order deal that may apply, with its base and a bound on what it takes.
+    var bounded: [(deal: Int, base: Int128, bound: Int128)] = []
+    bounded.reserveCapacity(orderDeals.count)
+    var largestDiscount: Int128 = 0
+    var largestThreshold: Int128 = 0
     for number in orderDeals.indices {
       let terms = table[Int(orderDeals[number])]
-      if terms.hasMinimumQuantity, let items {
-        orderLines[number].forEach(count: items.count) { first.units[number] += items[$0].quantity }
-      }
+      guard !stackableOnly || terms.isStackable else { continue }
       guard let base = base(of: number, terms, amounts: amounts, whole: whole) else { continue }
-      let taken = terms.orderDiscount(base: base, units: first.units[number])
-      guard taken > 0 else { continue }
-      first.taken[number] = taken
-      offerSingle(
-        number, taken: taken, on: start, shippingTaken: terms.isStackable ? stackableShipping : 0, best: &best)
+      let bound = terms.orderDiscountBound(base: base, units: units[number])
+      guard bound > 0 else { continue }
+      bounded.append((number, base, bound))
       guard terms.isStackable else { continue }
       switch terms.kind {
-      case .discount:
-        discounts.append((number, taken))
-        first.largestDiscount = max(first.largestDiscount, taken)
-      case .threshold:
-        thresholds.append((number, taken))
-        first.largestThreshold = max(first.largestThreshold, taken)
+      case .discount: largestDiscount = max(largestDiscount, bound)
+      case .threshold: largestThreshold = max(largestThreshold, bound)
       case .item, .shipping: preconditionFailure("only discounts and thresholds act on the order")
       }
     }
@@ -430,7 +439,7 @@ final class ExactPlanSearch {
     var plainDiscount: (terms: DealTerms, taken: Int128)?
     var plainThresholdBound: Int128 = 0
     if let plain {
-      for stacking in PlainOrderDeals.Stacking.allCases {
+      for stacking in PlainOrderDeals.Stacking.allCases where !stackableOnly || stacking == .stackable {
         for kind in [plain.discounts(stacking), plain.thresholds(stacking)] {
           guard let (terms, taken) = plain.best(in: kind, at: whole) else { continue }
           offerSingle(
@@ -440,72 +449,39 @@ final class ExactPlanSearch {
       }
       plainDiscount = plain.best(in: plain.discounts(.stackable), at: whole)
       plainThresholdBound = plain.best(in: plain.thresholds(.stackable), at: whole)?.taken ?? 0
-      first.largestDiscount = max(first.largestDiscount, plainDiscount?.taken ?? 0)
-      first.largestThreshold = max(first.largestThreshold, plainThresholdBound)
+      largestDiscount = max(largestDiscount, plainDiscount?.taken ?? 0)
+      largestThreshold = max(largestThreshold, plainThresholdBound)
     }
-    searchPairs(
-      on: start, amounts: amounts, whole: whole, units: first.units, discounts: discounts,
-      thresholds: thresholds, plainDiscount: plainDiscount, plainThresholdBound: plainThresholdBound,
-      best: &best)
-  }
-
-  /// Offers `best` every stackable order stage on `start` (the stackable item deals) that
-  /// could beat it, as ``searchOrderStages(on:amounts:first:best:)`` does, trying only the
-  /// deals that could: none takes more than it took in the first stage, on lines that had
-  /// nothing taken off them yet.
-  ///
-  /// - Complexity: O(*o*) comparisons, and O(*L*) for each order deal whose first-stage
-  ///   bound can reach the best total, plus the pairs.
-  private func searchStackableOrderStages(
-    on start: Plan, amounts: [Int128], first: FirstStage, best: inout Plan
-  ) {
-    offer(withShipping(start), to: &best)
-    let whole = amounts.reduce(0, +)
-    // Every promotion of `start` is stackable: the best stackable shipping deal joins it
-    // and one more stackable promotion.
-    let stackableShipping = bestShipping.stackable?.discount ?? 0
-    let totalLeft = start.total - stackableShipping
-    let joining = stackableShipping > 0 ? 1 : 0
+    // Each deal whose bound can beat the best plan, alone or in a pair, priced.
     var discounts: [(deal: Int, taken: Int128)] = []
     var thresholds: [(deal: Int, bound: Int128)] = []
-    discounts.reserveCapacity(orderDeals.count)
-    thresholds.reserveCapacity(orderDeals.count)
-    for number in orderDeals.indices {
-      // A deal takes no more here than in the first stage; alone, or with the partner that
-      // took the most there, it must be able to beat the best plan.
-      let bound = first.taken[number]
-      guard bound > 0 else { continue }
+    discounts.reserveCapacity(bounded.count)
+    thresholds.reserveCapacity(bounded.count)
+    for (number, base, bound) in bounded {
       let terms = table[Int(orderDeals[number])]
-      guard terms.isStackable else { continue }
-      let partner = terms.kind == .discount ? first.largestThreshold : first.largestDiscount
-      guard
-        canReach(totalLeft - bound, count: start.count + 1 + joining, shippingTaken: stackableShipping, best: best)
-          || canReach(
-            totalLeft - bound - partner, count: start.count + 2 + joining, shippingTaken: stackableShipping,
-            best: best)
-      else { continue }
-      guard let base = base(of: number, terms, amounts: amounts, whole: whole) else { continue }
-      let taken = terms.orderDiscount(base: base, units: first.units[number])
+      let shippingTaken = terms.isStackable ? stackableShipping : 0
+      let alone = canReach(
+        start.total - bound - shippingTaken, count: start.count + 1 + (shippingTaken > 0 ? 1 : 0),
+        shippingTaken: shippingTaken, best: best)
+      let partner = terms.kind == .discount ? largestThreshold : largestDiscount
+      let paired =
+        terms.isStackable
+        && canReach(
+          start.total - stackableShipping - bound - partner, count: start.count + 2 + joining,
+          shippingTaken: stackableShipping, best: best)
+      guard alone || paired else { continue }
+      let taken = terms.orderDiscount(base: base, units: units[number])
       guard taken > 0 else { continue }
-      offerSingle(number, taken: taken, on: start, shippingTaken: stackableShipping, best: &best)
+      if alone { offerSingle(number, taken: taken, on: start, shippingTaken: shippingTaken, best: &best) }
+      guard paired else { continue }
       switch terms.kind {
       case .discount: discounts.append((number, taken))
       case .threshold: thresholds.append((number, taken))
       case .item, .shipping: preconditionFailure("only discounts and thresholds act on the order")
       }
     }
-    var plainDiscount: (terms: DealTerms, taken: Int128)?
-    var plainThresholdBound: Int128 = 0
-    if let plain {
-      for kind in [plain.discounts(.stackable), plain.thresholds(.stackable)] {
-        guard let (terms, taken) = plain.best(in: kind, at: whole) else { continue }
-        offerSingle(adopt(terms), taken: taken, on: start, shippingTaken: stackableShipping, best: &best)
-      }
-      plainDiscount = plain.best(in: plain.discounts(.stackable), at: whole)
-      plainThresholdBound = plain.best(in: plain.thresholds(.stackable), at: whole)?.taken ?? 0
-    }
     searchPairs(
-      on: start, amounts: amounts, whole: whole, units: first.units, discounts: discounts,
+      on: start, amounts: amounts, whole: whole, units: units, discounts: discounts,
       thresholds: thresholds, plainDiscount: plainDiscount, plainThresholdBound: plainThresholdBound,
       best: &best)
   }
