@@ -186,14 +186,46 @@ struct DealTerms: Sendable {
     }
   }
 
-  /// Those of `deals` that no other outdoes (``outdoes(_:)``), nor one of `others`, which
-  /// are tried wherever these are; in the order of their ids.
+  /// Whether this untargeted threshold or shipping deal, without a code, takes at least as
+  /// much as `other` (of its kind, untargeted, without a code) in every plan `other` can be
+  /// in, and wins a tie (a lower id): no higher minimums, the same benefit with no less off
+  /// (or all of the shipping), no repeat, stackable if `other` is, for every customer. Every
+  /// order that finds `other` finds this one too, and `other` is never in the best plan.
+  func outdoesUntargeted(_ other: DealTerms) -> Bool {
+    guard kind == other.kind, !isTargeted, !other.isTargeted, !isForCustomerGroups, rank < other.rank,
+      isStackable || !other.isStackable, minimumUnits <= other.minimumUnits,
+      minimumQuantity <= other.minimumQuantity, !repeats, !other.repeats
+    else { return false }
+    switch kind {
+    case .threshold:
+      switch (benefit, other.benefit) {
+      case (.percentOff, .percentOff): return rate >= other.rate && capUnits >= other.capUnits
+      case (.amountOff, .amountOff): return sumUnits >= other.sumUnits
+      case (.percentOff, _), (.amountOff, _), (.fixedPrice, _), (.buyGet, _): return false
+      }
+    case .shipping:
+      switch (benefit, other.benefit) {
+      case (.percentOff, _) where rate == Percentage.hundred.tenThousandths: return true
+      case (.percentOff, .percentOff): return rate >= other.rate
+      case (.amountOff, .amountOff): return sumUnits >= other.sumUnits
+      case (.fixedPrice, .fixedPrice): return sumUnits <= other.sumUnits
+      case (.percentOff, _), (.amountOff, _), (.fixedPrice, _), (.buyGet, _): return false
+      }
+    case .item, .discount: return false
+    }
+  }
+
+  /// Those of `deals` that no other `outdoes`, nor one of `others`, which are tried wherever
+  /// these are; in the order of their ids.
   ///
   /// - Complexity: O(*n* log *n* + *n* *k*) for *n* deals of which *k* are kept.
-  static func unoutdone(_ deals: [DealTerms], by others: [DealTerms] = []) -> [DealTerms] {
+  static func unoutdone(
+    _ deals: [DealTerms], by others: [DealTerms] = [],
+    outdoes: (DealTerms, DealTerms) -> Bool = { $0.outdoes($1) }
+  ) -> [DealTerms] {
     var kept: [DealTerms] = []
     for deal in deals.sorted(by: { $0.rank < $1.rank })
-    where !kept.contains(where: { $0.outdoes(deal) }) && !others.contains(where: { $0.outdoes(deal) }) {
+    where !kept.contains(where: { outdoes($0, deal) }) && !others.contains(where: { outdoes($0, deal) }) {
       kept.append(deal)
     }
     return kept

@@ -163,6 +163,9 @@ struct ExactCandidates: Sendable {
     byCategory = stretches(categoryLists)
     self.untargetedItems = appended(untargetedItems)
     self.untargetedDiscounts = appended(untargetedDiscounts)
+    // An untargeted threshold or shipping deal that another outdoes is never in the best
+    // plan: it is left out.
+    byMinimum = DealTerms.unoutdone(byMinimum) { $0.outdoesUntargeted($1) }
     self.byMinimum = appended(byMinimum.sorted { $0.minimum < $1.minimum })
     var bounds = OrderStageBounds()
     for terms in table[self.untargetedDiscounts] { bounds.include(terms) }
@@ -419,6 +422,7 @@ struct OrderDeals: Sendable {
   }
 
   /// Adds the deal at `index` of the table, which acts on `lines`.
+  @inline(__always)
   mutating func append(_ index: Int, lines: TargetedLines) {
     switch table[index].kind {
     case .item: items.append(ItemCandidate(deal: Int32(index), lines: lines))
