@@ -43,9 +43,10 @@ struct ExactCandidates: Sendable {
   /// untargeted discounts, the untargeted thresholds and shipping deals by their minimum,
   /// and each code's deals.
   let table: [DealTerms]
-  /// Where each SKU's and each category's deals are in ``table``.
-  private let bySku: [String: KeyDeals]
-  private let byCategory: [String: KeyDeals]
+  /// Where each SKU's and each category's deals are in ``table`` (a ``StringTable``: an
+  /// order looks up each of its lines' SKUs and categories).
+  private let bySku: StringTable<KeyDeals>
+  private let byCategory: StringTable<KeyDeals>
   /// The untargeted item deals without a code.
   private let untargetedItems: Range<Int>
   /// The untargeted discounts without a code.
@@ -159,8 +160,8 @@ struct ExactCandidates: Sendable {
           orderDeals: Int32(orderDeals), end: Int32(table.count), bounds: Int32(stretchBounds.count - 1))
       }
     }
-    bySku = stretches(skuLists)
-    byCategory = stretches(categoryLists)
+    bySku = StringTable(stretches(skuLists))
+    byCategory = StringTable(stretches(categoryLists))
     self.untargetedItems = appended(untargetedItems)
     self.untargetedDiscounts = appended(untargetedDiscounts)
     // An untargeted threshold or shipping deal that another outdoes is never in the best
