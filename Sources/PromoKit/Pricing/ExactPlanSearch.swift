@@ -399,41 +399,6 @@ final class ExactPlanSearch {
     // stackable one when every promotion is stackable, none otherwise.
     let stackableShipping = start.isAllStackable ? bestShipping.stackable?.discount ?? 0 : 0
     let joining = stackableShipping > 0 ? 1 : 0
-    // No deal takes more than the bounds of the order's deals on the whole: when neither
-    // one deal nor a pair so bounded can beat the best plan, none is tried.
-    if plain == nil {
-      let discountBound = bounds.stackableDiscounts.bound(upTo: whole)
-      let thresholdBound = bounds.stackableThresholds.bound(upTo: whole)
-      let singleBound =
-        stackableOnly ? max(discountBound, thresholdBound) : bounds.any.bound(upTo: whole)
-      guard
-        canReach(
-          start.total - singleBound - stackableShipping, count: start.count + 1,
-          shippingTaken: stackableShipping, best: best)
-          || canReach(
-            start.total - discountBound - thresholdBound - stackableShipping, count: start.count + 2,
-            shippingTaken: stackableShipping, best: best)
-      else { return }
-    }
-    // Each order deal that may apply, with its base and a bound on what it takes.
-    var bounded: [(deal: Int, base: Int128, bound: Int128)] = []
-    bounded.reserveCapacity(orderDeals.count)
-    var largestDiscount: Int128 = 0
-    var largestThreshold: Int128 = 0
-    for number in orderDeals.indices {
-      let terms = table[Int(orderDeals[number])]
-      guard !stackableOnly || terms.isStackable else { continue }
-      guard let base = base(of: number, terms, amounts: amounts, whole: whole) else { continue }
-      let bound = terms.orderDiscountBound(base: base, units: units[number])
-      guard bound > 0 else { continue }
-      bounded.append((number, base, bound))
-      guard terms.isStackable else { continue }
-      switch terms.kind {
-      case .discount: largestDiscount = max(largestDiscount, bound)
-      case .threshold: largestThreshold = max(largestThreshold, bound)
-      case .item, .shipping: preconditionFailure("only discounts and thresholds act on the order")
-      }
-    }
     // The plain order deals (untargeted, nothing of format 3): the best of each set on the
     // whole, from the index.
     var plainDiscount: (terms: DealTerms, taken: Int128)?
@@ -449,16 +414,34 @@ final class ExactPlanSearch {
       }
       plainDiscount = plain.best(in: plain.discounts(.stackable), at: whole)
       plainThresholdBound = plain.best(in: plain.thresholds(.stackable), at: whole)?.taken ?? 0
-      largestDiscount = max(largestDiscount, plainDiscount?.taken ?? 0)
-      largestThreshold = max(largestThreshold, plainThresholdBound)
     }
-    // Each deal whose bound can beat the best plan, alone or in a pair, priced.
+    // No deal takes more than the bounds of the order's deals on the whole: when neither
+    // one deal nor a pair so bounded can beat the best plan, none is tried; otherwise a
+    // deal is priced only when it could, alone or with the largest partner.
+    let largestDiscount = max(bounds.stackableDiscounts.bound(upTo: whole), plainDiscount?.taken ?? 0)
+    let largestThreshold = max(bounds.stackableThresholds.bound(upTo: whole), plainThresholdBound)
+    let largestAlone = max(
+      stackableOnly ? max(largestDiscount, largestThreshold) : bounds.any.bound(upTo: whole),
+      plainDiscount?.taken ?? 0, plainThresholdBound)
+    guard
+      plain != nil
+        || canReach(
+          start.total - largestAlone - stackableShipping, count: start.count + 1,
+          shippingTaken: stackableShipping, best: best)
+        || canReach(
+          start.total - largestDiscount - largestThreshold - stackableShipping, count: start.count + 2,
+          shippingTaken: stackableShipping, best: best)
+    else { return }
     var discounts: [(deal: Int, taken: Int128)] = []
     var thresholds: [(deal: Int, bound: Int128)] = []
-    discounts.reserveCapacity(bounded.count)
-    thresholds.reserveCapacity(bounded.count)
-    for (number, base, bound) in bounded {
+    discounts.reserveCapacity(orderDeals.count)
+    thresholds.reserveCapacity(orderDeals.count)
+    for number in orderDeals.indices {
       let terms = table[Int(orderDeals[number])]
+      guard !stackableOnly || terms.isStackable else { continue }
+      guard let base = base(of: number, terms, amounts: amounts, whole: whole) else { continue }
+      let bound = terms.orderDiscountBound(base: base, units: units[number])
+      guard bound > 0 else { continue }
       let shippingTaken = terms.isStackable ? stackableShipping : 0
       let alone = canReach(
         start.total - bound - shippingTaken, count: start.count + 1 + (shippingTaken > 0 ? 1 : 0),
