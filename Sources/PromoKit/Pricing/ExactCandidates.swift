@@ -143,17 +143,36 @@ struct ExactCandidates: Sendable {
     stretchBounds.reserveCapacity(skuLists.count + categoryLists.count)
     func stretches(_ lists: [String: [DealTerms]]) -> [String: KeyDeals] {
       lists.mapValues { deals in
-        let lineByLine = DealTerms.unoutdone(deals.filter(\.isPricedLineByLine), by: everyLine)
         let start = table.count
-        table.append(contentsOf: lineByLine.filter { !$0.isForCustomerGroups })
-        let forGroups = table.count
-        table.append(contentsOf: lineByLine.filter(\.isForCustomerGroups))
+        var lineByLine = 0
+        for terms in deals where terms.isPricedLineByLine {
+          table.append(terms)
+          lineByLine += 1
+        }
+        if lineByLine > 1 || !everyLine.isEmpty {
+          let kept = DealTerms.unoutdone(Array(table[start...]), by: everyLine)
+          table.removeSubrange(start...)
+          table.append(contentsOf: kept)
+        }
+        // Those for customer groups last.
+        var forGroups = table.count
+        var index = start
+        while index < forGroups {
+          if table[index].isForCustomerGroups {
+            forGroups -= 1
+            table.swapAt(index, forGroups)
+          } else {
+            index += 1
+          }
+        }
         let acrossLines = table.count
-        table.append(contentsOf: deals.filter { $0.kind == .item && !$0.isPricedLineByLine })
+        for terms in deals where terms.kind == .item && !terms.isPricedLineByLine { table.append(terms) }
         let orderDeals = table.count
-        table.append(contentsOf: deals.filter { $0.kind != .item })
         var bounds = OrderStageBounds()
-        for terms in table[orderDeals...] { bounds.include(terms) }
+        for terms in deals where terms.kind != .item {
+          table.append(terms)
+          bounds.include(terms)
+        }
         stretchBounds.append(bounds)
         return KeyDeals(
           start: Int32(start), forGroups: Int32(forGroups), acrossLines: Int32(acrossLines),
