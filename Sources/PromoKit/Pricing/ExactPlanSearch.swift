@@ -517,15 +517,34 @@ final class ExactPlanSearch {
     var left = amounts
     var shares = amounts
     let floorTotal = shipping - shippingTaken
+    // Whether no total can be lower than the best's and the best is a pair on the same item
+    // stage (as many promotions): then a discount of a higher id than its discount loses,
+    // whatever it takes, and the order of the rest no longer matters.
+    func onlyIdsDecide() -> Bool {
+      best.total == floorTotal && best.count == count && best.itemStage == start.itemStage
+        && best.secondOrderStep != nil
+    }
     while let (discount, taken) = nextDiscount(&largestFirst, &plainDiscount, whole: whole) {
       if !canReach(totalLeft - taken - keptBound) { break }
-      // When no total can be lower than the best's and the best is a pair on the same item
-      // stage (as many promotions), a discount of a higher id than its discount loses.
-      if best.total == floorTotal, best.count == count, best.itemStage == start.itemStage,
-        let bestDiscount = best.firstOrderStep, orderTerms(discount).rank > bestDiscount.rank
-      {
-        continue
+      if onlyIdsDecide(), let bestDiscount = best.firstOrderStep {
+        if orderTerms(discount).rank > bestDiscount.rank { continue }
+        if plainDiscount == nil {
+          // The rest without taking them in order: those of a lower id than the best's.
+          tryPairs(discount, taken: taken)
+          for (discount, taken) in largestFirst.remaining
+          where canReach(totalLeft - taken - keptBound)
+            && orderTerms(discount).rank < (best.firstOrderStep?.rank ?? .max)
+          {
+            tryPairs(discount, taken: taken)
+          }
+          return
+        }
       }
+      tryPairs(discount, taken: taken)
+    }
+
+    /// Offers `best` the pairs of `discount`, which takes `taken`, and each threshold.
+    func tryPairs(_ discount: Int, taken: Int128) {
       let plan = adding(discount, taken: taken, to: start)
       // What the lines have left after the discount, worked out when a threshold shares a
       // line with it (on other lines, the threshold's base is what it was).
