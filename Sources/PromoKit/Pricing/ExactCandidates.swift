@@ -131,6 +131,7 @@ struct ExactCandidates: Sendable {
       skuLists.values.reduce(0) { $0 + $1.count } + categoryLists.values.reduce(0) { $0 + $1.count }
         + untargetedItems.count + untargetedDiscounts.count + byMinimum.count
         + byCode.values.reduce(0) { $0 + $1.count })
+    /// Appends `deals` to the table; returns where they are.
     func appended(_ deals: [DealTerms]) -> Range<Int> {
       table.append(contentsOf: deals)
       return (table.count - deals.count)..<table.count
@@ -141,6 +142,9 @@ struct ExactCandidates: Sendable {
     untargetedItems = everyLine + untargetedItems.filter { !$0.isPricedLineByLine }
     var stretchBounds: [OrderStageBounds] = []
     stretchBounds.reserveCapacity(skuLists.count + categoryLists.count)
+    /// Appends each SKU's or category's deals of `lists` to the table as a stretch (the
+    /// item deals priced line by line that no other outdoes, those for customer groups last,
+    /// then the buy/gets across lines, then the discounts and thresholds); returns where.
     func stretches(_ lists: [String: [DealTerms]]) -> [String: KeyDeals] {
       lists.mapValues { deals in
         let start = table.count
@@ -225,8 +229,11 @@ struct ExactCandidates: Sendable {
     keyed.reserveCapacity(items.count * 2)
     keyedLines.reserveCapacity(items.count * 2)
     var gathered = 0
+    /// Records that `line` finds the stretch `key`.
     func add(_ key: KeyDeals, line: Int) {
-      if let same = keyed.firstIndex(where: { $0.start == key.start }) {
+      // (A stretch is known by its bounds' place, its own: a stretch left empty by
+      // preparation starts where the next one does.)
+      if let same = keyed.firstIndex(where: { $0.bounds == key.bounds }) {
         keyedLines[same].insert(line)
       } else {
         keyed.append(key)

@@ -141,6 +141,7 @@ final class ExactPlanSearch {
         let discount = terms.shippingDiscount(shipping: shipping, subtotal: subtotal)
         guard discount > 0 else { continue }
         let step = Step(deal: index, discount: discount, rank: terms.rank)
+        /// Whether this deal's discount is preferred to `current`'s.
         func beats(_ current: Step?) -> Bool {
           guard let current else { return true }
           return discount > current.discount || (discount == current.discount && terms.rank < current.rank)
@@ -251,7 +252,8 @@ final class ExactPlanSearch {
     // Kind 3: the stackable item deals, then a stackable order stage.
     let stackable = itemStage(stackableChosen, amounts: amounts, kind: .stackable)
     if stackable.plan.itemCount > 0 {
-      searchOrderStages(on: stackable.plan, amounts: stackable.left, stackableOnly: true, units: units, best: &best)
+      searchOrderStages(
+        on: stackable.plan, amounts: stackable.left, stackableOnly: true, units: units, best: &best)
     }
     // Kind 1: no item stage, any order stage.
     searchOrderStages(on: empty, amounts: amounts, stackableOnly: false, units: units, best: &best)
@@ -276,11 +278,13 @@ final class ExactPlanSearch {
   /// ``chosenItemDeals(_:)`` into `every` and `stackable` (one per line, `nil` at first):
   /// through buffers, so that the closures that fill them need no exclusive access.
   private func chooseItemDeals(
-    _ lines: [OrderItem], every: UnsafeMutableBufferPointer<Step?>, stackable: UnsafeMutableBufferPointer<Step?>
+    _ lines: [OrderItem], every: UnsafeMutableBufferPointer<Step?>,
+    stackable: UnsafeMutableBufferPointer<Step?>
   ) {
     @inline(__always)
     func consider(_ index: Int, _ terms: DealTerms, line: Int, discount: Int128) {
       guard discount > 0 else { return }
+      /// Whether this deal's discount is preferred to `current`'s.
       func beats(_ current: Step?) -> Bool {
         guard let current else { return true }
         return discount > current.discount || (discount == current.discount && terms.rank < current.rank)
@@ -330,7 +334,8 @@ final class ExactPlanSearch {
     steps.sort { $0.rank < $1.rank }
     let total = subtotal - steps.reduce(0) { $0 + $1.discount } + shipping
     let plan = Plan(
-      itemStage: kind, itemCount: steps.count, isAllStackable: steps.allSatisfy { table[$0.deal].isStackable },
+      itemStage: kind, itemCount: steps.count,
+      isAllStackable: steps.allSatisfy { table[$0.deal].isStackable },
       total: total)
     switch kind {
     case .none: break
@@ -375,7 +380,8 @@ final class ExactPlanSearch {
       applied.append(Applied(storeIndex: Int(table[step.deal].storeIndex), discount: step.discount))
     }
     return Selection(
-      applied: applied, lineShares: shares, shippingDiscount: best.shippingStep?.discount ?? 0, total: best.total)
+      applied: applied, lineShares: shares, shippingDiscount: best.shippingStep?.discount ?? 0,
+      total: best.total)
   }
 
   /// Offers `best` every order stage on `start` that could beat it: none, each discount or
@@ -501,6 +507,7 @@ final class ExactPlanSearch {
     let shippingTaken = bestShipping.stackable?.discount ?? 0
     let totalLeft = start.total - shippingTaken
     let count = start.count + 2 + (shippingTaken > 0 ? 1 : 0)
+    /// Whether a pair whose total is at least `lowest` can be preferred to `best`.
     func canReach(_ lowest: Int128) -> Bool {
       self.canReach(lowest, count: count, shippingTaken: shippingTaken, best: best)
     }
@@ -517,9 +524,9 @@ final class ExactPlanSearch {
     var left = amounts
     var shares = amounts
     let floorTotal = shipping - shippingTaken
-    // Whether no total can be lower than the best's and the best is a pair on the same item
-    // stage (as many promotions): then a discount of a higher id than its discount loses,
-    // whatever it takes, and the order of the rest no longer matters.
+    /// Whether no total can be lower than the best's and the best is a pair on the same item
+    /// stage (as many promotions): then a discount of a higher id than its discount loses,
+    /// whatever it takes, and the order of the rest no longer matters.
     func onlyIdsDecide() -> Bool {
       best.total == floorTotal && best.count == count && best.itemStage == start.itemStage
         && best.secondOrderStep != nil
