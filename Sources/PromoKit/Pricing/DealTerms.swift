@@ -59,6 +59,13 @@ struct DealTerms: Sendable {
   let hasMinimumQuantity: Bool
   /// Whether it is only for customers of some groups.
   let isForCustomerGroups: Bool
+  /// Whether it targets one SKU or one category, no more: an order finds it through one of
+  /// its SKUs or categories at most.
+  let hasOneTarget: Bool
+
+  /// Whether it is an item deal that prices each line on its own (not a buy/get across
+  /// lines): what it takes off a line depends on that line alone.
+  var isPricedLineByLine: Bool { kind == .item && !acrossLines }
 
   /// The benefits, as ``Benefit`` has them, without their amounts.
   private enum BenefitKind: UInt8, Sendable {
@@ -82,6 +89,7 @@ struct DealTerms: Sendable {
     repeats = promotion.repeats
     isTargeted = promotion.target != nil
     isForCustomerGroups = promotion.customerGroups != nil
+    hasOneTarget = promotion.target.map { $0.skus.count + $0.categories.count == 1 } ?? false
     hasMinimumQuantity = promotion.minimumQuantity != nil
     minimumQuantity = promotion.minimumQuantity ?? 0
     maximumQuantity = promotion.maximumQuantity ?? .max
@@ -158,6 +166,69 @@ struct DealTerms: Sendable {
         unitPrice: unitPrice, quantity: quantity, buy: Int64(buy), get: Int64(get), limit: maximumQuantity)
       return Self.percentageOff(rate, of: got)
     }
+  }
+
+  /// Whether this item deal, priced line by line, takes at least as much as `other` off
+  /// every line and wins a tie (a lower id), in every item stage `other` can be in: the
+  /// same benefit (a buy/get of the same units), at least the rate or the sum off (at most
+  /// the fixed price), at least the unit limit, stackable if `other` is, and for every
+  /// customer. Then `other` is never the item deal of a line where this one is tried too.
+  func outdoes(_ other: DealTerms) -> Bool {
+    guard isPricedLineByLine, other.isPricedLineByLine, !isForCustomerGroups, rank < other.rank,
+      isStackable || !other.isStackable, maximumQuantity >= other.maximumQuantity
+    else { return false }
+    switch (benefit, other.benefit) {
+    case (.percentOff, .percentOff): return rate >= other.rate
+    case (.amountOff, .amountOff): return sumUnits >= other.sumUnits
+    case (.fixedPrice, .fixedPrice): return sumUnits <= other.sumUnits
+    case (.buyGet, .buyGet): return buy == other.buy && get == other.get && rate >= other.rate
+    case (.percentOff, _), (.amountOff, _), (.fixedPrice, _), (.buyGet, _): return false
+    }
+  }
+
+  /// Whether this untargeted threshold or shipping deal, without a code, takes at least as
+  /// much as `other` (of its kind, untargeted, without a code) in every plan `other` can be
+  /// in, and wins a tie (a lower id): no higher minimums, the same benefit with no less off
+  /// (or all of the shipping), no repeat, stackable if `other` is, for every customer. Every
+  /// order that finds `other` finds this one too, and `other` is never in the best plan.
+  func outdoesUntargeted(_ other: DealTerms) -> Bool {
+    guard kind == other.kind, !isTargeted, !other.isTargeted, !isForCustomerGroups, rank < other.rank,
+      isStackable || !other.isStackable, minimumUnits <= other.minimumUnits,
+      minimumQuantity <= other.minimumQuantity, !repeats, !other.repeats
+    else { return false }
+    switch kind {
+    case .threshold:
+      switch (benefit, other.benefit) {
+      case (.percentOff, .percentOff): return rate >= other.rate && capUnits >= other.capUnits
+      case (.amountOff, .amountOff): return sumUnits >= other.sumUnits
+      case (.percentOff, _), (.amountOff, _), (.fixedPrice, _), (.buyGet, _): return false
+      }
+    case .shipping:
+      switch (benefit, other.benefit) {
+      case (.percentOff, _) where rate == Percentage.hundred.tenThousandths: return true
+      case (.percentOff, .percentOff): return rate >= other.rate
+      case (.amountOff, .amountOff): return sumUnits >= other.sumUnits
+      case (.fixedPrice, .fixedPrice): return sumUnits <= other.sumUnits
+      case (.percentOff, _), (.amountOff, _), (.fixedPrice, _), (.buyGet, _): return false
+      }
+    case .item, .discount: return false
+    }
+  }
+
+  /// Those of `deals` that no other `outdoes`, nor one of `others`, which are tried wherever
+  /// these are; in the order of their ids.
+  ///
+  /// - Complexity: O(*n* log *n* + *n* *k*) for *n* deals of which *k* are kept.
+  static func unoutdone(
+    _ deals: [DealTerms], by others: [DealTerms] = [],
+    outdoes: (DealTerms, DealTerms) -> Bool = { $0.outdoes($1) }
+  ) -> [DealTerms] {
+    var kept: [DealTerms] = []
+    for deal in deals.sorted(by: { $0.rank < $1.rank })
+    where !kept.contains(where: { outdoes($0, deal) }) && !others.contains(where: { outdoes($0, deal) }) {
+      kept.append(deal)
+    }
+    return kept
   }
 
   /// What an item deal takes off each line of `items` (0 for a line it does not target),
@@ -241,6 +312,34 @@ struct DealTerms: Sendable {
     return max(taken, 0)
   }
 
+  /// Adds this discount or threshold to `bound`, which then bounds what it takes too.
+  func include(in bound: inout TakenBound) {
+    switch benefit {
+    case .percentOff: bound.rate = max(bound.rate, rate)
+    case .amountOff:
+      if !repeats {
+        bound.sum = max(bound.sum, sumUnits)
+      } else if capUnits != .max {
+        bound.sum = max(bound.sum, capUnits)
+      } else {
+        bound.isUnbounded = true
+      }
+    case .fixedPrice, .buyGet: preconditionFailure("an order deal takes a percentage or a sum")
+    }
+  }
+
+  /// At least what ``orderDiscount(base:units:)`` takes, found with less arithmetic: what
+  /// it takes, but for a repeating threshold, its cap or the base.
+  @inline(__always)
+  func orderDiscountBound(base: Int128, units: Int64) -> Int128 {
+    if base < minimum || units < minimumQuantity { return 0 }
+    switch benefit {
+    case .percentOff: return max(Self.percentageOff(rate, of: base, cap: cap), 0)
+    case .amountOff: return max(min(repeats ? cap : sum, base), 0)
+    case .fixedPrice, .buyGet: preconditionFailure("an order deal takes a percentage or a sum")
+    }
+  }
+
   /// `floor(base / step)`, exactly, for `base` in minor units and a step (a repeating
   /// threshold's `minimumAmount`, above 0) that may be finer than the currency; a count
   /// too large for 128 bits is given as the largest one.
@@ -270,5 +369,64 @@ struct DealTerms: Sendable {
     case .fixedPrice: return Self.fixedPriceOff(sum, unitPrice: shipping, units: 1)
     case .buyGet: preconditionFailure("a shipping deal has no buy/get")
     }
+  }
+}
+
+/// A bound on what some discounts and thresholds take off any base up to an amount,
+/// gathered without an amount: the largest sum (or cap of a repeating threshold) and the
+/// largest percentage among them.
+///
+///     var bound = TakenBound()
+///     terms.include(in: &bound)
+///     bound.bound(upTo: 18_525)   // none of them takes more off a base of at most 185.25
+///
+/// - Complexity: O(1) for each question.
+struct TakenBound: Sendable {
+  /// The largest sum off, or cap of a repeating threshold, in minor units.
+  var sum: Int64 = 0
+  /// The largest percentage off, in ten-thousandths of a percent.
+  var rate: Int64 = 0
+  /// Whether one is a repeating threshold without a cap (which may take the whole base).
+  var isUnbounded = false
+
+  /// Adds the deals of `other`.
+  mutating func formUnion(_ other: TakenBound) {
+    sum = max(sum, other.sum)
+    rate = max(rate, other.rate)
+    isUnbounded = isUnbounded || other.isUnbounded
+  }
+
+  /// At least what any of them takes off a base of at most `amount` minor units.
+  func bound(upTo amount: Int128) -> Int128 {
+    if isUnbounded { return amount }
+    return min(amount, max(Int128(sum), DealTerms.percentageOff(rate, of: amount)))
+  }
+}
+
+/// Bounds on what the order deals of one order (or some of them) take: of every one, of
+/// the stackable discounts, and of the stackable thresholds.
+struct OrderStageBounds: Sendable {
+  /// Of every discount and threshold.
+  var any = TakenBound()
+  /// Of the stackable discounts, and of the stackable thresholds.
+  var stackableDiscounts = TakenBound()
+  var stackableThresholds = TakenBound()
+
+  /// Adds `terms`, a discount or threshold.
+  mutating func include(_ terms: DealTerms) {
+    terms.include(in: &any)
+    guard terms.isStackable else { return }
+    switch terms.kind {
+    case .discount: terms.include(in: &stackableDiscounts)
+    case .threshold: terms.include(in: &stackableThresholds)
+    case .item, .shipping: break
+    }
+  }
+
+  /// Adds the deals of `other`.
+  mutating func formUnion(_ other: OrderStageBounds) {
+    any.formUnion(other.any)
+    stackableDiscounts.formUnion(other.stackableDiscounts)
+    stackableThresholds.formUnion(other.stackableThresholds)
   }
 }

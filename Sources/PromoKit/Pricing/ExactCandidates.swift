@@ -10,24 +10,59 @@
 ///     let candidates = ExactCandidates(catalog: catalog, instant: now, ranks: ranks, minorDigits: 2)
 ///     let deals = candidates.deals(for: order, codes: ["SAVE5"], groups: ["member"])
 ///
+/// Every deal's terms are in one table (``table``), each SKU's and each category's deals
+/// in one stretch of it, so that an order reads the candidates of a line from one stretch
+/// of memory. An order names its candidates by their place in the table, without copying
+/// them: an item deal priced line by line (not across lines, not for customer groups) is
+/// not even named, its line reads the stretch of it (``OrderDeals/linePostings``).
+///
 /// - Complexity: preparing is O(*n* log *n*) for *n* promotions; an order costs
 ///   O(*c*) for the *c* candidates it gathers, plus a binary search of the minimums.
 struct ExactCandidates: Sendable {
-  /// The terms of the targeted deals without a code, each SKU's and each category's
-  /// together (a deal once per SKU and category of its target), so that an order reads
-  /// the candidates of a line from one stretch of memory.
-  private let postings: [DealTerms]
-  /// Where each SKU's and each category's deals are in ``postings``.
-  private let bySku: [String: Range<Int>]
-  private let byCategory: [String: Range<Int>]
-  /// Untargeted item deals and discounts without a code: every order's.
-  private let everyOrders: [DealTerms]
-  /// Untargeted thresholds and shipping deals without a code, sorted by their minimum
+  /// Where one SKU's or category's deals are in ``table``, in four parts: the item deals
+  /// priced line by line for every customer, those for customer groups, then the buy/gets
+  /// across lines and the discounts and thresholds, which an order gathers once however
+  /// many of its lines find them.
+  private struct KeyDeals: Sendable {
+    /// The first item deal priced line by line.
+    let start: Int32
+    /// The first of those for customer groups.
+    let forGroups: Int32
+    /// The first buy/get across lines.
+    let acrossLines: Int32
+    /// The first discount or threshold.
+    let orderDeals: Int32
+    /// The end of the stretch.
+    let end: Int32
+    /// Where bounds on what its discounts and thresholds take are in ``stretchBounds``.
+    let bounds: Int32
+  }
+
+  /// The terms of every deal prepared, in stretches: each SKU's and each category's (a
+  /// deal once per SKU and category of its target), the untargeted item deals, the
+  /// untargeted discounts, the untargeted thresholds and shipping deals by their minimum,
+  /// and each code's deals.
+  let table: [DealTerms]
+  /// Where each SKU's and each category's deals are in ``table`` (a ``StringTable``: an
+  /// order looks up each of its lines' SKUs and categories).
+  private let bySku: StringTable<KeyDeals>
+  private let byCategory: StringTable<KeyDeals>
+  /// The untargeted item deals without a code.
+  private let untargetedItems: Range<Int>
+  /// The untargeted discounts without a code.
+  private let untargetedDiscounts: Range<Int>
+  /// The untargeted thresholds and shipping deals without a code, sorted by their minimum
   /// amount (0 without one).
-  private let byMinimum: [DealTerms]
+  private let byMinimum: Range<Int>
+  /// Bounds on what the untargeted discounts take, and on what the first `i` of
+  /// ``byMinimum`` take, at `i`.
+  private let untargetedBounds: OrderStageBounds
+  private let reachedBounds: [OrderStageBounds]
+  /// Bounds on what the discounts and thresholds of each SKU's and category's stretch take.
+  private let stretchBounds: [OrderStageBounds]
   /// Deals with a code, by the code normalized (whatever their target), and the target of
   /// each by its position in the store.
-  private let byCode: [String: [DealTerms]]
+  private let byCode: [String: Range<Int>]
   private let codeTargets: [Int32: ItemTarget]
   /// The customer groups of each deal that is for customer groups only, by its position
   /// in the store.
@@ -45,7 +80,8 @@ struct ExactCandidates: Sendable {
   init?(catalog: Catalog, instant: Instant, ranks: [Int32], minorDigits: Int) {
     var skuLists: [String: [DealTerms]] = [:]
     var categoryLists: [String: [DealTerms]] = [:]
-    var everyOrders: [DealTerms] = []
+    var untargetedItems: [DealTerms] = []
+    var untargetedDiscounts: [DealTerms] = []
     var byMinimum: [DealTerms] = []
     var byCode: [String: [DealTerms]] = [:]
     var codeTargets: [Int32: ItemTarget] = [:]
@@ -69,43 +105,110 @@ struct ExactCandidates: Sendable {
         for category in target.categories { categoryLists[category, default: []].append(deal) }
       } else {
         switch promotion.kind {
-        case .item, .discount: everyOrders.append(deal)
+        case .item: untargetedItems.append(deal)
+        case .discount: untargetedDiscounts.append(deal)
         case .threshold, .shipping: byMinimum.append(deal)
         }
       }
     }
-    var postings: [DealTerms] = []
-    postings.reserveCapacity(
-      skuLists.values.reduce(0) { $0 + $1.count } + categoryLists.values.reduce(0) { $0 + $1.count })
-    func flattened(_ lists: [String: [DealTerms]]) -> [String: Range<Int>] {
-      lists.mapValues { deals in
-        postings.append(contentsOf: deals)
-        return (postings.count - deals.count)..<postings.count
-      }
-    }
-    bySku = flattened(skuLists)
-    byCategory = flattened(categoryLists)
-    self.postings = postings
-    self.byCode = byCode
-    self.codeTargets = codeTargets
-    self.groups = groups
-    self.minorDigits = minorDigits
+    let plainIndex: PlainOrderDeals?
     if plain.count >= PlainOrderDeals.indexedFrom {
       guard let indexed = PlainOrderDeals(plain, minorDigits: minorDigits) else { return nil }
-      self.plain = indexed
+      plainIndex = indexed
     } else {
       // Few: tried one by one with the others, untargeted as they are.
-      self.plain = nil
+      plainIndex = nil
       for (deal, promotion) in plain {
         switch promotion.kind {
-        case .discount: everyOrders.append(deal)
+        case .discount: untargetedDiscounts.append(deal)
         case .threshold: byMinimum.append(deal)
         case .item, .shipping: preconditionFailure("a plain order deal is a discount or a threshold")
         }
       }
     }
-    self.everyOrders = everyOrders
-    self.byMinimum = byMinimum.sorted { $0.minimum < $1.minimum }
+    var table: [DealTerms] = []
+    table.reserveCapacity(
+      skuLists.values.reduce(0) { $0 + $1.count } + categoryLists.values.reduce(0) { $0 + $1.count }
+        + untargetedItems.count + untargetedDiscounts.count + byMinimum.count
+        + byCode.values.reduce(0) { $0 + $1.count })
+    /// Appends `deals` to the table; returns where they are.
+    func appended(_ deals: [DealTerms]) -> Range<Int> {
+      table.append(contentsOf: deals)
+      return (table.count - deals.count)..<table.count
+    }
+    // An item deal priced line by line that another tried on the same line outdoes is
+    // never chosen: it is left out.
+    let everyLine = DealTerms.unoutdone(untargetedItems.filter(\.isPricedLineByLine))
+    untargetedItems = everyLine + untargetedItems.filter { !$0.isPricedLineByLine }
+    var stretchBounds: [OrderStageBounds] = []
+    stretchBounds.reserveCapacity(skuLists.count + categoryLists.count)
+    /// Appends each SKU's or category's deals of `lists` to the table as a stretch (the
+    /// item deals priced line by line that no other outdoes, those for customer groups last,
+    /// then the buy/gets across lines, then the discounts and thresholds); returns where.
+    func stretches(_ lists: [String: [DealTerms]]) -> [String: KeyDeals] {
+      lists.mapValues { deals in
+        let start = table.count
+        var lineByLine = 0
+        for terms in deals where terms.isPricedLineByLine {
+          table.append(terms)
+          lineByLine += 1
+        }
+        if lineByLine > 1 || !everyLine.isEmpty {
+          let kept = DealTerms.unoutdone(Array(table[start...]), by: everyLine)
+          table.removeSubrange(start...)
+          table.append(contentsOf: kept)
+        }
+        // Those for customer groups last.
+        var forGroups = table.count
+        var index = start
+        while index < forGroups {
+          if table[index].isForCustomerGroups {
+            forGroups -= 1
+            table.swapAt(index, forGroups)
+          } else {
+            index += 1
+          }
+        }
+        let acrossLines = table.count
+        for terms in deals where terms.kind == .item && !terms.isPricedLineByLine { table.append(terms) }
+        let orderDeals = table.count
+        var bounds = OrderStageBounds()
+        for terms in deals where terms.kind != .item {
+          table.append(terms)
+          bounds.include(terms)
+        }
+        stretchBounds.append(bounds)
+        return KeyDeals(
+          start: Int32(start), forGroups: Int32(forGroups), acrossLines: Int32(acrossLines),
+          orderDeals: Int32(orderDeals), end: Int32(table.count), bounds: Int32(stretchBounds.count - 1))
+      }
+    }
+    bySku = StringTable(stretches(skuLists))
+    byCategory = StringTable(stretches(categoryLists))
+    self.untargetedItems = appended(untargetedItems)
+    self.untargetedDiscounts = appended(untargetedDiscounts)
+    // An untargeted threshold or shipping deal that another outdoes is never in the best
+    // plan: it is left out.
+    byMinimum = DealTerms.unoutdone(byMinimum) { $0.outdoesUntargeted($1) }
+    self.byMinimum = appended(byMinimum.sorted { $0.minimum < $1.minimum })
+    var bounds = OrderStageBounds()
+    for terms in table[self.untargetedDiscounts] { bounds.include(terms) }
+    untargetedBounds = bounds
+    var reached = [OrderStageBounds()]
+    reached.reserveCapacity(self.byMinimum.count + 1)
+    bounds = OrderStageBounds()
+    for terms in table[self.byMinimum] {
+      if terms.kind == .threshold { bounds.include(terms) }
+      reached.append(bounds)
+    }
+    reachedBounds = reached
+    self.byCode = byCode.mapValues(appended)
+    self.table = table
+    self.stretchBounds = stretchBounds
+    self.codeTargets = codeTargets
+    self.groups = groups
+    self.minorDigits = minorDigits
+    self.plain = plainIndex
   }
 
   /// The promotions working for `order` that can matter to it, given the `codes` it
@@ -114,93 +217,139 @@ struct ExactCandidates: Sendable {
   /// since every tie is broken by rank.)
   ///
   /// - Complexity: O(*c*) for the *c* candidates gathered (a deal found through several
-  ///   of the lines' SKUs and categories is merged by a hash table of them).
+  ///   of the lines' SKUs and categories is merged by a hash table of them), and O(*L*)
+  ///   for the stretches of item deals the *L* lines read.
   func deals(for order: Order, codes: Set<String>, groups: Set<String>) -> OrderDeals {
     let items = order.items ?? []
-    let reached = reachedMinimums(by: order.subtotal.minorUnits)
-    var targeted = 0
-    for item in items {
-      if let sku = item.sku, let range = bySku[sku] { targeted += range.count }
-      for category in item.categories { targeted += byCategory[category]?.count ?? 0 }
-    }
-    var deals = OrderDeals()
-    deals.terms.reserveCapacity(everyOrders.count + reached + targeted)
-    deals.lines.reserveCapacity(everyOrders.count + reached + targeted)
-    for deal in everyOrders where !deal.isForCustomerGroups || admits(deal, groups) {
-      deals.append(deal, lines: .every)
-    }
-    for deal in byMinimum[..<reached] where !deal.isForCustomerGroups || admits(deal, groups) {
-      deals.append(deal, lines: .every)
-    }
-    for code in codes {
-      for deal in byCode[code] ?? [] where admits(deal, groups) {
-        deals.append(deal, lines: DealTerms.targetedLines(of: items, target: codeTargets[deal.storeIndex]))
+    var deals = OrderDeals(table: table)
+    // The stretches of the lines' SKUs and categories, each once with the lines that find
+    // it (two lines of one SKU or category find the same stretch).
+    var keyed: [KeyDeals] = []
+    var keyedLines: [TargetedLines] = []
+    keyed.reserveCapacity(items.count * 2)
+    keyedLines.reserveCapacity(items.count * 2)
+    var gathered = 0
+    /// Records that `line` finds the stretch `key`.
+    func add(_ key: KeyDeals, line: Int) {
+      // (A stretch is known by its bounds' place, its own: a stretch left empty by
+      // preparation starts where the next one does.)
+      if let same = keyed.firstIndex(where: { $0.bounds == key.bounds }) {
+        keyedLines[same].insert(line)
+      } else {
+        keyed.append(key)
+        keyedLines.append(.only(line, count: items.count))
+        gathered += Int(key.end - key.acrossLines)
       }
     }
-    guard targeted > 0 else { return deals }
-    // The targeted deals, line by line: a deal met again on a later line (another of its
-    // SKUs or categories) gains that line, found by its store position in a hash table.
-    var table = DealTable(capacity: targeted)
-    let first = deals.terms.count
     for (line, item) in items.enumerated() {
-      if let sku = item.sku, let range = bySku[sku] {
-        gather(
-          range, line: line, lineCount: items.count, into: &deals, table: &table, first: first, groups: groups
-        )
-      }
+      if let sku = item.sku, let key = bySku[sku] { add(key, line: line) }
       for category in item.categories {
-        if let range = byCategory[category] {
-          gather(
-            range, line: line, lineCount: items.count, into: &deals, table: &table, first: first,
-            groups: groups)
+        if let key = byCategory[category] { add(key, line: line) }
+      }
+    }
+    let reached = reachedMinimums(by: order.subtotal.minorUnits)
+    deals.items.reserveCapacity(untargetedItems.count + 8)
+    deals.orders.reserveCapacity(untargetedDiscounts.count + reached + gathered)
+    deals.orderLines.reserveCapacity(untargetedDiscounts.count + reached + gathered)
+    for index in untargetedItems where admits(table[index], groups) {
+      deals.items.append(ItemCandidate(deal: Int32(index), lines: .every))
+    }
+    for index in untargetedDiscounts where admits(table[index], groups) {
+      deals.appendOrderDeal(index, lines: .every)
+    }
+    for index in byMinimum.lowerBound..<(byMinimum.lowerBound + reached) where admits(table[index], groups) {
+      deals.append(index, lines: .every)
+    }
+    deals.bounds = untargetedBounds
+    deals.bounds.formUnion(reachedBounds[reached])
+    for code in codes {
+      for index in byCode[code] ?? 0..<0 where admits(table[index], groups) {
+        deals.append(
+          index, lines: DealTerms.targetedLines(of: items, target: codeTargets[table[index].storeIndex]))
+        if table[index].kind.actsOnOrder { deals.bounds.include(table[index]) }
+      }
+    }
+    guard !keyed.isEmpty else { return deals }
+    deals.linePostings.reserveCapacity(keyed.count)
+    // The targeted deals: those priced line by line are read in place by each line; the
+    // others are gathered once, with the lines that find them. A deal of one SKU or category
+    // is found once; one of several, met again through another, gains the lines found
+    // there, through a hash table of their store positions.
+    var found = DealTable(capacity: gathered)
+    for (key, lines) in zip(keyed, keyedLines) {
+      deals.bounds.formUnion(stretchBounds[Int(key.bounds)])
+      if key.start < key.forGroups {
+        lines.forEach(count: items.count) {
+          deals.linePostings.append(LinePostings(line: Int32($0), start: key.start, end: key.forGroups))
+        }
+      }
+      if !groups.isEmpty && key.forGroups < key.acrossLines {
+        for index in Int(key.forGroups)..<Int(key.acrossLines) where admits(table[index], groups) {
+          deals.items.append(ItemCandidate(deal: Int32(index), lines: lines))
+        }
+      }
+      for index in Int(key.acrossLines)..<Int(key.orderDeals) {
+        let terms = table[index]
+        if !terms.hasOneTarget, let place = found.place(of: terms.storeIndex) {
+          deals.items[Int(place.position)].lines.formUnion(lines)
+        } else if admits(terms, groups) {
+          if !terms.hasOneTarget { found.insert(terms.storeIndex, place: .item(deals.items.count)) }
+          deals.items.append(ItemCandidate(deal: Int32(index), lines: lines))
+        }
+      }
+      for index in Int(key.orderDeals)..<Int(key.end) {
+        let terms = table[index]
+        if !terms.hasOneTarget, let place = found.place(of: terms.storeIndex) {
+          deals.orderLines[Int(place.position)].formUnion(lines)
+        } else if admits(terms, groups) {
+          if !terms.hasOneTarget { found.insert(terms.storeIndex, place: .orderDeal(deals.orders.count)) }
+          deals.orders.append(Int32(index))
+          deals.orderLines.append(lines)
         }
       }
     }
     return deals
   }
 
-  /// Adds the deals of `range` of ``postings`` to `deals`, the candidates of an order of
-  /// `lineCount` lines, as targeting `line`: a deal already there (from `first` on, found
-  /// through `table`) gains the line.
-  private func gather(
-    _ range: Range<Int>, line: Int, lineCount: Int, into deals: inout OrderDeals, table: inout DealTable,
-    first: Int, groups: Set<String>
-  ) {
-    for index in range {
-      let key = postings[index].storeIndex
-      if let found = table.position(of: key, in: deals.terms, from: first) {
-        deals.lines[found].insert(line)
-      } else if !postings[index].isForCustomerGroups || admits(postings[index], groups) {
-        table.insert(key, position: deals.terms.count - first)
-        var lines = TargetedLines.none(count: lineCount)
-        lines.insert(line)
-        deals.append(postings[index], lines: lines)
-      }
-    }
-  }
-
   /// Whether `deal` is for a customer in `groups`: every deal without customer groups.
+  @inline(__always)
   private func admits(_ deal: DealTerms, _ groups: Set<String>) -> Bool {
     !deal.isForCustomerGroups || (!groups.isEmpty && self.groups[deal.storeIndex]?.admits(groups) == true)
   }
 
   /// How many of ``byMinimum`` an order of subtotal `amount` reaches.
   private func reachedMinimums(by amount: Int128) -> Int {
-    var low = 0
-    var high = byMinimum.count
+    var low = byMinimum.lowerBound
+    var high = byMinimum.upperBound
     while low < high {
       let middle = (low + high) / 2
-      if byMinimum[middle].minimum <= amount { low = middle + 1 } else { high = middle }
+      if table[middle].minimum <= amount { low = middle + 1 } else { high = middle }
     }
-    return low
+    return low - byMinimum.lowerBound
   }
 }
 
 /// An open-addressing table from a deal's store position to its place among an order's
-/// candidates, for merging the lines of a deal found more than once.
+/// gathered candidates, for merging the lines of a deal found more than once.
 private struct DealTable {
-  /// Each slot's candidate place plus one; 0 when empty.
-  private var slots: [UInt32]
+  /// Where a gathered deal went: among the item deals (the high bit set) or the order deals.
+  struct Place {
+    /// The place, the high bit set for an item deal.
+    let rawValue: UInt32
+
+    /// The place `position` among the item deals.
+    static func item(_ position: Int) -> Place { Place(rawValue: UInt32(position) | 1 << 31) }
+    /// The place `position` among the discounts and thresholds.
+    static func orderDeal(_ position: Int) -> Place { Place(rawValue: UInt32(position)) }
+
+    /// Whether it is among the item deals.
+    var isItem: Bool { rawValue & 1 << 31 != 0 }
+    /// Its position in its list.
+    var position: UInt32 { rawValue & ~(1 << 31) }
+  }
+
+  /// Each slot's key (the high half) and place plus one (the low half); 0 when empty.
+  private var slots: [UInt64]
   /// `slots.count - 1`, a power of two less one.
   private let mask: Int
 
@@ -213,41 +362,99 @@ private struct DealTable {
   }
 
   /// The first slot to look at for `key`.
+  @inline(__always)
   private func start(_ key: Int32) -> Int {
     // Fibonacci hashing: the high half of the key times 2^64 / φ.
     Int(truncatingIfNeeded: (UInt64(UInt32(bitPattern: key)) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
   }
 
-  /// The place of `key`'s deal among `terms[first...]`, if it was inserted.
-  func position(of key: Int32, in terms: [DealTerms], from first: Int) -> Int? {
+  /// The place of `key`'s deal, if it was inserted.
+  @inline(__always)
+  func place(of key: Int32) -> Place? {
     var slot = start(key)
     while slots[slot] != 0 {
-      let place = first + Int(slots[slot]) - 1
-      if terms[place].storeIndex == key { return place }
+      if UInt32(truncatingIfNeeded: slots[slot] >> 32) == UInt32(bitPattern: key) {
+        return Place(rawValue: UInt32(truncatingIfNeeded: slots[slot]) - 1)
+      }
       slot = (slot + 1) & mask
     }
     return nil
   }
 
-  /// Records that `key`'s deal is at `position` (counted from the first targeted one).
-  mutating func insert(_ key: Int32, position: Int) {
+  /// Records that `key`'s deal is at `place`.
+  @inline(__always)
+  mutating func insert(_ key: Int32, place: Place) {
     var slot = start(key)
     while slots[slot] != 0 { slot = (slot + 1) & mask }
-    slots[slot] = UInt32(position + 1)
+    slots[slot] = UInt64(UInt32(bitPattern: key)) << 32 | UInt64(place.rawValue + 1)
   }
 }
 
-/// The promotions working for one order that can matter to it, and the lines of the order
-/// each targets, in two arrays of one length.
-struct OrderDeals: Sendable {
-  /// Their terms.
-  var terms: [DealTerms] = []
-  /// The lines each targets.
-  var lines: [TargetedLines] = []
+/// A stretch of ``ExactCandidates/table`` whose item deals one line of an order reads: each
+/// priced on that line alone, for every customer.
+struct LinePostings: Sendable {
+  /// The line.
+  var line: Int32
+  /// The stretch.
+  var start: Int32
+  var end: Int32
+}
 
-  /// Adds `deal`, which targets `lines`.
-  mutating func append(_ deal: DealTerms, lines targeted: TargetedLines) {
-    terms.append(deal)
-    lines.append(targeted)
+/// An item deal gathered for an order, with the lines it acts on.
+struct ItemCandidate: Sendable {
+  /// Its place in the table of terms.
+  var deal: Int32
+  /// The lines of the order it acts on.
+  var lines: TargetedLines
+}
+
+/// The promotions working for one order that can matter to it, named by their place in a
+/// table of terms: the item deals read by each line in place, the other item deals, the
+/// discounts and thresholds, and the shipping deals, each deal acting on lines with them.
+struct OrderDeals: Sendable {
+  /// The terms the deals are named by.
+  let table: [DealTerms]
+  /// The stretches of item deals each priced on one line alone.
+  var linePostings: [LinePostings] = []
+  /// The other item deals.
+  var items: [ItemCandidate] = []
+  /// The discounts and thresholds, and the lines each acts on.
+  var orders: [Int32] = []
+  var orderLines: [TargetedLines] = []
+  /// The shipping deals.
+  var shipping: [Int32] = []
+  /// Bounds on what the discounts and thresholds take (of more of them, perhaps: those for
+  /// customer groups the customer is not in).
+  var bounds = OrderStageBounds()
+
+  /// Candidates named in `table`, none yet.
+  init(table: [DealTerms]) {
+    self.table = table
+  }
+
+  /// Every deal of `terms`, each acting on the lines its `lines` gives.
+  init(terms: [DealTerms], lines: (DealTerms) -> TargetedLines) {
+    self.init(table: terms)
+    for index in terms.indices {
+      append(index, lines: lines(terms[index]))
+      if terms[index].kind.actsOnOrder { bounds.include(terms[index]) }
+    }
+  }
+
+  /// Adds the discount or threshold at `index` of the table, which acts on `lines`.
+  @inline(__always)
+  mutating func appendOrderDeal(_ index: Int, lines: TargetedLines) {
+    orders.append(Int32(index))
+    orderLines.append(lines)
+  }
+
+  /// Adds the deal at `index` of the table, which acts on `lines`.
+  @inline(__always)
+  mutating func append(_ index: Int, lines: TargetedLines) {
+    switch table[index].kind {
+    case .item: items.append(ItemCandidate(deal: Int32(index), lines: lines))
+    case .discount, .threshold: appendOrderDeal(index, lines: lines)
+    case .shipping: shipping.append(Int32(index))
+    }
   }
 }

@@ -10,22 +10,27 @@
 /// - Complexity: O(*k* *L* + (*o* + *d* *t*) *L*) for *L* lines, *k* item deals, *o* order
 ///   deals, *d* stackable discounts and *t* stackable thresholds working for the order.
 final class ExactPlanSearch {
-  /// One promotion's part in a plan: which (its index in `deals`) and what it took off.
+  /// One promotion's part in a plan: which and what it took off. An item or shipping
+  /// deal is named by its place in ``table``, a discount or threshold by its number among
+  /// the order deals (see ``orderTerms(_:)``).
   struct Step: Sendable, Hashable {
-    /// The index of its terms in ``ExactPlanSearch/deals``.
+    /// The deal: its place in ``ExactPlanSearch/table``, or its order-deal number.
     var deal: Int
     /// What it took off, in minor units.
     var discount: Int128
+    /// The rank of its id among the store's ids.
+    var rank: Int32
   }
 
-  /// A plan: its promotions in application order, each line's shares, the shipping
-  /// discount and the total (the goods left plus the shipping left).
-  ///
-  /// The item deals are shared by every plan of one item stage; the order and shipping
-  /// deals are held apart, so that trying a plan with one more promotion allocates nothing.
+  /// A plan while it is searched: its item stage (whose steps the search keeps), its order
+  /// and shipping deals, and its total (the goods left plus the shipping left). A plain
+  /// value with no reference in it, so that trying a plan with one more promotion costs a
+  /// copy of a few words.
   struct Plan: Sendable {
-    /// The item deals that took something off a line, by id.
-    var itemSteps: [Step] = []
+    /// Which item stage it starts with.
+    var itemStage: ItemStage = .none
+    /// How many item deals took something off a line in that stage.
+    var itemCount = 0
     /// The order deals: a discount or threshold alone, or a discount then a threshold.
     var firstOrderStep: Step?
     var secondOrderStep: Step?
@@ -33,17 +38,12 @@ final class ExactPlanSearch {
     var shippingStep: Step?
     /// Whether every promotion of it is stackable (so a stackable shipping deal may join).
     var isAllStackable = true
-    /// For each line, the shares of its discount in application order: worked out for the
-    /// best plan only, once it is chosen (empty before).
-    var lineShares: [[Step]] = []
-    /// Which item stage it starts with.
-    var itemStage: ItemStage = .none
     /// The total.
     var total: Int128
 
     /// How many promotions it has.
     var count: Int {
-      itemSteps.count + (firstOrderStep == nil ? 0 : 1) + (secondOrderStep == nil ? 0 : 1)
+      itemCount + (firstOrderStep == nil ? 0 : 1) + (secondOrderStep == nil ? 0 : 1)
         + (shippingStep == nil ? 0 : 1)
     }
 
@@ -52,25 +52,27 @@ final class ExactPlanSearch {
 
     /// Its order deals, in application order.
     var orderSteps: [Step] { [firstOrderStep, secondOrderStep].compactMap { $0 } }
+  }
 
-    /// Its promotions in application order: item deals by id, the discount, the threshold,
-    /// the shipping deal.
-    var steps: [Step] { itemSteps + [firstOrderStep, secondOrderStep, shippingStep].compactMap { $0 } }
+  /// One promotion of the chosen plan: its position in the store and what it took off.
+  struct Applied: Sendable, Hashable {
+    /// Its position in the store.
+    var storeIndex: Int
+    /// What it took off, in minor units.
+    var discount: Int128
+  }
 
+  /// The plan chosen, as the quote tells it.
+  struct Selection: Sendable {
+    /// Its promotions in application order: item deals by id, the discount, the
+    /// threshold, the shipping deal.
+    var applied: [Applied]
+    /// For each line, the shares of its discount in application order.
+    var lineShares: [[Applied]]
     /// What the shipping deal took off.
-    var shippingDiscount: Int128 { shippingStep?.discount ?? 0 }
-
-    /// Its promotion at `position` in application order.
-    func step(at position: Int) -> Step {
-      if position < itemSteps.count { return itemSteps[position] }
-      var rest = position - itemSteps.count
-      for step in [firstOrderStep, secondOrderStep, shippingStep] {
-        guard let step else { continue }
-        if rest == 0 { return step }
-        rest -= 1
-      }
-      preconditionFailure("a plan has no promotion at \(position)")
-    }
+    var shippingDiscount: Int128
+    /// The total.
+    var total: Int128
   }
 
   /// The item stage a plan starts with: none (plan kind 1), every working item deal (kind
@@ -79,10 +81,8 @@ final class ExactPlanSearch {
     case none, every, stackable
   }
 
-  /// The working promotions of the order.
-  /// The working promotions gathered for the order (the plain order deals the search takes
-  /// from ``plain`` follow them, in `adoptedDeals`: see ``terms(_:)``).
-  let deals: [DealTerms]
+  /// The terms the deals are named by.
+  let table: [DealTerms]
   /// The lines, or `nil` for an order given as an amount.
   let items: [OrderItem]?
   /// The subtotal in minor units.
@@ -92,71 +92,59 @@ final class ExactPlanSearch {
   /// The shipping deal that takes the most off the shipping (ties: the lowest id) of all
   /// the working ones, and of the stackable ones; `nil` when none applies.
   private let bestShipping: (any: Step?, stackable: Step?)
-
-  /// The lines each deal targets.
-  private let targets: [TargetedLines]
-  /// The units of the lines each order deal with a minimum of units targets (0 for the
-  /// other deals, which do not count them).
-  private let units: [Int64]
-  /// The indexes of the item deals, and of the discounts and thresholds.
-  private let itemDeals: [Int]
-  private let orderDeals: [Int]
+  /// The stretches of item deals each line reads in place.
+  private let linePostings: [LinePostings]
+  /// The other item deals, with their lines.
+  private let itemDeals: [ItemCandidate]
+  /// The discounts and thresholds (their places in ``table``) and the lines each acts on,
+  /// numbered from 0: the order-deal numbers.
+  private let orderDeals: [Int32]
+  private let orderLines: [TargetedLines]
   /// The untargeted order deals with nothing of format 3 about them, asked for the best on
-  /// a base instead of being among `deals`; `nil` when the order brought them as deals.
+  /// a base instead of being among the deals; `nil` when the order brought them as deals.
   private let plain: PlainOrderDeals?
-  /// The plain order deals taken from `plain`, numbered after `deals`, and where each went,
-  /// by the rank of its id. (Kept apart so that `deals`, read in every loop, stays a
-  /// constant that needs no exclusive access.)
+  /// Bounds on what the order deals take.
+  private let bounds: OrderStageBounds
+  /// The plain order deals taken from `plain`, numbered after ``orderDeals``, and where
+  /// each went, by the rank of its id.
   private var adoptedDeals: [DealTerms] = []
   private var adopted: [Int32: Int] = [:]
+  /// The item deals of the two item stages that took something off a line, by id.
+  private var everyItemSteps: [Step] = []
+  private var stackableItemSteps: [Step] = []
 
   /// A search over the working `deals` of an order of `items` (or of an amount, `nil`),
   /// `subtotal` and `shipping` in minor units.
   ///
   /// - Complexity: O(*s*) for the *s* shipping deals among `deals`.
   init(
-    deals orderDeals: OrderDeals, plain: PlainOrderDeals? = nil, items: [OrderItem]?, subtotal: Int128,
+    deals: OrderDeals, plain: PlainOrderDeals? = nil, items: [OrderItem]?, subtotal: Int128,
     shipping: Int128
   ) {
     self.plain = plain
-    let deals = orderDeals.terms
-    self.deals = deals
-    targets = orderDeals.lines
-    var units = [Int64](repeating: 0, count: deals.count)
-    var itemDeals: [Int] = []
-    var actingOnOrder: [Int] = []
-    var shippingDeals: [Int] = []
-    itemDeals.reserveCapacity(deals.count)
-    actingOnOrder.reserveCapacity(deals.count)
-    for (index, terms) in deals.enumerated() {
-      switch terms.kind {
-      case .item: itemDeals.append(index)
-      case .discount, .threshold:
-        actingOnOrder.append(index)
-        if terms.hasMinimumQuantity, let items {
-          orderDeals.lines[index].forEach(count: items.count) { units[index] += items[$0].quantity }
-        }
-      case .shipping: shippingDeals.append(index)
-      }
-    }
-    self.units = units
-    self.itemDeals = itemDeals
-    self.orderDeals = actingOnOrder
+    let table = deals.table
+    self.table = table
+    linePostings = deals.linePostings
+    itemDeals = deals.items
+    orderDeals = deals.orders
+    orderLines = deals.orderLines
+    bounds = deals.bounds
     self.items = items
     self.subtotal = subtotal
     self.shipping = shipping
     var any: Step?
     var stackable: Step?
     if shipping > 0 {
-      for index in shippingDeals {
-        let terms = deals[index]
+      for place in deals.shipping {
+        let index = Int(place)
+        let terms = table[index]
         let discount = terms.shippingDiscount(shipping: shipping, subtotal: subtotal)
         guard discount > 0 else { continue }
-        let step = Step(deal: index, discount: discount)
+        let step = Step(deal: index, discount: discount, rank: terms.rank)
+        /// Whether this deal's discount is preferred to `current`'s.
         func beats(_ current: Step?) -> Bool {
           guard let current else { return true }
-          return discount > current.discount
-            || (discount == current.discount && terms.rank < deals[current.deal].rank)
+          return discount > current.discount || (discount == current.discount && terms.rank < current.rank)
         }
         if beats(any) { any = step }
         if terms.isStackable && beats(stackable) { stackable = step }
@@ -165,168 +153,258 @@ final class ExactPlanSearch {
     bestShipping = (any, stackable)
   }
 
-  /// The place in ``deals`` of `terms`, a plain order deal from ``plain``, added on first
+  /// The order-deal number of `terms`, a plain order deal from ``plain``, added on first
   /// use (untargeted: every line, no units counted).
   private func adopt(_ terms: DealTerms) -> Int {
-    if let index = adopted[terms.rank] { return index }
+    if let number = adopted[terms.rank] { return number }
     adoptedDeals.append(terms)
-    adopted[terms.rank] = deals.count + adoptedDeals.count - 1
-    return deals.count + adoptedDeals.count - 1
+    adopted[terms.rank] = orderDeals.count + adoptedDeals.count - 1
+    return orderDeals.count + adoptedDeals.count - 1
   }
 
-  /// The terms of deal `index`: one gathered for the order, or one taken from ``plain``.
+  /// The terms of order deal `number`: one gathered for the order, or one taken from
+  /// ``plain``.
   @inline(__always)
-  func terms(_ index: Int) -> DealTerms {
-    index < deals.count ? deals[index] : adoptedDeals[index - deals.count]
+  private func orderTerms(_ number: Int) -> DealTerms {
+    number < orderDeals.count ? table[Int(orderDeals[number])] : adoptedDeals[number - orderDeals.count]
   }
 
-  /// The lines deal `index` acts on: every line for a plain deal.
+  /// The lines order deal `number` acts on: every line for a plain deal.
   @inline(__always)
-  private func lines(_ index: Int) -> TargetedLines {
-    index < targets.count ? targets[index] : .every
+  private func lines(_ number: Int) -> TargetedLines {
+    number < orderLines.count ? orderLines[number] : .every
+  }
+
+  /// The item steps of `stage`.
+  private func itemSteps(_ stage: ItemStage) -> [Step] {
+    switch stage {
+    case .none: []
+    case .every: everyItemSteps
+    case .stackable: stackableItemSteps
+    }
+  }
+
+  /// The rank of the id of `plan`'s promotion at `position` in application order.
+  private func rank(of plan: Plan, at position: Int) -> Int32 {
+    if position < plan.itemCount { return itemSteps(plan.itemStage)[position].rank }
+    var rest = position - plan.itemCount
+    if let step = plan.firstOrderStep {
+      if rest == 0 { return step.rank }
+      rest -= 1
+    }
+    if let step = plan.secondOrderStep {
+      if rest == 0 { return step.rank }
+      rest -= 1
+    }
+    if let step = plan.shippingStep, rest == 0 { return step.rank }
+    preconditionFailure("a plan has no promotion at \(position)")
   }
 
   /// Whether `plan` beats `other` (``PlanPreference``, the rule for the best plan).
   func isPreferred(_ plan: Plan, to other: Plan) -> Bool {
-    PlanPreference.prefers(
-      total: plan.total, count: plan.count, rank: { terms(plan.step(at: $0).deal).rank },
-      overTotal: other.total, count: other.count, rank: { terms(other.step(at: $0).deal).rank })
+    // Of one item stage, the item deals are the same: the order deals and the shipping
+    // deal decide.
+    let skipped = plan.itemStage == other.itemStage ? plan.itemCount : 0
+    return PlanPreference.prefers(
+      total: plan.total, count: plan.count - skipped, rank: { rank(of: plan, at: $0 + skipped) },
+      overTotal: other.total, count: other.count - skipped, rank: { rank(of: other, at: $0 + skipped) })
   }
 
   /// Makes `plan` the `best` one if it is preferred to it.
+  @inline(__always)
   private func offer(_ plan: Plan, to best: inout Plan) {
-    if isPreferred(plan, to: best) { best = plan }
+    if plan.total < best.total || (plan.total == best.total && isPreferred(plan, to: best)) { best = plan }
+  }
+
+  /// Whether a plan of `count` promotions whose total is at least `lowest` can be preferred
+  /// to `best`, its shipping deal taking `shippingTaken` (the total is never below what is
+  /// left of the shipping).
+  @inline(__always)
+  private func canReach(_ lowest: Int128, count: Int, shippingTaken: Int128, best: Plan) -> Bool {
+    let lowest = max(lowest, shipping - shippingTaken)
+    return lowest < best.total || (lowest == best.total && count <= best.count)
   }
 
   /// The best plan.
-  func best() -> Plan {
+  func best() -> Selection {
     let lines = items ?? []
     let amounts = items.map { $0.map(\.lineAmount.minorUnits) } ?? [subtotal]
     let empty = Plan(total: subtotal + shipping)
     var best = empty
-    // Kind 1: no item stage, any order stage.
-    searchOrderStages(on: empty, amounts: amounts, stackableOnly: false, best: &best)
-    guard !lines.isEmpty else { return best }
-    // Each line's item deal: of every working one, and of the stackable ones.
-    let cheapestFirst = DealTerms.cheapestFirst(lines)
-    var everyChosen = [Step?](repeating: nil, count: lines.count)
-    var stackableChosen = everyChosen
-    for index in itemDeals {
-      let terms = deals[index]
-      func beats(_ discount: Int128, _ current: Step?) -> Bool {
-        guard let current else { return true }
-        return discount > current.discount
-          || (discount == current.discount && terms.rank < deals[current.deal].rank)
-      }
-      terms.forEachLineDiscount(lines, targeted: targets[index], cheapestFirst: cheapestFirst) {
-        line, discount in
-        guard discount > 0 else { return }
-        if beats(discount, everyChosen[line]) { everyChosen[line] = Step(deal: index, discount: discount) }
-        if terms.isStackable && beats(discount, stackableChosen[line]) {
-          stackableChosen[line] = Step(deal: index, discount: discount)
-        }
-      }
+    // The units of the lines each order deal with a minimum of units targets (0 for the
+    // other deals, which do not count them).
+    var units = [Int64](repeating: 0, count: orderDeals.count)
+    for number in orderDeals.indices where table[Int(orderDeals[number])].hasMinimumQuantity {
+      orderLines[number].forEach(count: lines.count) { units[number] += lines[$0].quantity }
     }
+    guard !lines.isEmpty else {
+      // Kind 1 only: no item stage, any order stage.
+      searchOrderStages(on: empty, amounts: amounts, stackableOnly: false, units: units, best: &best)
+      return selection(best, chosen: [], amounts: amounts)
+    }
+    // The plans are tried in the order that finds a good one soonest (the best one does
+    // not depend on it), so that more of the others are cut off.
+    // Each line's item deal: of every working one, and of the stackable ones.
+    let (everyChosen, stackableChosen) = chosenItemDeals(lines)
     // Kind 2: every working item deal, no order stage.
     let everyItem = itemStage(everyChosen, amounts: amounts, kind: .every)
-    if !everyItem.plan.isEmpty { offer(withShipping(everyItem.plan), to: &best) }
+    if everyItem.plan.itemCount > 0 { offer(withShipping(everyItem.plan), to: &best) }
     // Kind 3: the stackable item deals, then a stackable order stage.
     let stackable = itemStage(stackableChosen, amounts: amounts, kind: .stackable)
-    if !stackable.plan.isEmpty {
+    if stackable.plan.itemCount > 0 {
       searchOrderStages(
-        on: stackable.plan, amounts: stackable.left, stackableOnly: true, best: &best)
+        on: stackable.plan, amounts: stackable.left, stackableOnly: true, units: units, best: &best)
     }
-    // The shares of the chosen plan: its item stage's, then each order deal's division.
-    var shares = [[Step]](repeating: [], count: lines.count)
-    var left = amounts
-    let chosen: [Step?]? =
-      switch best.itemStage {
-      case .none: nil
-      case .every: everyChosen
-      case .stackable: stackableChosen
+    // Kind 1: no item stage, any order stage.
+    searchOrderStages(on: empty, amounts: amounts, stackableOnly: false, units: units, best: &best)
+    return selection(best, chosen: best.itemStage == .every ? everyChosen : stackableChosen, amounts: amounts)
+  }
+
+  /// Each line's item deal that takes the most off it (ties: the lowest id), of every
+  /// working one and of the stackable ones.
+  ///
+  /// - Complexity: O(*k* *L*) for *k* item deals, without allocating but the two answers.
+  private func chosenItemDeals(_ lines: [OrderItem]) -> (every: [Step?], stackable: [Step?]) {
+    var everyChosen = [Step?](repeating: nil, count: lines.count)
+    var stackableChosen = everyChosen
+    everyChosen.withUnsafeMutableBufferPointer { every in
+      stackableChosen.withUnsafeMutableBufferPointer { stackable in
+        chooseItemDeals(lines, every: every, stackable: stackable)
       }
-    for line in lines.indices {
-      guard let step = chosen?[line] else { continue }
-      shares[line].append(step)
-      left[line] -= step.discount
     }
-    for step in best.orderSteps {
-      let divided = divide(step.discount, of: step.deal, over: left)
-      for line in lines.indices where divided[line] > 0 {
-        shares[line].append(Step(deal: step.deal, discount: divided[line]))
+    return (everyChosen, stackableChosen)
+  }
+
+  /// ``chosenItemDeals(_:)`` into `every` and `stackable` (one per line, `nil` at first):
+  /// through buffers, so that the closures that fill them need no exclusive access.
+  private func chooseItemDeals(
+    _ lines: [OrderItem], every: UnsafeMutableBufferPointer<Step?>,
+    stackable: UnsafeMutableBufferPointer<Step?>
+  ) {
+    @inline(__always)
+    func consider(_ index: Int, _ terms: DealTerms, line: Int, discount: Int128) {
+      guard discount > 0 else { return }
+      /// Whether this deal's discount is preferred to `current`'s.
+      func beats(_ current: Step?) -> Bool {
+        guard let current else { return true }
+        return discount > current.discount || (discount == current.discount && terms.rank < current.rank)
       }
-      left = zip(left, divided).map { $0 - $1 }
+      let step = Step(deal: index, discount: discount, rank: terms.rank)
+      if beats(every[line]) { every[line] = step }
+      if terms.isStackable && beats(stackable[line]) { stackable[line] = step }
     }
-    best.lineShares = shares
-    return best
+    for posting in linePostings {
+      let line = Int(posting.line)
+      let (price, quantity) = (lines[line].unitPrice.minorUnits, lines[line].quantity)
+      for index in Int(posting.start)..<Int(posting.end) {
+        let terms = table[index]
+        consider(index, terms, line: line, discount: terms.lineDiscount(unitPrice: price, quantity: quantity))
+      }
+    }
+    var cheapestFirst: [Int]?
+    for candidate in itemDeals {
+      let index = Int(candidate.deal)
+      let terms = table[index]
+      if !terms.isPricedLineByLine && cheapestFirst == nil { cheapestFirst = DealTerms.cheapestFirst(lines) }
+      terms.forEachLineDiscount(lines, targeted: candidate.lines, cheapestFirst: cheapestFirst) {
+        consider(index, terms, line: $0, discount: $1)
+      }
+    }
   }
 
   /// The item stage in which each line takes the deal chosen for it (the one that takes
-  /// the most off it, ties: the lowest id). Returns the plan and what each line has left.
+  /// the most off it, ties: the lowest id); its steps, one per deal by id, are kept for
+  /// `kind`. Returns the plan and what each line has left.
   private func itemStage(_ chosenPerLine: [Step?], amounts: [Int128], kind: ItemStage) -> (
     plan: Plan, left: [Int128]
   ) {
     var left = amounts
-    var sums: [Int: Int128] = [:]
+    // A deal chosen for several lines (found through several SKUs and categories, so
+    // perhaps at several places of the table) is one step: merged by rank.
+    var steps: [Step] = []
     for line in amounts.indices {
-      if let chosen = chosenPerLine[line] {
-        left[line] -= chosen.discount
-        sums[chosen.deal, default: 0] += chosen.discount
+      guard let chosen = chosenPerLine[line] else { continue }
+      left[line] -= chosen.discount
+      if let same = steps.firstIndex(where: { $0.rank == chosen.rank }) {
+        steps[same].discount += chosen.discount
+      } else {
+        steps.append(chosen)
       }
     }
-    let steps = sums.map { Step(deal: $0.key, discount: $0.value) }.sorted {
-      deals[$0.deal].rank < deals[$1.deal].rank
-    }
+    steps.sort { $0.rank < $1.rank }
     let total = subtotal - steps.reduce(0) { $0 + $1.discount } + shipping
     let plan = Plan(
-      itemSteps: steps, isAllStackable: steps.allSatisfy { deals[$0.deal].isStackable }, itemStage: kind,
+      itemStage: kind, itemCount: steps.count,
+      isAllStackable: steps.allSatisfy { table[$0.deal].isStackable },
       total: total)
+    switch kind {
+    case .none: break
+    case .every: everyItemSteps = steps
+    case .stackable: stackableItemSteps = steps
+    }
     return (plan, left)
   }
 
+  /// The plan `best` as the quote tells it: its promotions and each line's shares (its
+  /// item stage's, `chosen` per line, then each order deal's division).
+  private func selection(_ best: Plan, chosen: [Step?], amounts: [Int128]) -> Selection {
+    var shares = [[Applied]](repeating: [], count: items?.count ?? 0)
+    // A line has at most an item deal's share and two order deals'.
+    let most = (best.itemStage == .none ? 0 : 1) + best.orderSteps.count
+    if most > 0 {
+      for line in shares.indices { shares[line].reserveCapacity(most) }
+    }
+    var left = amounts
+    var applied: [Applied] = []
+    for step in itemSteps(best.itemStage) {
+      applied.append(Applied(storeIndex: Int(table[step.deal].storeIndex), discount: step.discount))
+    }
+    if best.itemStage != .none {
+      for line in shares.indices {
+        guard let step = chosen[line] else { continue }
+        shares[line].append(Applied(storeIndex: Int(table[step.deal].storeIndex), discount: step.discount))
+        left[line] -= step.discount
+      }
+    }
+    for step in best.orderSteps {
+      let storeIndex = Int(orderTerms(step.deal).storeIndex)
+      applied.append(Applied(storeIndex: storeIndex, discount: step.discount))
+      guard !shares.isEmpty else { continue }
+      let divided = divide(step.discount, of: step.deal, over: left)
+      for line in shares.indices where divided[line] > 0 {
+        shares[line].append(Applied(storeIndex: storeIndex, discount: divided[line]))
+      }
+      left = zip(left, divided).map { $0 - $1 }
+    }
+    if let step = best.shippingStep {
+      applied.append(Applied(storeIndex: Int(table[step.deal].storeIndex), discount: step.discount))
+    }
+    return Selection(
+      applied: applied, lineShares: shares, shippingDiscount: best.shippingStep?.discount ?? 0,
+      total: best.total)
+  }
+
   /// Offers `best` every order stage on `start` that could beat it: none, each discount or
-  /// threshold that applies, and each stackable discount then stackable threshold that
-  /// both apply, the threshold's base taken after the discount was divided among the lines.
+  /// threshold that applies (only the stackable ones when `stackableOnly`), and each
+  /// stackable discount then stackable threshold that both apply, the threshold's base
+  /// taken after the discount was divided among the lines. `units` are the units each order
+  /// deal counts.
   ///
-  /// A deal takes no more off a smaller base, so what a threshold takes off its base
-  /// at `start` bounds what it takes after any discount: the discounts are tried from the
-  /// largest down (``LargestFirst``), each with the thresholds whose bound can still reach
-  /// the best total found, and the search stops at the first discount that cannot. A
-  /// threshold that shares no line with the discount takes what it took at `start`.
+  /// What each deal takes is bounded first, with less arithmetic
+  /// (``DealTerms/orderDiscountBound(base:units:)``): only the deals whose bound, alone or
+  /// with the largest bound of a partner, can beat the best plan are priced and tried.
   ///
   /// - Complexity: O((*o* + *p*) *L*) for *o* order deals and the *p* pairs not cut off by
-  ///   the bound, at most *d* × *t* for *d* discounts and *t* thresholds, plus
-  ///   O(*t*) comparisons for each discount tried.
+  ///   the bound (see ``searchPairs(on:amounts:whole:units:discounts:thresholds:plainDiscount:plainThresholdBound:best:)``).
   private func searchOrderStages(
-    on start: Plan, amounts: [Int128], stackableOnly: Bool,
-    best: inout Plan
+    on start: Plan, amounts: [Int128], stackableOnly: Bool, units: [Int64], best: inout Plan
   ) {
     if !stackableOnly || !start.isEmpty { offer(withShipping(start), to: &best) }
     let whole = amounts.reduce(0, +)
     // The shipping deal that joins a plan of `start` and one more promotion: the best
-    // stackable one when every promotion is stackable, none otherwise (a non-stackable
-    // shipping deal stands alone).
-    let startStackable = start.isAllStackable
-    let stackableShipping = startStackable ? bestShipping.stackable?.discount ?? 0 : 0
-    // Each order deal that applies on its own, with what it takes off at `start`.
-    var discounts: [(deal: Int, taken: Int128)] = []
-    var thresholds: [(deal: Int, bound: Int128)] = []
-    discounts.reserveCapacity(orderDeals.count)
-    thresholds.reserveCapacity(orderDeals.count)
-    for index in orderDeals {
-      let terms = deals[index]
-      guard !stackableOnly || terms.isStackable else { continue }
-      guard let base = base(of: index, amounts: amounts, whole: whole) else { continue }
-      let taken = deals[index].orderDiscount(base: base, units: units[index])
-      guard taken > 0 else { continue }
-      offerSingle(index, taken: taken, on: start, stackableShipping: stackableShipping, best: &best)
-      guard terms.isStackable else { continue }
-      switch terms.kind {
-      case .discount: discounts.append((index, taken))
-      case .threshold: thresholds.append((index, taken))
-      case .item, .shipping: preconditionFailure("only discounts and thresholds act on the order")
-      }
-    }
+    // stackable one when every promotion is stackable, none otherwise.
+    let stackableShipping = start.isAllStackable ? bestShipping.stackable?.discount ?? 0 : 0
+    let joining = stackableShipping > 0 ? 1 : 0
     // The plain order deals (untargeted, nothing of format 3): the best of each set on the
     // whole, from the index.
     var plainDiscount: (terms: DealTerms, taken: Int128)?
@@ -336,70 +414,191 @@ final class ExactPlanSearch {
         for kind in [plain.discounts(stacking), plain.thresholds(stacking)] {
           guard let (terms, taken) = plain.best(in: kind, at: whole) else { continue }
           offerSingle(
-            adopt(terms), taken: taken, on: start, stackableShipping: stackableShipping, best: &best)
+            adopt(terms), taken: taken, on: start,
+            shippingTaken: stacking == .stackable ? stackableShipping : 0, best: &best)
         }
       }
       plainDiscount = plain.best(in: plain.discounts(.stackable), at: whole)
       plainThresholdBound = plain.best(in: plain.thresholds(.stackable), at: whole)?.taken ?? 0
     }
+    // No deal takes more than the bounds of the order's deals on the whole: when neither
+    // one deal nor a pair so bounded can beat the best plan, none is tried; otherwise a
+    // deal is priced only when it could, alone or with the largest partner.
+    let largestDiscount = max(bounds.stackableDiscounts.bound(upTo: whole), plainDiscount?.taken ?? 0)
+    let largestThreshold = max(bounds.stackableThresholds.bound(upTo: whole), plainThresholdBound)
+    let largestAlone = max(
+      stackableOnly ? max(largestDiscount, largestThreshold) : bounds.any.bound(upTo: whole),
+      plainDiscount?.taken ?? 0, plainThresholdBound)
+    guard
+      plain != nil
+        || canReach(
+          start.total - largestAlone - stackableShipping, count: start.count + 1,
+          shippingTaken: stackableShipping, best: best)
+        || canReach(
+          start.total - largestDiscount - largestThreshold - stackableShipping, count: start.count + 2,
+          shippingTaken: stackableShipping, best: best)
+    else { return }
+    var discounts: [(deal: Int, taken: Int128)] = []
+    var thresholds: [(deal: Int, bound: Int128)] = []
+    discounts.reserveCapacity(orderDeals.count)
+    thresholds.reserveCapacity(orderDeals.count)
+    for number in orderDeals.indices {
+      let terms = table[Int(orderDeals[number])]
+      guard !stackableOnly || terms.isStackable else { continue }
+      guard let base = base(of: number, terms, amounts: amounts, whole: whole) else { continue }
+      let bound = terms.orderDiscountBound(base: base, units: units[number])
+      guard bound > 0 else { continue }
+      let shippingTaken = terms.isStackable ? stackableShipping : 0
+      let alone = canReach(
+        start.total - bound - shippingTaken, count: start.count + 1 + (shippingTaken > 0 ? 1 : 0),
+        shippingTaken: shippingTaken, best: best)
+      let partner = terms.kind == .discount ? largestThreshold : largestDiscount
+      let paired =
+        terms.isStackable
+        && canReach(
+          start.total - stackableShipping - bound - partner, count: start.count + 2 + joining,
+          shippingTaken: stackableShipping, best: best)
+      guard alone || paired else { continue }
+      let taken = terms.orderDiscount(base: base, units: units[number])
+      guard taken > 0 else { continue }
+      if alone { offerSingle(number, taken: taken, on: start, shippingTaken: shippingTaken, best: &best) }
+      guard paired else { continue }
+      switch terms.kind {
+      case .discount: discounts.append((number, taken))
+      case .threshold: thresholds.append((number, taken))
+      case .item, .shipping: preconditionFailure("only discounts and thresholds act on the order")
+      }
+    }
+    searchPairs(
+      on: start, amounts: amounts, whole: whole, units: units, discounts: discounts,
+      thresholds: thresholds, plainDiscount: plainDiscount, plainThresholdBound: plainThresholdBound,
+      best: &best)
+  }
+
+  /// Offers `best` each stackable discount then stackable threshold on `start` that could
+  /// beat it: of `discounts` (each with what it takes off `amounts`, adding up to `whole`)
+  /// and `plainDiscount`, and of `thresholds` (each with what it takes there, which bounds
+  /// what it takes after a discount) and the plain thresholds (the best of which takes
+  /// `plainThresholdBound` there). `units` are the units each order deal counts.
+  ///
+  /// A deal takes no more off a smaller base, so what a threshold takes off its base
+  /// at `start` bounds what it takes after any discount: the discounts are tried from the
+  /// largest down (``LargestFirst``), each with the thresholds whose bound can still reach
+  /// the best total found, and the search stops at the first discount that cannot. A
+  /// threshold that shares no line with the discount takes what it took at `start`.
+  ///
+  /// - Complexity: O(*p* *L*) for the *p* pairs not cut off by the bound, at most *d* × *t*
+  ///   for *d* discounts and *t* thresholds, plus O(*t*) comparisons for each discount tried.
+  private func searchPairs(
+    on start: Plan, amounts: [Int128], whole: Int128, units: [Int64], discounts: [(deal: Int, taken: Int128)],
+    thresholds: [(deal: Int, bound: Int128)], plainDiscount: (terms: DealTerms, taken: Int128)?,
+    plainThresholdBound: Int128, best: inout Plan
+  ) {
+    guard start.isAllStackable else { return }
+    var discounts = discounts
+    var thresholds = thresholds
+    var plainDiscount = plainDiscount
     let plainThresholds = plain.map { $0.thresholds(.stackable) }.flatMap { $0.isEmpty ? nil : $0 }
     guard !discounts.isEmpty || plainDiscount != nil, !thresholds.isEmpty || plainThresholds != nil else {
       return
     }
-    // The pairs: every promotion of one is stackable, so the same shipping deal joins each.
-    let totalLeft = start.total - stackableShipping
-    // A pair reaches the best total only if its discount and its threshold's bound do
+    // The pairs: every promotion of one is stackable, so the same shipping deal joins each,
+    // and each has as many promotions.
+    let shippingTaken = bestShipping.stackable?.discount ?? 0
+    let totalLeft = start.total - shippingTaken
+    let count = start.count + 2 + (shippingTaken > 0 ? 1 : 0)
+    /// Whether a pair whose total is at least `lowest` can be preferred to `best`.
+    func canReach(_ lowest: Int128) -> Bool {
+      self.canReach(lowest, count: count, shippingTaken: shippingTaken, best: best)
+    }
+    // A pair can beat the best plan only if its discount and its threshold's bound can
     // together: only the discounts and thresholds that can be in such a pair are kept, then
-    // tried from the largest down. A threshold takes no more off a smaller base, so what it
-    // takes at `start` bounds what it takes after any discount.
+    // tried from the largest down.
     let largestTaken = discounts.reduce(plainDiscount?.taken ?? 0) { max($0, $1.taken) }
     let largestBound = thresholds.reduce(plainThresholdBound) { max($0, $1.bound) }
-    discounts.removeAll { totalLeft - $0.taken - largestBound > best.total }
-    thresholds.removeAll { totalLeft - largestTaken - $0.bound > best.total }
+    guard canReach(totalLeft - largestTaken - largestBound) else { return }
+    discounts.removeAll { !canReach(totalLeft - $0.taken - largestBound) }
+    thresholds.removeAll { !canReach(totalLeft - largestTaken - $0.bound) }
     var largestFirst = LargestFirst(discounts)
     let keptBound = thresholds.reduce(plainThresholdBound) { max($0, $1.bound) }
     var left = amounts
     var shares = amounts
+    let floorTotal = shipping - shippingTaken
+    /// Whether no total can be lower than the best's and the best is a pair on the same item
+    /// stage (as many promotions): then a discount of a higher id than its discount loses,
+    /// whatever it takes, and the order of the rest no longer matters.
+    func onlyIdsDecide() -> Bool {
+      best.total == floorTotal && best.count == count && best.itemStage == start.itemStage
+        && best.secondOrderStep != nil
+    }
     while let (discount, taken) = nextDiscount(&largestFirst, &plainDiscount, whole: whole) {
-      if totalLeft - taken - keptBound > best.total { break }
+      if !canReach(totalLeft - taken - keptBound) { break }
+      if onlyIdsDecide(), let bestDiscount = best.firstOrderStep {
+        if orderTerms(discount).rank > bestDiscount.rank { continue }
+        if plainDiscount == nil {
+          // The rest without taking them in order: those of a lower id than the best's.
+          tryPairs(discount, taken: taken)
+          for (discount, taken) in largestFirst.remaining
+          where canReach(totalLeft - taken - keptBound)
+            && orderTerms(discount).rank < (best.firstOrderStep?.rank ?? .max)
+          {
+            tryPairs(discount, taken: taken)
+          }
+          return
+        }
+      }
+      tryPairs(discount, taken: taken)
+    }
+
+    /// Offers `best` the pairs of `discount`, which takes `taken`, and each threshold.
+    func tryPairs(_ discount: Int, taken: Int128) {
       let plan = adding(discount, taken: taken, to: start)
       // What the lines have left after the discount, worked out when a threshold shares a
       // line with it (on other lines, the threshold's base is what it was).
       var leftIsWorkedOut = false
       let wholeLeft = whole - taken
       for (threshold, bound) in thresholds {
-        if totalLeft - taken - bound > best.total { continue }
+        if !canReach(totalLeft - taken - bound) { continue }
         let second: Int128
-        if lines(discount).isDisjoint(with: targets[threshold]) {
+        let thresholdLines = orderLines[threshold]
+        if lines(discount).isDisjoint(with: thresholdLines) {
           second = bound
+        } else if thresholdLines.isKnownSuperset(of: lines(discount)) {
+          // Every share of the discount is on the threshold's lines: its base lost all of it.
+          let terms = table[Int(orderDeals[threshold])]
+          guard let base = base(of: threshold, terms, amounts: amounts, whole: whole) else { continue }
+          second = terms.orderDiscount(base: base - taken, units: units[threshold])
         } else {
           if !leftIsWorkedOut {
             subtractShares(of: taken, by: discount, from: amounts, into: &left, shares: &shares)
             leftIsWorkedOut = true
           }
-          guard let base = base(of: threshold, amounts: left, whole: wholeLeft) else { continue }
-          second = deals[threshold].orderDiscount(base: base, units: units[threshold])
+          let terms = table[Int(orderDeals[threshold])]
+          guard let base = base(of: threshold, terms, amounts: left, whole: wholeLeft) else { continue }
+          second = terms.orderDiscount(base: base, units: units[threshold])
         }
-        guard second > 0, totalLeft - taken - second <= best.total else { continue }
+        guard second > 0, canReach(totalLeft - taken - second) else { continue }
         offer(withShipping(adding(threshold, taken: second, to: plan)), to: &best)
       }
       // The best plain threshold on what the whole order has left (it is untargeted).
       if let plain, let plainThresholds, let (terms, second) = plain.best(in: plainThresholds, at: wholeLeft),
-        totalLeft - taken - second <= best.total
+        canReach(totalLeft - taken - second)
       {
         offer(withShipping(adding(adopt(terms), taken: second, to: plan)), to: &best)
       }
     }
   }
 
-  /// Offers `best` the plan of `start` and the single order deal `index`, which takes
-  /// `taken` off it, when its total can reach the best one (before dividing anything).
+  /// Offers `best` the plan of `start` and the single order deal `number`, which takes
+  /// `taken` off it and lets a shipping deal take `shippingTaken`, when its total can reach
+  /// the best one (before dividing anything).
+  @inline(__always)
   private func offerSingle(
-    _ index: Int, taken: Int128, on start: Plan, stackableShipping: Int128, best: inout Plan
+    _ number: Int, taken: Int128, on start: Plan, shippingTaken: Int128, best: inout Plan
   ) {
-    let shippingTaken = terms(index).isStackable ? stackableShipping : 0
-    if start.total - taken - shippingTaken <= best.total {
-      offer(withShipping(adding(index, taken: taken, to: start)), to: &best)
+    let count = start.count + 1 + (shippingTaken > 0 ? 1 : 0)
+    if canReach(start.total - taken - shippingTaken, count: count, shippingTaken: shippingTaken, best: best) {
+      offer(withShipping(adding(number, taken: taken, to: start)), to: &best)
     }
   }
 
@@ -417,19 +616,19 @@ final class ExactPlanSearch {
     return queue.next()
   }
 
-  /// Sets `left` to what the lines have left of `amounts` once order deal `index` took
+  /// Sets `left` to what the lines have left of `amounts` once order deal `number` took
   /// `discount` off them, divided as the allocation rule divides it; `shares` is room for
   /// as many shares as lines.
   ///
   /// - Complexity: O(*L*) for *L* lines, allocating nothing.
   private func subtractShares(
-    of discount: Int128, by index: Int, from amounts: [Int128], into left: inout [Int128],
+    of discount: Int128, by number: Int, from amounts: [Int128], into left: inout [Int128],
     shares: inout [Int128]
   ) {
     // The weights: what each line it acts on has left, 0 for the others.
-    if items != nil, !lines(index).isEvery {
+    if items != nil, !lines(number).isEvery {
       for line in left.indices { left[line] = 0 }
-      lines(index).forEach(count: amounts.count) { left[$0] = amounts[$0] }
+      lines(number).forEach(count: amounts.count) { left[$0] = amounts[$0] }
     } else {
       for line in left.indices { left[line] = amounts[line] }
     }
@@ -439,37 +638,40 @@ final class ExactPlanSearch {
     for line in left.indices { left[line] = amounts[line] - shares[line] }
   }
 
-  /// The base of order deal `index` on what the lines have left (`amounts`, adding up to
-  /// `whole`): every line's, or its targeted lines'; `nil` when it cannot apply to an order
-  /// given as an amount (it targets lines or counts units).
+  /// The base of order deal `number` (of `terms`) on what the lines have left (`amounts`,
+  /// adding up to `whole`): every line's, or its targeted lines'; `nil` when it cannot
+  /// apply to an order given as an amount (it targets lines or counts units).
+  @inline(__always)
   private func base(
-    of index: Int, amounts: [Int128], whole: Int128
+    of number: Int, _ terms: DealTerms, amounts: [Int128], whole: Int128
   ) -> Int128? {
     guard items != nil else {
-      return deals[index].isTargeted || deals[index].hasMinimumQuantity ? nil : whole
+      return terms.isTargeted || terms.hasMinimumQuantity ? nil : whole
     }
-    if targets[index].isEvery { return whole }
+    let targeted = orderLines[number]
+    if targeted.isEvery { return whole }
     var base: Int128 = 0
-    targets[index].forEach(count: amounts.count) { base += amounts[$0] }
+    targeted.forEach(count: amounts.count) { base += amounts[$0] }
     return base
   }
 
-  /// `plan` with the order deal `index`, which takes `taken` off it.
-  private func adding(_ index: Int, taken: Int128, to plan: Plan) -> Plan {
+  /// `plan` with the order deal `number`, which takes `taken` off it.
+  @inline(__always)
+  private func adding(_ number: Int, taken: Int128, to plan: Plan) -> Plan {
     var next = plan
-    let step = Step(deal: index, discount: taken)
+    let step = Step(deal: number, discount: taken, rank: orderTerms(number).rank)
     if next.firstOrderStep == nil { next.firstOrderStep = step } else { next.secondOrderStep = step }
-    next.isAllStackable = next.isAllStackable && terms(index).isStackable
+    next.isAllStackable = next.isAllStackable && orderTerms(number).isStackable
     next.total -= taken
     return next
   }
 
-  /// The shares of `discount`, taken by order deal `index`, of what the lines have left
+  /// The shares of `discount`, taken by order deal `number`, of what the lines have left
   /// (`amounts`): divided among the lines it acts on, in proportion to what each has left.
-  private func divide(_ discount: Int128, of index: Int, over amounts: [Int128]) -> [Int128] {
+  private func divide(_ discount: Int128, of number: Int, over amounts: [Int128]) -> [Int128] {
     var weights = amounts
-    if items != nil, !lines(index).isEvery {
-      let targeted = lines(index)
+    if items != nil, !lines(number).isEvery {
+      let targeted = lines(number)
       weights = Array(repeating: 0, count: amounts.count)
       targeted.forEach(count: amounts.count) { weights[$0] = amounts[$0] }
     }
@@ -478,6 +680,7 @@ final class ExactPlanSearch {
 
   /// `plan` with the best shipping deal the stacking rule lets join it: any deal when the
   /// plan has no promotion, a stackable one when all its promotions are stackable.
+  @inline(__always)
   private func withShipping(_ plan: Plan) -> Plan {
     let joinsAny = plan.isEmpty
     guard joinsAny || plan.isAllStackable,

@@ -26,6 +26,9 @@ struct LargestFirst {
     first.taken != second.taken ? first.taken > second.taken : first.deal < second.deal
   }
 
+  /// The deals left, in no particular order.
+  var remaining: [(deal: Int, taken: Int128)] { heap }
+
   /// The deal that takes the most of those left, left in the queue.
   var first: (deal: Int, taken: Int128)? { heap.first }
 

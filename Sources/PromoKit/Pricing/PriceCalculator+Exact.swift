@@ -37,28 +37,23 @@ extension PriceCalculator {
     } else {
       // Other digits: a pass, which reports an amount that cannot be paid in them.
       let terms = try workingTerms(for: order)
-      deals = OrderDeals(
-        terms: terms,
-        lines: terms.map {
-          DealTerms.targetedLines(
-            of: order.items ?? [], target: catalog.promotions[Int($0.storeIndex)].target)
-        })
+      deals = OrderDeals(terms: terms) {
+        DealTerms.targetedLines(of: order.items ?? [], target: catalog.promotions[Int($0.storeIndex)].target)
+      }
     }
-    let search = ExactPlanSearch(
+    let best = ExactPlanSearch(
       deals: deals, plain: plain, items: order.items, subtotal: order.subtotal.minorUnits,
-      shipping: order.shipping?.minorUnits ?? 0)
-    let best = search.best()
+      shipping: order.shipping?.minorUnits ?? 0
+    ).best()
     func money(_ units: Int128) -> Money { Money(minorUnits: units, minorDigits: digits) }
     let plan = PricingPlan(
-      applied: best.steps.map { applied(Int(search.terms($0.deal).storeIndex), money($0.discount)) },
-      total: money(best.total))
+      applied: best.applied.map { applied($0.storeIndex, money($0.discount)) }, total: money(best.total))
     let lines = order.items.map { items in
       items.enumerated().map { line, item in
         LineQuote(
           sku: item.sku, name: item.name, quantity: item.quantity, subtotal: item.lineAmount,
           promotions: best.lineShares[line].map {
-            AppliedPromotion(
-              id: catalog.promotions[Int(search.terms($0.deal).storeIndex)].id, discount: money($0.discount))
+            AppliedPromotion(id: catalog.promotions[$0.storeIndex].id, discount: money($0.discount))
           })
       }
     }

@@ -17,6 +17,11 @@ enum TargetedLines: Sendable {
   /// No line yet, for an order of `count` lines.
   static func none(count: Int) -> TargetedLines { count <= 64 ? .mask(0) : .list([]) }
 
+  /// Only `line`, of an order of `count` lines.
+  static func only(_ line: Int, count: Int) -> TargetedLines {
+    count <= 64 ? .mask(1 << UInt64(line)) : .list([line])
+  }
+
   /// Adds `line`, which is above every line added before or equal to the last one.
   mutating func insert(_ line: Int) {
     switch self {
@@ -25,6 +30,20 @@ enum TargetedLines: Sendable {
     case .list(var lines):
       if lines.last != line { lines.append(line) }
       self = .list(lines)
+    }
+  }
+
+  /// Adds the lines of `other`, found through another SKU or category of the same order.
+  mutating func formUnion(_ other: TargetedLines) {
+    switch (self, other) {
+    case (.every, _): break
+    case (_, .every): self = .every
+    case (.mask(let bits), .mask(let otherBits)): self = .mask(bits | otherBits)
+    default:
+      var lines: [Int] = []
+      forEach(count: Int.max) { lines.append($0) }
+      other.forEach(count: Int.max) { lines.append($0) }
+      self = .list(Array(Set(lines)).sorted())
     }
   }
 
@@ -64,6 +83,16 @@ enum TargetedLines: Sendable {
   func isDisjoint(with other: TargetedLines) -> Bool {
     if case .mask(let bits) = self, case .mask(let otherBits) = other { return bits & otherBits == 0 }
     return false
+  }
+
+  /// Whether it is known to have every line of `other` (`false` when that would take
+  /// more than a comparison of masks to tell).
+  func isKnownSuperset(of other: TargetedLines) -> Bool {
+    switch (self, other) {
+    case (.every, _): return true
+    case (.mask(let bits), .mask(let otherBits)): return otherBits & ~bits == 0
+    default: return false
+    }
   }
 
   /// Whether it is every line.
