@@ -33,10 +33,10 @@ enum ReadCommands {
     } else if promotions.isEmpty {
       context.stdout.write(catalog.promotions.isEmpty ? "no promotions yet\n" : "no promotion matches\n")
     } else {
-      context.stdout.write(
-        PromotionRenderer.table(
-          promotions, currency: catalog.currency, locale: context.bannerLocale, at: instant,
-          style: context.textStyle))
+      let table = PromotionRenderer.table(
+        promotions, currency: catalog.currency, locale: context.bannerLocale, at: instant,
+        style: context.textStyle)
+      context.stdout.write(table)
     }
   }
 

@@ -42,24 +42,93 @@ struct TextTable {
   /// Adds a row; missing trailing cells are empty. Control characters in cells are shown
   /// escaped (see ``printable(_:)``).
   mutating func append(_ cells: [String]) {
-    for (column, cell) in cells.enumerated() { append(cell: cell, column: column) }
-    rowEnds.append(self.cells.count)
+    for cell in cells { appendCell { $0.appendUTF8(of: cell) } }
+    endRow()
   }
 
-  /// Adds one cell to the row being built, in `column`.
+  /// Makes room for `count` more rows (of about the width of a row of the listing).
+  mutating func reserveRows(_ count: Int) {
+    cells.reserveCapacity(cells.count + count * alignments.count)
+    rowEnds.reserveCapacity(rowEnds.count + count)
+    text.reserveCapacity(text.count + count * 64)
+  }
+
+  /// Adds a cell to the row being built, in its next column: `write` appends the cell's
+  /// UTF-8 bytes to the table's own, so that no string is made for it. The cell is measured,
+  /// and made printable (see ``printable(_:)``) if need be, when its row ends
+  /// (``endRow()``).
+  @inline(__always)
+  mutating func appendCell(_ write: (inout [UInt8]) -> Void) {
+    write(&text)
+    cells.append((text.count, 0, 0))
+  }
+
+  /// Ends the row that ``appendCell(_:)`` added cells to: measures them, all at once when
+  /// the row is printable ASCII (the common case, checked eight bytes at a time), else cell
+  /// by cell, each made printable first.
+  ///
+  /// - Complexity: O(*n*) for *n* bytes in the row.
+  mutating func endRow() {
+    let firstCell = rowEnds.last ?? 0
+    let rowStart = firstCell == 0 ? 0 : cells[firstCell - 1].end
+    let plain = text.withUnsafeBufferPointer {
+      Self.isPrintableASCII(UnsafeBufferPointer(rebasing: $0[rowStart...]))
+    }
+    if plain {
+      text.withUnsafeBufferPointer { text in
+        var start = rowStart
+        for index in firstCell..<cells.count {
+          let end = cells[index].end
+          let column = index - firstCell
+          let width = end - start
+          let decimal = column < alignments.count && alignments[column] == .decimal
+          let integer =
+            decimal ? Self.measureASCII(UnsafeBufferPointer(rebasing: text[start..<end])).integer : width
+          cells[index] = (end, width, integer)
+          start = end
+        }
+      }
+    } else {
+      // Each cell again, through the general path: taken out as a string, made printable.
+      let rowText = Array(text[rowStart...])
+      let ends = cells[firstCell...].map(\.end)
+      text.removeSubrange(rowStart...)
+      cells.removeSubrange(firstCell...)
+      var start = 0
+      for (column, end) in ends.enumerated() {
+        append(cell: String(decoding: rowText[start..<(end - rowStart)], as: UTF8.self), column: column)
+        start = end - rowStart
+      }
+    }
+    rowEnds.append(cells.count)
+  }
+
+  /// Whether every byte is printable ASCII (`0x20...0x7E`), looked at eight at a time.
+  @inline(__always)
+  private static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highBits: UInt64 = 0x8080_8080_8080_8080
+    var at = 0
+    var flagged: UInt64 = 0
+    while at + 8 <= bytes.count {
+      let word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
+      // A byte below 0x20 borrows into its high bit; one above 0x7E carries into it or had it.
+      flagged |= (word &- ones &* 0x20) & ~word & highBits
+      flagged |= ((word &+ ones) | word) & highBits
+      at += 8
+    }
+    while at < bytes.count {
+      let byte = bytes[at]
+      if byte < 0x20 || byte > 0x7E { return false }
+      at += 1
+    }
+    return flagged == 0
+  }
+
+  /// Adds one cell to the row being built, in `column`, made printable and measured.
   private mutating func append(cell: String, column: Int) {
     let decimal = column < alignments.count && alignments[column] == .decimal
-    var cell = cell
-    // Printable ASCII, the common case, is copied and measured from its bytes.
-    let measured = cell.withUTF8 { bytes -> (width: Int, integer: Int)? in
-      guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
-      text.append(contentsOf: bytes)
-      return Self.measureASCII(bytes)
-    }
-    if let measured {
-      cells.append((text.count, measured.width, measured.integer))
-      return
-    }
     let printable = Self.printable(cell)
     let (width, integer) = Self.measure(printable, decimal: decimal)
     text.append(contentsOf: printable.utf8)
