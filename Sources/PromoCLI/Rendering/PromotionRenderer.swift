@@ -22,17 +22,18 @@ enum PromotionRenderer {
   ///     ID         KIND      OFF  MIN  WINDOW (+08:00)  ON   STK  STATUS   BANNER
   ///     autumn-20  discount  20%    -  11-01..12-01     on   yes  working  20% off everything, ...
   ///
-  /// Every cell is written as bytes straight into the table (no string per cell or
-  /// banner), and the table is returned as UTF-8 bytes.
+  /// The rows are the promotions at the indices `rows`, in that order. Every cell is
+  /// written as bytes straight into the table (no string per cell or banner), and the
+  /// table is handed to `write` as UTF-8 bytes, a piece of whole lines at a time.
   ///
-  /// - Complexity: O(*n*) for *n* promotions (and the length of what their cells hold).
+  /// - Complexity: O(*n*) for *n* rows (and the length of what their cells hold).
   static func table(
-    _ promotions: [Promotion], currency: Currency?, locale: BannerLocale, at instant: Instant,
-    style: TextStyle
-  ) -> [UInt8] {
+    _ promotions: [Promotion], rows: [Int], currency: Currency?, locale: BannerLocale, at instant: Instant,
+    style: TextStyle, _ write: ([UInt8]) -> Void
+  ) {
     let minorDigits = currency.minorDigits
     let year = Array(instant.description.utf8.prefix(4))
-    let offset = commonOffset(of: promotions)
+    let offset = commonOffset(of: promotions, rows: rows)
     let offsetBytes = offset.map { Array($0.utf8) }
     // Format-2 columns (what an item promotion targets, a coupon code) only when a listed
     // promotion has one, so that a format-1 table stays as narrow as it was.
@@ -44,14 +45,14 @@ enum PromotionRenderer {
     // Benefits in words (`buy 2 get 1`, `20% up to 50.00`) read best left-aligned; plain
     // amounts and percentages line up on the decimal point.
     var wordy = false
-    for promotion in promotions {
-      showsTarget = showsTarget || promotion.kind == .item || promotion.target != nil
-      showsCode = showsCode || promotion.code != nil
-      showsQuantity = showsQuantity || promotion.minimumQuantity != nil
-      showsGroups = showsGroups || promotion.customerGroups != nil
+    for index in rows {
+      showsTarget = showsTarget || promotions[index].kind == .item || promotions[index].target != nil
+      showsCode = showsCode || promotions[index].code != nil
+      showsQuantity = showsQuantity || promotions[index].minimumQuantity != nil
+      showsGroups = showsGroups || promotions[index].customerGroups != nil
       wordy =
-        wordy || promotion.kind == .item || promotion.kind == .shipping || promotion.maximumDiscount != nil
-        || promotion.repeats
+        wordy || promotions[index].kind == .item || promotions[index].kind == .shipping
+        || promotions[index].maximumDiscount != nil || promotions[index].repeats
     }
     var alignments: [TextTable.Alignment] = [.left, .left, wordy ? .left : .decimal, .decimal]
     var header = ["ID", "KIND", "OFF", "MIN"]
@@ -73,43 +74,74 @@ enum PromotionRenderer {
     }
     var table = TextTable(alignments + [.left, .left, .left, .left, .left])
     table.append(header + [offset.map { "WINDOW (\($0))" } ?? "WINDOW", "ON", "STK", "STATUS", "BANNER"])
-    table.reserveRows(promotions.count)
-    for promotion in promotions {
-      table.appendCell { $0.appendUTF8(of: promotion.id) }
-      table.appendCell { $0.appendUTF8(of: promotion.kind.rawValue) }
-      table.appendCell { appendBenefit(of: promotion, minorDigits: minorDigits, to: &$0) }
-      table.appendCell { bytes in
-        if let minimum = promotion.minimumAmount {
-          bytes.appendDecimal(minimum, minimumFractionDigits: minorDigits)
+    table.reserveRows(rows.count, bytes: 80)
+    var row = TextTable.Row()
+    let columns = RowColumns(
+      quantity: showsQuantity, target: showsTarget, code: showsCode, groups: showsGroups)
+    // By index, so that no promotion is copied (a copy retains each of its strings).
+    for index in rows {
+      appendRow(
+        of: promotions[index], columns: columns, minorDigits: minorDigits, year: year,
+        commonOffset: offsetBytes,
+        currency: currency, locale: locale, at: instant, to: &row)
+      table.append(&row)
+    }
+    // The heading, the first line (in the first piece: pieces are of whole lines), is bold.
+    var isFirstPiece = true
+    table.renderBytes { piece in
+      defer { isFirstPiece = false }
+      guard isFirstPiece, style.isEnabled, let end = piece.firstIndex(of: 0x0A) else { return write(piece) }
+      var styled = Array(style.bold(String(decoding: piece[..<end], as: UTF8.self)).utf8)
+      styled.append(contentsOf: piece[end...])
+      write(styled)
+    }
+  }
+
+  /// Which of the columns a table may leave out it shows.
+  private struct RowColumns {
+    /// `MIN QTY`, a quantity minimum.
+    var quantity: Bool
+    /// `TARGET`, what an item deal or a targeted order deal acts on.
+    var target: Bool
+    /// `CODE`, a coupon code.
+    var code: Bool
+    /// `GROUPS`, the customer groups.
+    var groups: Bool
+  }
+
+  /// Writes one promotion's cells into `row`, in the table's columns (see
+  /// ``table(_:currency:locale:at:style:)``).
+  private static func appendRow(
+    of promotion: Promotion, columns: RowColumns, minorDigits: Int, year: [UInt8], commonOffset: [UInt8]?,
+    currency: Currency?, locale: BannerLocale, at instant: Instant, to row: inout TextTable.Row
+  ) {
+    row.cell { $0.appendUTF8(of: promotion.id) }
+    row.cell { $0.appendUTF8(of: promotion.kind.rawValue) }
+    row.cell { appendBenefit(of: promotion, minorDigits: minorDigits, to: &$0) }
+    row.cell { bytes in
+      if let minimum = promotion.minimumAmount {
+        bytes.appendDecimal(minimum, minimumFractionDigits: minorDigits)
+      } else {
+        bytes.appendLiteral("-")
+      }
+    }
+    if columns.quantity {
+      row.cell { bytes in
+        if let quantity = promotion.minimumQuantity {
+          bytes.appendInteger(quantity)
         } else {
           bytes.appendLiteral("-")
         }
       }
-      if showsQuantity {
-        table.appendCell { bytes in
-          if let quantity = promotion.minimumQuantity {
-            bytes.appendInteger(quantity)
-          } else {
-            bytes.appendLiteral("-")
-          }
-        }
-      }
-      if showsTarget { table.appendCell { appendTarget(of: promotion, to: &$0) } }
-      if showsCode { table.appendCell { $0.appendUTF8(of: promotion.code ?? "-") } }
-      if showsGroups { table.appendCell { appendGroups(of: promotion, to: &$0) } }
-      table.appendCell { appendWindow(of: promotion, year: year, commonOffset: offsetBytes, to: &$0) }
-      table.appendCell { $0.appendLiteral(promotion.isActive ? "on" : "off") }
-      table.appendCell { $0.appendLiteral(promotion.isStackable ? "yes" : "no") }
-      table.appendCell { $0.appendUTF8(of: promotion.status(at: instant).rawValue) }
-      table.appendCell { promotion.writeBanner(in: locale, currency: currency, to: &$0) }
-      table.endRow()
     }
-    // The heading, the first line, is bold.
-    let rendered = table.renderBytes()
-    guard style.isEnabled, let end = rendered.firstIndex(of: 0x0A) else { return rendered }
-    var styled = Array(style.bold(String(decoding: rendered[..<end], as: UTF8.self)).utf8)
-    styled.append(contentsOf: rendered[end...])
-    return styled
+    if columns.target { row.cell { appendTarget(of: promotion, to: &$0) } }
+    if columns.code { row.cell { $0.appendUTF8(of: promotion.code ?? "-") } }
+    if columns.groups { row.cell { appendGroups(of: promotion, to: &$0) } }
+    row.cell { appendWindow(of: promotion, year: year, commonOffset: commonOffset, to: &$0) }
+    row.cell { $0.appendLiteral(promotion.isActive ? "on" : "off") }
+    row.cell { $0.appendLiteral(promotion.isStackable ? "yes" : "no") }
+    row.cell { $0.appendUTF8(of: promotion.status(at: instant).rawValue) }
+    row.cell { promotion.writeBanner(in: locale, currency: currency, to: &$0) }
   }
 
   /// Every field of one promotion, one per line, its banner and its status.
@@ -153,15 +185,15 @@ enum PromotionRenderer {
   /// 100.00 up to 30.00`, `buy 1 get 1 at 50% off across lines`, `..., at most 2 per line`).
   /// The text of ``appendBenefit(of:minorDigits:to:)``, made a string.
   static func benefit(of promotion: Promotion, minorDigits: Int) -> String {
-    var bytes: [UInt8] = []
+    var bytes = TextBuffer()
     appendBenefit(of: promotion, minorDigits: minorDigits, to: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
+    return bytes.text
   }
 
   /// Appends the benefit in plain words (see ``benefit(of:minorDigits:)``) to `bytes`.
   ///
   /// - Complexity: O(*d*) for *d* digits.
-  static func appendBenefit(of promotion: Promotion, minorDigits: Int, to bytes: inout [UInt8]) {
+  static func appendBenefit(of promotion: Promotion, minorDigits: Int, to bytes: inout TextBuffer) {
     if promotion.kind == .shipping {
       switch promotion.benefit {
       case .percentOff(let percentage) where percentage == .hundred:
@@ -206,7 +238,9 @@ enum PromotionRenderer {
   }
 
   /// The benefit of formats 1 and 2 in plain words (a buy/get across lines says so).
-  private static func appendPlainBenefit(of promotion: Promotion, minorDigits: Int, to bytes: inout [UInt8]) {
+  private static func appendPlainBenefit(
+    of promotion: Promotion, minorDigits: Int, to bytes: inout TextBuffer
+  ) {
     switch promotion.benefit {
     case .percentOff(let percentage):
       bytes.appendDecimal(percentage.decimal, minimumFractionDigits: 0)
@@ -233,7 +267,7 @@ enum PromotionRenderer {
   }
 
   /// ` up to 50.00`: the most the promotion takes off, when it has a most.
-  private static func appendCap(of promotion: Promotion, minorDigits: Int, to bytes: inout [UInt8]) {
+  private static func appendCap(of promotion: Promotion, minorDigits: Int, to bytes: inout TextBuffer) {
     guard let maximum = promotion.maximumDiscount else { return }
     bytes.appendLiteral(" up to ")
     bytes.appendDecimal(maximum, minimumFractionDigits: minorDigits)
@@ -241,13 +275,13 @@ enum PromotionRenderer {
 
   /// Appends the customer groups a promotion is for, `member,vip`, or `-` for every
   /// customer, to `bytes` as they are (a table makes its cells printable).
-  static func appendGroups(of promotion: Promotion, to bytes: inout [UInt8]) {
+  static func appendGroups(of promotion: Promotion, to bytes: inout TextBuffer) {
     guard let groups = promotion.customerGroups else { return bytes.appendLiteral("-") }
     appendList(groups.names, to: &bytes)
   }
 
   /// Appends `names` separated by commas.
-  private static func appendList(_ names: [String], to bytes: inout [UInt8]) {
+  private static func appendList(_ names: [String], to bytes: inout TextBuffer) {
     for (index, name) in names.enumerated() {
       if index > 0 { bytes.appendLiteral(",") }
       bytes.appendUTF8(of: name)
@@ -260,16 +294,16 @@ enum PromotionRenderer {
   /// ``appendTarget(of:to:)`` with control characters escaped (see
   /// ``TextTable/printable(_:)``).
   static func target(of promotion: Promotion) -> String {
-    var bytes: [UInt8] = []
+    var bytes = TextBuffer()
     appendTarget(of: promotion, to: &bytes)
-    return TextTable.printable(String(decoding: bytes, as: UTF8.self))
+    return TextTable.printable(bytes.text)
   }
 
   /// Appends what a promotion targets (see ``target(of:)``) to `bytes`, the names as they
   /// are (a table makes its cells printable).
   ///
   /// - Complexity: O(*t*) for *t* SKUs and categories in the target.
-  static func appendTarget(of promotion: Promotion, to bytes: inout [UInt8]) {
+  static func appendTarget(of promotion: Promotion, to bytes: inout TextBuffer) {
     guard let target = promotion.target else {
       return bytes.appendLiteral(promotion.kind == .item ? "every line" : "-")
     }
@@ -295,11 +329,11 @@ enum PromotionRenderer {
     }
   }
 
-  /// The offset most window bounds of `promotions` are written with (`+08:00`, `Z`; the
-  /// first such in store order on a tie), or `nil` when none has a bound.
+  /// The offset most window bounds of the promotions at `rows` are written with (`+08:00`,
+  /// `Z`; the first such in the order of `rows` on a tie), or `nil` when none has a bound.
   ///
-  /// - Complexity: O(*n*) for *n* promotions.
-  static func commonOffset(of promotions: [Promotion]) -> String? {
+  /// - Complexity: O(*n*) for *n* rows.
+  static func commonOffset(of promotions: [Promotion], rows: [Int]) -> String? {
     var counts: [String: Int] = [:]
     var order: [String] = []
     func count(_ bound: Timestamp?) {
@@ -308,9 +342,10 @@ enum PromotionRenderer {
       if counts[offset] == nil { order.append(offset) }
       counts[offset, default: 0] += 1
     }
-    for promotion in promotions {
-      count(promotion.startsAt)
-      count(promotion.endsAt)
+    // By index, so that no promotion is copied (a copy retains each of its strings).
+    for index in rows {
+      count(promotions[index].startsAt)
+      count(promotions[index].endsAt)
     }
     guard let most = counts.values.max() else { return nil }
     return order.first { counts[$0] == most }
@@ -338,7 +373,7 @@ enum PromotionRenderer {
   /// its time (with its fraction of a second, if it has one), and a bound whose offset is
   /// not `commonOffset` (UTF-8) shows its offset (`11-01 -05:00`).
   static func appendWindow(
-    of promotion: Promotion, year: [UInt8], commonOffset: [UInt8]?, to bytes: inout [UInt8]
+    of promotion: Promotion, year: [UInt8], commonOffset: [UInt8]?, to bytes: inout TextBuffer
   ) {
     guard promotion.startsAt != nil || promotion.endsAt != nil else { return bytes.appendLiteral("always") }
     if let start = promotion.startsAt {
@@ -353,11 +388,11 @@ enum PromotionRenderer {
   /// second whole: cut, it would misstate the bound); its offset when it is not
   /// `commonOffset`. A timestamp's text is ASCII (it was parsed as RFC 3339).
   private static func appendBound(
-    _ timestamp: Timestamp, year: [UInt8], commonOffset: [UInt8]?, to bytes: inout [UInt8]
+    _ timestamp: Timestamp, year: [UInt8], commonOffset: [UInt8]?, to bytes: inout TextBuffer
   ) {
     var text = timestamp.text
     text.withUTF8 { text in
-      guard text.count >= 19 else { return bytes.append(contentsOf: text) }
+      guard text.count >= 19 else { return bytes.append(text) }
       func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
       var fraction = 19
       while fraction < text.count && (text[fraction] == UInt8(ascii: ".") || isDigit(text[fraction])) {
@@ -370,11 +405,11 @@ enum PromotionRenderer {
       let sameYear =
         length > year.count && text[..<year.count].elementsEqual(year)
         && text[year.count] == UInt8(ascii: "-")
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[(sameYear ? 5 : 0)..<length]))
+      bytes.append(UnsafeBufferPointer(rebasing: text[(sameYear ? 5 : 0)..<length]))
       let offset = offset(ofText: text)
       if let commonOffset, offset.elementsEqual(commonOffset) { return }
       bytes.appendLiteral(" ")
-      bytes.append(contentsOf: offset)
+      bytes.append(offset)
     }
   }
 }

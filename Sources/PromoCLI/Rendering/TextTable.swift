@@ -1,3 +1,5 @@
+import PromoKit
+
 /// Rows of cells laid out in aligned columns for a person to read.
 ///
 /// Columns are as wide as their widest cell (counted in terminal columns: see
@@ -12,12 +14,16 @@ struct TextTable {
     case decimal
   }
 
+  /// One cell: where its bytes end in ``text``, and its measure (see
+  /// ``measure(_:decimal:)``).
+  typealias Cell = (end: Int, width: Int, integer: Int)
+
   private let alignments: [Alignment]
   /// Every cell's bytes, made printable, one after another: a table of 100,000 rows holds
   /// no string per cell.
   private var text: [UInt8] = []
-  /// Each cell: where its bytes end in ``text``, and its measure (see ``measure(_:decimal:)``).
-  private var cells: [(end: Int, width: Int, integer: Int)] = []
+  /// Each cell, row after row.
+  private var cells: [Cell] = []
   /// Where each row's cells end in ``cells``.
   private var rowEnds: [Int] = []
 
@@ -39,68 +45,104 @@ struct TextTable {
     }
   }
 
+  /// A row written cell by cell as bytes (no string per cell), then added with
+  /// ``append(_:)-(Row)``, which empties it for the next one.
+  struct Row: ~Copyable {
+    /// The bytes of the cells written so far, one after another.
+    private(set) var text = TextBuffer(capacity: 1_024)
+    /// The cells written so far: where each ends in ``text`` (measured when the row is
+    /// added).
+    fileprivate private(set) var cells: UnsafeMutablePointer<Cell>
+    /// How many cells are written.
+    fileprivate private(set) var cellCount = 0
+    /// How many cells fit in ``cells``.
+    private var cellCapacity = 16
+
+    /// An empty row.
+    init() {
+      cells = .allocate(capacity: cellCapacity)
+    }
+
+    deinit { cells.deallocate() }
+
+    /// Adds a cell, in the row's next column, whose UTF-8 bytes `write` appends.
+    @inline(__always)
+    mutating func cell(_ write: (inout TextBuffer) -> Void) {
+      write(&text)
+      if cellCount == cellCapacity { growCells() }
+      cells[cellCount] = (text.count, 0, 0)
+      cellCount += 1
+    }
+
+    /// Doubles the room for cells.
+    @inline(never)
+    private mutating func growCells() {
+      let grown = UnsafeMutablePointer<Cell>.allocate(capacity: 2 * cellCapacity)
+      grown.moveInitialize(from: cells, count: cellCount)
+      cells.deallocate()
+      cells = grown
+      cellCapacity *= 2
+    }
+
+    /// Forgets the cells written.
+    fileprivate mutating func removeAll() {
+      text.removeAll()
+      cellCount = 0
+    }
+  }
+
   /// Adds a row; missing trailing cells are empty. Control characters in cells are shown
   /// escaped (see ``printable(_:)``).
   mutating func append(_ cells: [String]) {
-    for cell in cells { appendCell { $0.appendUTF8(of: cell) } }
-    endRow()
+    for (column, cell) in cells.enumerated() { append(cell: cell, column: column) }
+    rowEnds.append(self.cells.count)
   }
 
-  /// Makes room for `count` more rows (of about the width of a row of the listing).
-  mutating func reserveRows(_ count: Int) {
-    cells.reserveCapacity(cells.count + count * alignments.count)
-    rowEnds.reserveCapacity(rowEnds.count + count)
-    text.reserveCapacity(text.count + count * 64)
-  }
-
-  /// Adds a cell to the row being built, in its next column: `write` appends the cell's
-  /// UTF-8 bytes to the table's own, so that no string is made for it. The cell is measured,
-  /// and made printable (see ``printable(_:)``) if need be, when its row ends
-  /// (``endRow()``).
-  @inline(__always)
-  mutating func appendCell(_ write: (inout [UInt8]) -> Void) {
-    write(&text)
-    cells.append((text.count, 0, 0))
-  }
-
-  /// Ends the row that ``appendCell(_:)`` added cells to: measures them, all at once when
-  /// the row is printable ASCII (the common case, checked eight bytes at a time), else cell
-  /// by cell, each made printable first.
+  /// Adds `row` (missing trailing cells are empty, control characters shown escaped, as
+  /// ``append(_:)-([String])`` does) and empties it. A row of printable ASCII, the common
+  /// case, is checked eight bytes at a time and its cells measured from their ends alone
+  /// (but for the integer part of a decimal cell).
   ///
   /// - Complexity: O(*n*) for *n* bytes in the row.
-  mutating func endRow() {
-    let firstCell = rowEnds.last ?? 0
-    let rowStart = firstCell == 0 ? 0 : cells[firstCell - 1].end
-    let plain = text.withUnsafeBufferPointer {
-      Self.isPrintableASCII(UnsafeBufferPointer(rebasing: $0[rowStart...]))
-    }
-    if plain {
-      text.withUnsafeBufferPointer { text in
-        var start = rowStart
-        for index in firstCell..<cells.count {
-          let end = cells[index].end
-          let column = index - firstCell
-          let width = end - start
-          let decimal = column < alignments.count && alignments[column] == .decimal
+  mutating func append(_ row: inout Row) {
+    let bytes = row.text.unsafeBytes
+    let rowCells = row.cells
+    let rowStart = text.count
+    if Self.isPrintableASCII(bytes) {
+      text.append(contentsOf: bytes)
+      alignments.withUnsafeBufferPointer { alignments in
+        var start = 0
+        for index in 0..<row.cellCount {
+          let end = rowCells[index].end
+          let width = end &- start
+          let decimal = index < alignments.count && alignments[index] == .decimal
           let integer =
-            decimal ? Self.measureASCII(UnsafeBufferPointer(rebasing: text[start..<end])).integer : width
-          cells[index] = (end, width, integer)
+            decimal ? Self.measureASCII(UnsafeBufferPointer(rebasing: bytes[start..<end])).integer : width
+          rowCells[index] = (rowStart &+ end, width, integer)
           start = end
         }
       }
+      cells.append(contentsOf: UnsafeBufferPointer(start: rowCells, count: row.cellCount))
     } else {
-      // Each cell again, through the general path: taken out as a string, made printable.
-      let rowText = Array(text[rowStart...])
-      let ends = cells[firstCell...].map(\.end)
-      text.removeSubrange(rowStart...)
-      cells.removeSubrange(firstCell...)
+      // Each cell through the general path: as a string, made printable, measured.
       var start = 0
-      for (column, end) in ends.enumerated() {
-        append(cell: String(decoding: rowText[start..<(end - rowStart)], as: UTF8.self), column: column)
-        start = end - rowStart
+      for index in 0..<row.cellCount {
+        let end = rowCells[index].end
+        append(
+          cell: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self),
+          column: index)
+        start = end
       }
     }
     rowEnds.append(cells.count)
+    row.removeAll()
+  }
+
+  /// Makes room for `count` more rows of `bytes` bytes each, about.
+  mutating func reserveRows(_ count: Int, bytes: Int) {
+    cells.reserveCapacity(cells.count + count * alignments.count)
+    rowEnds.reserveCapacity(rowEnds.count + count)
+    text.reserveCapacity(text.count + count * bytes)
   }
 
   /// Whether every byte is printable ASCII (`0x20...0x7E`), looked at eight at a time.
@@ -111,24 +153,35 @@ struct TextTable {
     let highBits: UInt64 = 0x8080_8080_8080_8080
     var at = 0
     var flagged: UInt64 = 0
-    while at + 8 <= bytes.count {
+    while at &+ 8 <= bytes.count {
       let word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
       // A byte below 0x20 borrows into its high bit; one above 0x7E carries into it or had it.
       flagged |= (word &- ones &* 0x20) & ~word & highBits
       flagged |= ((word &+ ones) | word) & highBits
-      at += 8
+      at &+= 8
     }
     while at < bytes.count {
       let byte = bytes[at]
       if byte < 0x20 || byte > 0x7E { return false }
-      at += 1
+      at &+= 1
     }
     return flagged == 0
   }
 
-  /// Adds one cell to the row being built, in `column`, made printable and measured.
+  /// Adds one cell to the row being built, in `column`: printable ASCII, the common case,
+  /// is copied and measured from its bytes; anything else is made printable first.
   private mutating func append(cell: String, column: Int) {
     let decimal = column < alignments.count && alignments[column] == .decimal
+    var cell = cell
+    let measured = cell.withUTF8 { bytes -> (width: Int, integer: Int)? in
+      guard Self.isPrintableASCII(bytes) else { return nil }
+      text.append(contentsOf: bytes)
+      return Self.measureASCII(bytes)
+    }
+    if let measured {
+      cells.append((text.count, measured.width, measured.integer))
+      return
+    }
     let printable = Self.printable(cell)
     let (width, integer) = Self.measure(printable, decimal: decimal)
     text.append(contentsOf: printable.utf8)
@@ -215,7 +268,20 @@ struct TextTable {
   }
 
   /// ``render(indent:)`` as UTF-8 bytes.
+  ///
+  /// - Complexity: O(*n*) for *n* bytes of output.
   func renderBytes(indent: String = "") -> [UInt8] {
+    var output: [UInt8] = []
+    renderBytes(indent: indent) { output.append(contentsOf: $0) }
+    return output
+  }
+
+  /// ``render(indent:)`` as UTF-8 bytes, handed to `write` a piece at a time, each of whole
+  /// lines and of about `pieceSize` bytes (or one longer line), so that a long table's text
+  /// is not held twice whole.
+  ///
+  /// - Complexity: O(*n*) for *n* bytes of output.
+  func renderBytes(indent: String = "", pieceSize: Int = 1 << 16, _ write: ([UInt8]) -> Void) {
     let columns = alignments.count
     // For decimal columns: the widest integer part and the widest rest of each column;
     // for the others, the widest cell.
@@ -241,6 +307,14 @@ struct TextTable {
     for column in 0..<columns where alignments[column] == .decimal && present[column] {
       widths[column] = integerWidths[column] + restWidths[column]
     }
+    let layouts = (0..<columns).map { column in
+      let width = widths[column]
+      return switch alignments[column] {
+      case .left: ColumnLayout(alignment: .left, width: width, integerWidth: 0)
+      case .right: ColumnLayout(alignment: .right, width: width, integerWidth: 0)
+      case .decimal: ColumnLayout(alignment: .decimal, width: width, integerWidth: integerWidths[column])
+      }
+    }
     // The indent's trailing spaces are trimmed too on a line with nothing after them.
     var indentCore = Array(indent.utf8)
     var indentSpaces = 0
@@ -248,70 +322,132 @@ struct TextTable {
       indentCore.removeLast()
       indentSpaces += 1
     }
-    // No line is longer than the indent, every column at its width and a line feed (a
-    // cell's bytes may outnumber its columns, so the cells' bytes are counted too).
-    let lineMost = indentCore.count + indentSpaces + widths.reduce(1) { $0 + $1 + 2 }
-    let capacity = rowEnds.count * lineMost + text.count + 1
-    return [UInt8](unsafeUninitializedCapacity: capacity) { output, count in
-      var at = 0
-      func spaces(_ number: Int) {
-        guard number > 0 else { return }
-        (output.baseAddress! + at).initialize(repeating: 0x20, count: number)
-        at += number
-      }
-      text.withUnsafeBufferPointer { text in
-        cells.withUnsafeBufferPointer { cells in
+    // No line is longer than the indent, every column at its width and a line feed, and
+    // the bytes of its cells (a cell's bytes may outnumber its columns); 16 bytes more, for
+    // the last writes of eight bytes at a time.
+    let lineMost = indentCore.count + indentSpaces + widths.reduce(1) { $0 + $1 + 2 } + 16
+    var capacity = pieceSize + lineMost
+    var piece = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    defer { piece.deallocate() }
+    var at = piece
+    text.withUnsafeBufferPointer { text in
+      cells.withUnsafeBufferPointer { cells in
+        layouts.withUnsafeBufferPointer { layouts in
+          let textStart = text.baseAddress ?? UnsafePointer(piece)
+          let textEnd = textStart + text.count
           var first = 0
+          var cellStart = textStart
           for end in rowEnds {
-            for byte in indentCore {
-              output[at] = byte
-              at += 1
+            // The piece is handed on before a line that might not fit.
+            let rowBytes = (end > first ? textStart + cells[end - 1].end : cellStart) - cellStart
+            if (at - piece) + lineMost + rowBytes > capacity {
+              if at > piece { write(Array(UnsafeBufferPointer(start: piece, count: at - piece))) }
+              if lineMost + rowBytes > capacity {
+                capacity = lineMost + rowBytes
+                piece.deallocate()
+                piece = .allocate(capacity: capacity)
+              }
+              at = piece
             }
+            Self.copy(indentCore, to: &at)
             // Spaces are written only before something that is not a space, so that the
             // line ends trimmed.
             var pending = indentSpaces
-            for (column, alignment) in alignments.enumerated() {
-              if column > 0 { pending += 2 }
-              guard column < end - first else {
-                pending += widths[column]
+            let shown = min(end &- first, columns)
+            for column in 0..<columns {
+              if column > 0 { pending &+= 2 }
+              let layout = layouts[column]
+              guard column < shown else {
+                pending &+= layout.width
                 continue
               }
-              let index = first + column
-              let cell = cells[index]
-              let cellStart = index == 0 ? 0 : cells[index - 1].end
+              let cell = cells[first &+ column]
+              // The spaces before the cell and after it.
               var left = 0
               var right = 0
-              switch alignment {
-              case .left:
-                right = widths[column] - cell.width
-              case .right:
-                left = widths[column] - cell.width
+              switch layout.alignment {
+              case .left: right = layout.width &- cell.width
+              case .right: left = layout.width &- cell.width
               case .decimal:
-                left = integerWidths[column] - cell.integer
-                right =
-                  restWidths[column] - (cell.width - cell.integer) + widths[column]
-                  - (integerWidths[column] + restWidths[column])
+                left = layout.integerWidth &- cell.integer
+                right = layout.width &- left &- cell.width
               }
-              pending += left
+              pending &+= left
               // Trailing spaces of a cell count as padding, so that a line ends trimmed.
-              var cellEnd = cell.end
-              while cellEnd > cellStart && text[cellEnd - 1] == 0x20 { cellEnd -= 1 }
-              if cellEnd > cellStart {
-                spaces(pending)
+              let cellEnd = textStart + cell.end
+              var contentEnd = cellEnd
+              while contentEnd > cellStart && (contentEnd - 1).pointee == 0x20 { contentEnd -= 1 }
+              if contentEnd > cellStart {
+                Self.spaces(pending, at: &at)
                 pending = 0
-                (output.baseAddress! + at).initialize(
-                  from: text.baseAddress! + cellStart, count: cellEnd - cellStart)
-                at += cellEnd - cellStart
+                Self.copy(from: cellStart, count: contentEnd - cellStart, readableUpTo: textEnd, to: &at)
               }
-              pending += cell.end - cellEnd + right
+              pending &+= (cellEnd - contentEnd) &+ right
+              cellStart = cellEnd
             }
-            output[at] = 0x0A
+            // Cells past the table's columns, if a row has any, are not shown.
+            if end &- first > columns { cellStart = textStart + cells[end - 1].end }
+            at.pointee = 0x0A
             at += 1
             first = end
           }
         }
       }
-      count = at
+    }
+    if at > piece { write(Array(UnsafeBufferPointer(start: piece, count: at - piece))) }
+  }
+
+  /// How a column pads its cells: aligned as `alignment` in `width` columns, a decimal
+  /// cell's integer part right-aligned in `integerWidth`.
+  private struct ColumnLayout {
+    /// How the column is aligned.
+    var alignment: Alignment
+    /// The column's width.
+    var width: Int
+    /// For a decimal column, the widest integer part.
+    var integerWidth: Int
+  }
+
+  /// Writes `count` spaces at `at` and moves it past them; may write up to 7 more (the
+  /// output has room for them and later writes overwrite them).
+  @inline(__always)
+  private static func spaces(_ count: Int, at: inout UnsafeMutablePointer<UInt8>) {
+    guard count > 0 else { return }
+    var written = 0
+    while written < count {
+      UnsafeMutableRawPointer(at + written).storeBytes(of: 0x2020_2020_2020_2020 as UInt64, as: UInt64.self)
+      written += 8
+    }
+    at += count
+  }
+
+  /// Copies `count` bytes from `source` to `at` and moves it past them: eight at a time
+  /// while eight can be read before `readableUpTo` (up to 7 more may be written; the
+  /// output has room for them and later writes overwrite them).
+  @inline(__always)
+  private static func copy(
+    from source: UnsafePointer<UInt8>, count: Int, readableUpTo end: UnsafePointer<UInt8>,
+    to at: inout UnsafeMutablePointer<UInt8>
+  ) {
+    var copied = 0
+    while copied < count && source + copied + 8 <= end {
+      let word = UnsafeRawPointer(source + copied).loadUnaligned(as: UInt64.self)
+      UnsafeMutableRawPointer(at + copied).storeBytes(of: word, as: UInt64.self)
+      copied += 8
+    }
+    while copied < count {
+      at[copied] = source[copied]
+      copied += 1
+    }
+    at += count
+  }
+
+  /// Copies `bytes` to `at` and moves it past them.
+  @inline(__always)
+  private static func copy(_ bytes: [UInt8], to at: inout UnsafeMutablePointer<UInt8>) {
+    for byte in bytes {
+      at.pointee = byte
+      at += 1
     }
   }
 

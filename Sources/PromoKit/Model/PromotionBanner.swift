@@ -27,9 +27,9 @@ extension Promotion {
   ///
   /// - Complexity: O(*t*) for *t* categories in the target.
   public func banner(in locale: BannerLocale = .english, currency: Currency? = nil) -> String {
-    var bytes: [UInt8] = []
+    var bytes = TextBuffer()
     writeBanner(in: locale, currency: currency, to: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
+    return bytes.text
   }
 
   /// Appends the UTF-8 bytes of the promotion's banner (see ``banner(in:currency:)``) to
@@ -39,7 +39,7 @@ extension Promotion {
   ///
   /// - Complexity: O(*t*) for *t* categories in the target, and the length of the text.
   package func writeBanner(
-    in locale: BannerLocale = .english, currency: Currency? = nil, to bytes: inout [UInt8]
+    in locale: BannerLocale = .english, currency: Currency? = nil, to bytes: inout TextBuffer
   ) {
     switch locale {
     case .english: writeEnglishBanner(currency: currency, to: &bytes)
@@ -70,7 +70,7 @@ extension Promotion {
 
   /// The English banner: `members only: `, what an order deal targets, the offer, the code
   /// and `, for a limited time`, each when it applies.
-  private func writeEnglishBanner(currency: Currency?, to bytes: inout [UInt8]) {
+  private func writeEnglishBanner(currency: Currency?, to bytes: inout TextBuffer) {
     let digits = currency.minorDigits
     if customerGroups != nil { bytes.appendLiteral("members only: ") }
     if kind.actsOnOrder, let label = orderTargetLabel {
@@ -91,7 +91,7 @@ extension Promotion {
 
   /// The offer of store format 3 in English (see ``hasFormat3Banner``): `free shipping`,
   /// `spend 99, get 5 off shipping`, `buy 3, get 20% off`, `10 off every 100, up to 30`.
-  private func writeEnglishFormat3Banner(digits: Int, to bytes: inout [UInt8]) {
+  private func writeEnglishFormat3Banner(digits: Int, to bytes: inout TextBuffer) {
     let minimum = minimumAmount.flatMap { $0.isZero ? nil : $0 }
     switch kind {
     case .shipping:
@@ -178,7 +178,7 @@ extension Promotion {
 
   /// The offer of store formats 1 and 2 in English, unchanged: `spend 100, get 15 off`,
   /// `20% off everything`, `tea: 5 off each`, `buy 2 get 1 free`.
-  private func writeEnglishFormat2Banner(digits: Int, to bytes: inout [UInt8]) {
+  private func writeEnglishFormat2Banner(digits: Int, to bytes: inout TextBuffer) {
     let targeted = kind == .item && target != nil
     if targeted {
       appendEnglishTarget(to: &bytes)
@@ -250,7 +250,7 @@ extension Promotion {
   }
 
   /// `, up to 30`: the most an English banner's deal takes off, when it has a most.
-  private func appendEnglishCap(digits: Int, to bytes: inout [UInt8]) {
+  private func appendEnglishCap(digits: Int, to bytes: inout TextBuffer) {
     guard let maximumDiscount else { return }
     bytes.appendLiteral(", up to ")
     Self.appendMoney(maximumDiscount, minorDigits: digits, to: &bytes)
@@ -258,7 +258,7 @@ extension Promotion {
 
   /// The Chinese banner: `会员专享`, what the deal targets, `限时`, the offer and the code
   /// (`（券码VIP15）`), each when it applies.
-  private func writeChineseBanner(currency: Currency?, to bytes: inout [UInt8]) {
+  private func writeChineseBanner(currency: Currency?, to bytes: inout TextBuffer) {
     if customerGroups != nil { bytes.appendLiteral("会员专享") }
     if hasFormat3Banner {
       if kind.actsOnOrder, let label = orderTargetLabel { bytes.appendUTF8(of: label) }
@@ -277,7 +277,7 @@ extension Promotion {
 
   /// The offer of store format 3 in Chinese (see ``hasFormat3Banner``): `满99包邮`, `运费5元`,
   /// `满3件8折`, `每满100减10，最多减30`, `立减5`, a targeted discount.
-  private func writeChineseFormat3Banner(currency: Currency?, to bytes: inout [UInt8]) {
+  private func writeChineseFormat3Banner(currency: Currency?, to bytes: inout TextBuffer) {
     let digits = currency.minorDigits
     let minimum = minimumAmount.flatMap { $0.isZero ? nil : $0 }
     switch kind {
@@ -363,7 +363,7 @@ extension Promotion {
 
   /// The offer of store formats 1 and 2 in Chinese, unchanged, with `限时` where it goes:
   /// `限时满100减15`, `全场8折`, `tea类每件减5`, `指定商品19.00元/件`, `买2送1`.
-  private func writeChineseFormat2Banner(currency: Currency?, to bytes: inout [UInt8]) {
+  private func writeChineseFormat2Banner(currency: Currency?, to bytes: inout TextBuffer) {
     let digits = currency.minorDigits
     let limited = endsAt != nil
     switch (kind, benefit) {
@@ -434,7 +434,7 @@ extension Promotion {
   }
 
   /// `，最高减50`: the most a Chinese banner's deal takes off, when it has a most.
-  private func appendChineseCap(digits: Int, to bytes: inout [UInt8]) {
+  private func appendChineseCap(digits: Int, to bytes: inout TextBuffer) {
     guard let maximumDiscount else { return }
     bytes.appendLiteral("，最高减")
     Self.appendMoney(maximumDiscount, minorDigits: digits, to: &bytes)
@@ -449,7 +449,7 @@ extension Promotion {
 
   /// What an item promotion targets, in English: `everything`, `tea, coffee`, `selected
   /// items`, or `tea and selected items`.
-  private func appendEnglishTarget(to bytes: inout [UInt8]) {
+  private func appendEnglishTarget(to bytes: inout TextBuffer) {
     guard let target else {
       bytes.appendLiteral("everything")
       return
@@ -464,7 +464,7 @@ extension Promotion {
 
   /// What a promotion acts on, in Chinese: `全场` (everything), `tea、coffee类`, `指定商品`
   /// (selected items), or `tea类及指定商品`.
-  private func appendChineseTarget(to bytes: inout [UInt8]) {
+  private func appendChineseTarget(to bytes: inout TextBuffer) {
     guard let target, kind == .item else {
       bytes.appendLiteral("全场")
       return
@@ -480,7 +480,7 @@ extension Promotion {
 
   /// `元` after a price in yuan (or without a currency), else a space and the currency's
   /// code (` JPY`).
-  private static func appendChineseUnit(_ currency: Currency?, to bytes: inout [UInt8]) {
+  private static func appendChineseUnit(_ currency: Currency?, to bytes: inout TextBuffer) {
     if let currency, currency.code != "CNY" {
       bytes.appendLiteral(" ")
       bytes.appendUTF8(of: currency.code)
@@ -491,7 +491,7 @@ extension Promotion {
 
   /// Money as a banner shows it: a whole amount without decimals (`100`), any other with
   /// the currency's digits (`12.50`); `0` for none.
-  private static func appendMoney(_ amount: DecimalNumber?, minorDigits: Int, to bytes: inout [UInt8]) {
+  private static func appendMoney(_ amount: DecimalNumber?, minorDigits: Int, to bytes: inout TextBuffer) {
     guard let amount else {
       bytes.appendLiteral("0")
       return
@@ -500,13 +500,13 @@ extension Promotion {
   }
 
   /// A percentage as a banner shows it, with as many decimals as it needs (`20`, `12.5`).
-  private static func appendPercentage(_ percentage: Percentage, to bytes: inout [UInt8]) {
+  private static func appendPercentage(_ percentage: Percentage, to bytes: inout TextBuffer) {
     bytes.appendDecimal(percentage.decimal, minimumFractionDigits: 0)
   }
 
   /// A percentage off as `折`, the tenths of the price paid: 20% off is `8折`, 15% off
   /// `8.5折`, 100% off `免费` (free).
-  private static func appendZhe(_ percentage: Percentage, to bytes: inout [UInt8]) {
+  private static func appendZhe(_ percentage: Percentage, to bytes: inout TextBuffer) {
     if percentage == .hundred {
       bytes.appendLiteral("免费")
       return
@@ -519,7 +519,7 @@ extension Promotion {
   }
 
   /// `2nd`, `3rd`, `4th`, `11th`, `21st`.
-  private static func appendOrdinal(_ number: Int64, to bytes: inout [UInt8]) {
+  private static func appendOrdinal(_ number: Int64, to bytes: inout TextBuffer) {
     bytes.appendInteger(number)
     switch (number % 10, number % 100) {
     case (_, 11...13): bytes.appendLiteral("th")

@@ -1,0 +1,166 @@
+/// UTF-8 text written piece by piece into memory the buffer owns and grows itself, without
+/// a string for each piece: where a promotion's banner
+/// (``Promotion/writeBanner(in:currency:to:)``) and the cells of `promo list` are written.
+/// A string is made from the bytes, when one is wanted, at the end, so that every text has
+/// one definition for both.
+///
+/// Each write checks the room left once and copies its bytes; the buffer is not copyable,
+/// so that no two owners free its memory.
+package struct TextBuffer: ~Copyable {
+  /// Where the bytes start.
+  private var start: UnsafeMutablePointer<UInt8>
+  /// How many bytes are written.
+  package private(set) var count = 0
+  /// How many bytes fit before the memory must grow.
+  private var capacity: Int
+
+  /// An empty buffer with room for `capacity` bytes to begin with.
+  package init(capacity: Int = 256) {
+    self.capacity = max(capacity, 64)
+    start = .allocate(capacity: self.capacity)
+  }
+
+  deinit { start.deallocate() }
+
+  /// The bytes written, for `body` to read; they must not escape it.
+  package func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    try body(UnsafeBufferPointer(start: start, count: count))
+  }
+
+  /// The bytes written, valid until the buffer is next written to, emptied or freed.
+  package var unsafeBytes: UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: start, count: count)
+  }
+
+  /// The bytes written as a string.
+  package var text: String {
+    withBytes { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Forgets the bytes written, keeping the memory.
+  package mutating func removeAll() { count = 0 }
+
+  /// Makes room for `extra` more bytes, doubling the memory at least.
+  @inline(never)
+  private mutating func grow(toFit extra: Int) {
+    let newCapacity = max(2 * capacity, count + extra)
+    let newStart = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    newStart.update(from: start, count: count)
+    start.deallocate()
+    start = newStart
+    capacity = newCapacity
+  }
+
+  /// Where the next `extra` bytes go, room made for them; ``count`` is not moved.
+  @inline(__always)
+  private mutating func room(for extra: Int) -> UnsafeMutablePointer<UInt8> {
+    if capacity - count < extra { grow(toFit: extra) }
+    return start + count
+  }
+
+  /// Appends `length` bytes from `source`.
+  ///
+  /// - Complexity: O(*n*) for *n* bytes.
+  @inline(__always)
+  package mutating func append(_ source: UnsafePointer<UInt8>, count length: Int) {
+    let target = room(for: length)
+    if length <= 16 {
+      // Short pieces, most of them, are copied byte by byte rather than by a call.
+      for offset in 0..<length { target[offset] = source[offset] }
+    } else {
+      target.update(from: source, count: length)
+    }
+    count += length
+  }
+
+  /// Appends bytes.
+  ///
+  /// - Complexity: O(*n*) for *n* bytes.
+  @inline(__always)
+  package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let base = bytes.baseAddress else { return }
+    append(base, count: bytes.count)
+  }
+
+  /// Appends one byte.
+  @inline(__always)
+  package mutating func append(byte: UInt8) {
+    room(for: 1).pointee = byte
+    count += 1
+  }
+
+  /// Appends a literal's bytes.
+  ///
+  /// - Complexity: O(*n*) for *n* bytes.
+  @inline(__always)
+  package mutating func appendLiteral(_ literal: StaticString) {
+    append(literal.utf8Start, count: literal.utf8CodeUnitCount)
+  }
+
+  /// Appends a string's UTF-8 bytes as they are.
+  ///
+  /// - Complexity: O(*n*) for *n* bytes.
+  @inline(__always)
+  package mutating func appendUTF8(of text: String) {
+    var text = text
+    text.withUTF8 { append($0) }
+  }
+
+  /// Appends `value` as ``DecimalNumber/formatted(minimumFractionDigits:)`` writes it
+  /// (`15.00`, `12.5`, `-3`, `100`), its digits written in place from the last.
+  ///
+  /// - Complexity: O(*d*) for *d* digits.
+  package mutating func appendDecimal(_ value: DecimalNumber, minimumFractionDigits: Int) {
+    let places = max(value.scale, minimumFractionDigits)
+    let shift = places - value.scale
+    guard shift <= 18, places <= 36 else {
+      return appendUTF8(of: value.formatted(minimumFractionDigits: minimumFractionDigits))
+    }
+    var factor: UInt64 = 1
+    for _ in 0..<shift { factor &*= 10 }
+    let (magnitude, overflow) = value.significand.magnitude.multipliedReportingOverflow(by: factor)
+    if overflow { return appendUTF8(of: value.formatted(minimumFractionDigits: minimumFractionDigits)) }
+    appendDigits(magnitude, negative: value.significand < 0, places: places)
+  }
+
+  /// Appends a whole number in decimal (`3`, `-12`), as `String(value)` writes it.
+  ///
+  /// - Complexity: O(*d*) for *d* digits.
+  package mutating func appendInteger(_ value: Int64) {
+    appendDigits(value.magnitude, negative: value < 0, places: 0)
+  }
+
+  /// Appends `magnitude` with a point before its last `places` digits and at least one
+  /// digit before the point (zeros in front as needed), after a `-` when `negative`.
+  @inline(__always)
+  private mutating func appendDigits(_ magnitude: UInt64, negative: Bool, places: Int) {
+    var digits = 1
+    var rest = magnitude
+    while rest >= 10 {
+      digits &+= 1
+      rest /= 10
+    }
+    if digits <= places { digits = places &+ 1 }
+    let length = digits &+ (places > 0 ? 1 : 0) &+ (negative ? 1 : 0)
+    let target = room(for: length)
+    // From the last digit back.
+    var position = target + length
+    var value = magnitude
+    if places > 0 {
+      for _ in 0..<places {
+        position -= 1
+        position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+        value /= 10
+      }
+      position -= 1
+      position.pointee = UInt8(ascii: ".")
+    }
+    for _ in 0..<(digits &- places) {
+      position -= 1
+      position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+      value /= 10
+    }
+    if negative { target.pointee = UInt8(ascii: "-") }
+    count &+= length
+  }
+}
