@@ -112,7 +112,7 @@ enum PromotionRenderer {
   /// Writes one promotion's cells into `row`, in the table's columns (see
   /// ``table(_:currency:locale:at:style:)``).
   private static func appendRow(
-    of promotion: Promotion, columns: RowColumns, minorDigits: Int, year: [UInt8], commonOffset: [UInt8]?,
+    of promotion: borrowing Promotion, columns: RowColumns, minorDigits: Int, year: [UInt8], commonOffset: [UInt8]?,
     currency: Currency?, locale: BannerLocale, at instant: Instant, to row: inout TextTable.Row
   ) {
     row.cell { $0.appendUTF8(of: promotion.id) }

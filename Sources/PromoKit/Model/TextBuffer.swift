@@ -8,11 +8,11 @@
 /// so that no two owners free its memory.
 package struct TextBuffer: ~Copyable {
   /// Where the bytes start.
-  private var start: UnsafeMutablePointer<UInt8>
+  @usableFromInline var start: UnsafeMutablePointer<UInt8>
   /// How many bytes are written.
-  package private(set) var count = 0
+  package internal(set) var count = 0
   /// How many bytes fit before the memory must grow.
-  private var capacity: Int
+  @usableFromInline var capacity: Int
 
   /// An empty buffer with room for `capacity` bytes to begin with.
   package init(capacity: Int = 256) {
@@ -28,6 +28,7 @@ package struct TextBuffer: ~Copyable {
   }
 
   /// The bytes written, valid until the buffer is next written to, emptied or freed.
+  @inlinable
   package var unsafeBytes: UnsafeBufferPointer<UInt8> {
     UnsafeBufferPointer(start: start, count: count)
   }
@@ -38,11 +39,12 @@ package struct TextBuffer: ~Copyable {
   }
 
   /// Forgets the bytes written, keeping the memory.
+  @inlinable
   package mutating func removeAll() { count = 0 }
 
   /// Makes room for `extra` more bytes, doubling the memory at least.
-  @inline(never)
-  private mutating func grow(toFit extra: Int) {
+  @usableFromInline @inline(never)
+  mutating func grow(toFit extra: Int) {
     let newCapacity = max(2 * capacity, count + extra)
     let newStart = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
     newStart.update(from: start, count: count)
@@ -52,8 +54,8 @@ package struct TextBuffer: ~Copyable {
   }
 
   /// Where the next `extra` bytes go, room made for them; ``count`` is not moved.
-  @inline(__always)
-  private mutating func room(for extra: Int) -> UnsafeMutablePointer<UInt8> {
+  @inlinable @inline(__always)
+  mutating func room(for extra: Int) -> UnsafeMutablePointer<UInt8> {
     if capacity - count < extra { grow(toFit: extra) }
     return start + count
   }
@@ -61,29 +63,40 @@ package struct TextBuffer: ~Copyable {
   /// Appends `length` bytes from `source`.
   ///
   /// - Complexity: O(*n*) for *n* bytes.
-  @inline(__always)
+  @inlinable @inline(__always)
   package mutating func append(_ source: UnsafePointer<UInt8>, count length: Int) {
     let target = room(for: length)
-    if length <= 16 {
-      // Short pieces, most of them, are copied byte by byte rather than by a call.
+    // Short pieces, most of them, are copied in two words that may overlap rather than by
+    // a call.
+    if length >= 8 && length <= 16 {
+      let head = UnsafeRawPointer(source).loadUnaligned(as: UInt64.self)
+      let tail = UnsafeRawPointer(source + (length &- 8)).loadUnaligned(as: UInt64.self)
+      UnsafeMutableRawPointer(target).storeBytes(of: head, as: UInt64.self)
+      UnsafeMutableRawPointer(target + (length &- 8)).storeBytes(of: tail, as: UInt64.self)
+    } else if length >= 4 && length < 8 {
+      let head = UnsafeRawPointer(source).loadUnaligned(as: UInt32.self)
+      let tail = UnsafeRawPointer(source + (length &- 4)).loadUnaligned(as: UInt32.self)
+      UnsafeMutableRawPointer(target).storeBytes(of: head, as: UInt32.self)
+      UnsafeMutableRawPointer(target + (length &- 4)).storeBytes(of: tail, as: UInt32.self)
+    } else if length < 4 {
       for offset in 0..<length { target[offset] = source[offset] }
     } else {
       target.update(from: source, count: length)
     }
-    count += length
+    count &+= length
   }
 
   /// Appends bytes.
   ///
   /// - Complexity: O(*n*) for *n* bytes.
-  @inline(__always)
+  @inlinable @inline(__always)
   package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let base = bytes.baseAddress else { return }
     append(base, count: bytes.count)
   }
 
   /// Appends one byte.
-  @inline(__always)
+  @inlinable @inline(__always)
   package mutating func append(byte: UInt8) {
     room(for: 1).pointee = byte
     count += 1
@@ -92,7 +105,7 @@ package struct TextBuffer: ~Copyable {
   /// Appends a literal's bytes.
   ///
   /// - Complexity: O(*n*) for *n* bytes.
-  @inline(__always)
+  @inlinable @inline(__always)
   package mutating func appendLiteral(_ literal: StaticString) {
     append(literal.utf8Start, count: literal.utf8CodeUnitCount)
   }
@@ -100,7 +113,7 @@ package struct TextBuffer: ~Copyable {
   /// Appends a string's UTF-8 bytes as they are.
   ///
   /// - Complexity: O(*n*) for *n* bytes.
-  @inline(__always)
+  @inlinable @inline(__always)
   package mutating func appendUTF8(of text: String) {
     var text = text
     text.withUTF8 { append($0) }
