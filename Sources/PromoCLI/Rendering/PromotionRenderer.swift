@@ -75,17 +75,19 @@ enum PromotionRenderer {
     var table = TextTable(alignments + [.left, .left, .left, .left, .left])
     table.append(header + [offset.map { "WINDOW (\($0))" } ?? "WINDOW", "ON", "STK", "STATUS", "BANNER"])
     table.reserveRows(rows.count, bytes: 80)
-    var row = TextTable.Row()
+    var pending = TextTable.Rows()
     let columns = RowColumns(
       quantity: showsQuantity, target: showsTarget, code: showsCode, groups: showsGroups)
     // By index, so that no promotion is copied (a copy retains each of its strings).
+    // Rows go into the table some hundreds at a time.
     for index in rows {
       appendRow(
         of: promotions[index], columns: columns, minorDigits: minorDigits, year: year,
-        commonOffset: offsetBytes,
-        currency: currency, locale: locale, at: instant, to: &row)
-      table.append(&row)
+        commonOffset: offsetBytes, currency: currency, locale: locale, at: instant, to: &pending)
+      pending.endRow()
+      if pending.byteCount >= 1 << 16 { table.append(&pending) }
     }
+    table.append(&pending)
     // The heading, the first line (in the first piece: pieces are of whole lines), is bold.
     var isFirstPiece = true
     table.renderBytes { piece in
@@ -110,38 +112,54 @@ enum PromotionRenderer {
   }
 
   /// Writes one promotion's cells into `row`, in the table's columns (see
-  /// ``table(_:currency:locale:at:style:)``).
+  /// ``table(_:rows:currency:locale:at:style:_:)``).
   private static func appendRow(
-    of promotion: borrowing Promotion, columns: RowColumns, minorDigits: Int, year: [UInt8], commonOffset: [UInt8]?,
-    currency: Currency?, locale: BannerLocale, at instant: Instant, to row: inout TextTable.Row
+    of promotion: borrowing Promotion, columns: RowColumns, minorDigits: Int, year: [UInt8],
+    commonOffset: [UInt8]?, currency: Currency?, locale: BannerLocale, at instant: Instant,
+    to row: inout TextTable.Rows
   ) {
-    row.cell { $0.appendUTF8(of: promotion.id) }
-    row.cell { $0.appendUTF8(of: promotion.kind.rawValue) }
-    row.cell { appendBenefit(of: promotion, minorDigits: minorDigits, to: &$0) }
-    row.cell { bytes in
-      if let minimum = promotion.minimumAmount {
-        bytes.appendDecimal(minimum, minimumFractionDigits: minorDigits)
-      } else {
-        bytes.appendLiteral("-")
-      }
+    row.text.appendUTF8(of: promotion.id)
+    row.endCell()
+    row.text.appendUTF8(of: promotion.kind.rawValue)
+    row.endCell()
+    appendBenefit(of: promotion, minorDigits: minorDigits, to: &row.text)
+    row.endCell()
+    if let minimum = promotion.minimumAmount {
+      row.text.appendDecimal(minimum, minimumFractionDigits: minorDigits)
+    } else {
+      row.text.appendLiteral("-")
     }
+    row.endCell()
     if columns.quantity {
-      row.cell { bytes in
-        if let quantity = promotion.minimumQuantity {
-          bytes.appendInteger(quantity)
-        } else {
-          bytes.appendLiteral("-")
-        }
+      if let quantity = promotion.minimumQuantity {
+        row.text.appendInteger(quantity)
+      } else {
+        row.text.appendLiteral("-")
       }
+      row.endCell()
     }
-    if columns.target { row.cell { appendTarget(of: promotion, to: &$0) } }
-    if columns.code { row.cell { $0.appendUTF8(of: promotion.code ?? "-") } }
-    if columns.groups { row.cell { appendGroups(of: promotion, to: &$0) } }
-    row.cell { appendWindow(of: promotion, year: year, commonOffset: commonOffset, to: &$0) }
-    row.cell { $0.appendLiteral(promotion.isActive ? "on" : "off") }
-    row.cell { $0.appendLiteral(promotion.isStackable ? "yes" : "no") }
-    row.cell { $0.appendUTF8(of: promotion.status(at: instant).rawValue) }
-    row.cell { promotion.writeBanner(in: locale, currency: currency, to: &$0) }
+    if columns.target {
+      appendTarget(of: promotion, to: &row.text)
+      row.endCell()
+    }
+    if columns.code {
+      row.text.appendUTF8(of: promotion.code ?? "-")
+      row.endCell()
+    }
+    if columns.groups {
+      appendGroups(of: promotion, to: &row.text)
+      row.endCell()
+    }
+    appendWindow(of: promotion, year: year, commonOffset: commonOffset, to: &row.text)
+    row.endCell()
+    row.text.appendLiteral(promotion.isActive ? "on" : "off")
+    row.endCell()
+    row.text.appendLiteral(promotion.isStackable ? "yes" : "no")
+    row.endCell()
+    row.text.appendUTF8(of: promotion.status(at: instant).rawValue)
+    row.endCell()
+    promotion.writeBanner(in: locale, currency: currency, to: &row.text)
+    row.endCell()
   }
 
   /// Every field of one promotion, one per line, its banner and its status.

@@ -45,33 +45,45 @@ struct TextTable {
     }
   }
 
-  /// A row written cell by cell as bytes (no string per cell), then added with
-  /// ``append(_:)-(Row)``, which empties it for the next one.
-  struct Row: ~Copyable {
-    /// The bytes of the cells written so far, one after another.
-    private(set) var text = TextBuffer(capacity: 1_024)
-    /// The cells written so far: where each ends in ``text`` (measured when the row is
+  /// Rows written cell by cell as bytes (no string per cell), then added to a table
+  /// together with ``append(_:)-(Rows)``, which empties them for the next ones.
+  struct Rows: ~Copyable {
+    /// The bytes of the cells written so far, one after another: a cell's bytes are
+    /// appended here, then the cell ended with ``endCell()``.
+    var text = TextBuffer(capacity: 1 << 17)
+    /// The cells written so far: where each ends in ``text`` (measured when the rows are
     /// added).
     fileprivate private(set) var cells: UnsafeMutablePointer<Cell>
     /// How many cells are written.
     fileprivate private(set) var cellCount = 0
     /// How many cells fit in ``cells``.
-    private var cellCapacity = 16
+    private var cellCapacity = 4_096
+    /// Where each row written so far ends in ``cells``.
+    fileprivate private(set) var rowEnds: [Int] = []
 
-    /// An empty row.
+    /// No rows.
     init() {
       cells = .allocate(capacity: cellCapacity)
+      rowEnds.reserveCapacity(1_024)
     }
 
     deinit { cells.deallocate() }
 
-    /// Adds a cell, in the row's next column, whose UTF-8 bytes `write` appends.
+    /// How many bytes the rows hold.
+    var byteCount: Int { text.count }
+
+    /// Ends the cell whose bytes were appended to ``text`` since the last one ended: the
+    /// row's next column.
     @inline(__always)
-    mutating func cell(_ write: (inout TextBuffer) -> Void) {
-      write(&text)
+    mutating func endCell() {
       if cellCount == cellCapacity { growCells() }
       cells[cellCount] = (text.count, 0, 0)
-      cellCount += 1
+      cellCount &+= 1
+    }
+
+    /// Ends the row being written; the next cell begins a new one.
+    mutating func endRow() {
+      rowEnds.append(cellCount)
     }
 
     /// Doubles the room for cells.
@@ -84,10 +96,11 @@ struct TextTable {
       cellCapacity *= 2
     }
 
-    /// Forgets the cells written.
+    /// Forgets the rows written.
     fileprivate mutating func removeAll() {
       text.removeAll()
       cellCount = 0
+      rowEnds.removeAll(keepingCapacity: true)
     }
   }
 
@@ -98,44 +111,63 @@ struct TextTable {
     rowEnds.append(self.cells.count)
   }
 
-  /// Adds `row` (missing trailing cells are empty, control characters shown escaped, as
-  /// ``append(_:)-([String])`` does) and empties it. A row of printable ASCII, the common
-  /// case, is checked eight bytes at a time and its cells measured from their ends alone
-  /// (but for the integer part of a decimal cell).
+  /// Adds the rows of `rows` (missing trailing cells are empty, control characters shown
+  /// escaped, as ``append(_:)-([String])`` does) and empties it. Rows of printable ASCII,
+  /// the common case, are checked eight bytes at a time and their cells measured from
+  /// their ends alone (but for the integer part of a decimal cell).
   ///
-  /// - Complexity: O(*n*) for *n* bytes in the row.
-  mutating func append(_ row: inout Row) {
-    let bytes = row.text.unsafeBytes
-    let rowCells = row.cells
-    let rowStart = text.count
-    if Self.isPrintableASCII(bytes) {
-      text.append(contentsOf: bytes)
-      alignments.withUnsafeBufferPointer { alignments in
-        var start = 0
-        for index in 0..<row.cellCount {
-          let end = rowCells[index].end
-          let width = end &- start
-          let decimal = index < alignments.count && alignments[index] == .decimal
-          let integer =
-            decimal ? Self.measureASCII(UnsafeBufferPointer(rebasing: bytes[start..<end])).integer : width
-          rowCells[index] = (rowStart &+ end, width, integer)
-          start = end
+  /// - Complexity: O(*n*) for *n* bytes in the rows.
+  mutating func append(_ rows: inout Rows) {
+    let bytes = rows.text.unsafeBytes
+    let rowCells = rows.cells
+    let textStart = text.count
+    let cellStart = cells.count
+    // All at once when all of it is printable ASCII, else row by row.
+    let plain = Self.isPrintableASCII(bytes)
+    if plain { text.append(contentsOf: bytes) }
+    var first = 0
+    var start = 0
+    for end in rows.rowEnds {
+      let rowBytes = UnsafeBufferPointer(
+        rebasing: bytes[start..<(end > first ? rowCells[end - 1].end : start)])
+      if plain || Self.isPrintableASCII(rowBytes) {
+        if !plain { text.append(contentsOf: rowBytes) }
+        alignments.withUnsafeBufferPointer { alignments in
+          // Where the row's bytes are in the table's text.
+          let shift = plain ? textStart : text.count &- rowBytes.count &- start
+          for index in first..<end {
+            let cellEnd = rowCells[index].end
+            let width = cellEnd &- start
+            let column = index &- first
+            let decimal = column < alignments.count && alignments[column] == .decimal
+            let integer =
+              decimal
+              ? Self.measureASCII(UnsafeBufferPointer(rebasing: bytes[start..<cellEnd])).integer : width
+            rowCells[index] = (cellEnd &+ shift, width, integer)
+            start = cellEnd
+          }
+        }
+        if !plain {
+          cells.append(contentsOf: UnsafeBufferPointer(start: rowCells + first, count: end &- first))
+        }
+      } else {
+        // Each cell through the general path: as a string, made printable, measured.
+        for index in first..<end {
+          let cellEnd = rowCells[index].end
+          let cell = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<cellEnd]), as: UTF8.self)
+          append(cell: cell, column: index &- first)
+          start = cellEnd
         }
       }
-      cells.append(contentsOf: UnsafeBufferPointer(start: rowCells, count: row.cellCount))
-    } else {
-      // Each cell through the general path: as a string, made printable, measured.
-      var start = 0
-      for index in 0..<row.cellCount {
-        let end = rowCells[index].end
-        append(
-          cell: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self),
-          column: index)
-        start = end
-      }
+      if !plain { rowEnds.append(cells.count) }
+      first = end
     }
-    rowEnds.append(cells.count)
-    row.removeAll()
+    if plain {
+      cells.append(contentsOf: UnsafeBufferPointer(start: rowCells, count: rows.cellCount))
+      rowEnds.reserveCapacity(rowEnds.count + rows.rowEnds.count)
+      for end in rows.rowEnds { rowEnds.append(cellStart &+ end) }
+    }
+    rows.removeAll()
   }
 
   /// Makes room for `count` more rows of `bytes` bytes each, about.

@@ -143,37 +143,37 @@ package struct TextBuffer: ~Copyable {
     appendDigits(value.magnitude, negative: value < 0, places: 0)
   }
 
-  /// Appends `magnitude` with a point before its last `places` digits and at least one
-  /// digit before the point (zeros in front as needed), after a `-` when `negative`.
+  /// Appends `magnitude` with a point before its last `places` digits (at most 36) and at
+  /// least one digit before the point (zeros in front as needed), after a `-` when
+  /// `negative`: written from the last digit back into 40 bytes on the stack, then copied.
   @inline(__always)
   private mutating func appendDigits(_ magnitude: UInt64, negative: Bool, places: Int) {
-    var digits = 1
-    var rest = magnitude
-    while rest >= 10 {
-      digits &+= 1
-      rest /= 10
-    }
-    if digits <= places { digits = places &+ 1 }
-    let length = digits &+ (places > 0 ? 1 : 0) &+ (negative ? 1 : 0)
-    let target = room(for: length)
-    // From the last digit back.
-    var position = target + length
-    var value = magnitude
-    if places > 0 {
+    var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &scratch) { raw in
+      let end = raw.baseAddress!.assumingMemoryBound(to: UInt8.self) + 40
+      var position = end
+      var value = magnitude
       for _ in 0..<places {
+        let quotient = value / 10
         position -= 1
-        position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
-        value /= 10
+        position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value &- quotient &* 10)
+        value = quotient
       }
-      position -= 1
-      position.pointee = UInt8(ascii: ".")
+      if places > 0 {
+        position -= 1
+        position.pointee = UInt8(ascii: ".")
+      }
+      repeat {
+        let quotient = value / 10
+        position -= 1
+        position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value &- quotient &* 10)
+        value = quotient
+      } while value > 0
+      if negative {
+        position -= 1
+        position.pointee = UInt8(ascii: "-")
+      }
+      append(UnsafePointer(position), count: end - position)
     }
-    for _ in 0..<(digits &- places) {
-      position -= 1
-      position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
-      value /= 10
-    }
-    if negative { target.pointee = UInt8(ascii: "-") }
-    count &+= length
   }
 }
