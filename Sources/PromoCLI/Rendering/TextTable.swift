@@ -14,22 +14,35 @@ struct TextTable {
     case decimal
   }
 
-  /// One cell: where its bytes end in ``text``, and its measure (see
-  /// ``measure(_:decimal:)``).
-  typealias Cell = (end: Int, width: Int, integer: Int)
-
   private let alignments: [Alignment]
   /// Every cell's bytes, made printable, one after another: a table of 100,000 rows holds
   /// no string per cell.
   private var text: [UInt8] = []
-  /// Each cell, row after row.
-  private var cells: [Cell] = []
-  /// Where each row's cells end in ``cells``.
+  /// Each cell's length in bytes, row after row, with ``otherWidth`` set when its width
+  /// (in terminal columns) is not its length: its width is then the next of
+  /// ``otherWidths``. Four bytes a cell, so that a long table's cells take little memory.
+  private var cellLengths: [UInt32] = []
+  /// The widths of the cells whose width is not their length (see ``cellLengths``), in
+  /// order.
+  private var otherWidths: [UInt32] = []
+  /// The integer part of each cell in a decimal column (see ``measure(_:decimal:)``), in
+  /// order.
+  private var integers: [UInt32] = []
+  /// Where each row's cells end in ``cellLengths``.
   private var rowEnds: [Int] = []
+
+  /// The bit of a cell's length that says its width is not its length.
+  private static let otherWidth: UInt32 = 1 << 31
 
   /// A table whose columns are aligned as given.
   init(_ alignments: [Alignment]) {
     self.alignments = alignments
+  }
+
+  /// Whether the column at `column` is aligned on the decimal point.
+  @inline(__always)
+  private func isDecimal(_ column: Int) -> Bool {
+    column < alignments.count && alignments[column] == .decimal
   }
 
   /// The rows, each cell made printable.
@@ -38,9 +51,10 @@ struct TextTable {
     var textStart = 0
     return rowEnds.map { end in
       defer { start = end }
-      return cells[start..<end].map { cell in
-        defer { textStart = cell.end }
-        return String(decoding: text[textStart..<cell.end], as: UTF8.self)
+      return cellLengths[start..<end].map { length in
+        let cellEnd = textStart + Int(length & ~Self.otherWidth)
+        defer { textStart = cellEnd }
+        return String(decoding: text[textStart..<cellEnd], as: UTF8.self)
       }
     }
   }
@@ -51,23 +65,28 @@ struct TextTable {
     /// The bytes of the cells written so far, one after another: a cell's bytes are
     /// appended here, then the cell ended with ``endCell()``.
     var text = TextBuffer(capacity: 1 << 17)
-    /// The cells written so far: where each ends in ``text`` (measured when the rows are
-    /// added).
-    fileprivate private(set) var cells: UnsafeMutablePointer<Cell>
+    /// Where each cell written so far ends in ``text``.
+    fileprivate private(set) var cellEnds: UnsafeMutablePointer<Int>
+    /// Room for each cell's length, for ``append(_:)-(Rows)``.
+    fileprivate private(set) var cellLengths: UnsafeMutablePointer<UInt32>
     /// How many cells are written.
     fileprivate private(set) var cellCount = 0
-    /// How many cells fit in ``cells``.
+    /// How many cells fit in ``cellEnds`` and ``cellLengths``.
     private var cellCapacity = 4_096
-    /// Where each row written so far ends in ``cells``.
+    /// Where each row written so far ends in ``cellEnds``.
     fileprivate private(set) var rowEnds: [Int] = []
 
     /// No rows.
     init() {
-      cells = .allocate(capacity: cellCapacity)
+      cellEnds = .allocate(capacity: cellCapacity)
+      cellLengths = .allocate(capacity: cellCapacity)
       rowEnds.reserveCapacity(1_024)
     }
 
-    deinit { cells.deallocate() }
+    deinit {
+      cellEnds.deallocate()
+      cellLengths.deallocate()
+    }
 
     /// How many bytes the rows hold.
     var byteCount: Int { text.count }
@@ -77,7 +96,7 @@ struct TextTable {
     @inline(__always)
     mutating func endCell() {
       if cellCount == cellCapacity { growCells() }
-      cells[cellCount] = (text.count, 0, 0)
+      cellEnds[cellCount] = text.count
       cellCount &+= 1
     }
 
@@ -89,10 +108,12 @@ struct TextTable {
     /// Doubles the room for cells.
     @inline(never)
     private mutating func growCells() {
-      let grown = UnsafeMutablePointer<Cell>.allocate(capacity: 2 * cellCapacity)
-      grown.moveInitialize(from: cells, count: cellCount)
-      cells.deallocate()
-      cells = grown
+      let grownEnds = UnsafeMutablePointer<Int>.allocate(capacity: 2 * cellCapacity)
+      grownEnds.moveInitialize(from: cellEnds, count: cellCount)
+      cellEnds.deallocate()
+      cellEnds = grownEnds
+      cellLengths.deallocate()
+      cellLengths = .allocate(capacity: 2 * cellCapacity)
       cellCapacity *= 2
     }
 
@@ -108,71 +129,67 @@ struct TextTable {
   /// escaped (see ``printable(_:)``).
   mutating func append(_ cells: [String]) {
     for (column, cell) in cells.enumerated() { append(cell: cell, column: column) }
-    rowEnds.append(self.cells.count)
+    rowEnds.append(cellLengths.count)
   }
 
   /// Adds the rows of `rows` (missing trailing cells are empty, control characters shown
   /// escaped, as ``append(_:)-([String])`` does) and empties it. Rows of printable ASCII,
   /// the common case, are checked eight bytes at a time and their cells measured from
-  /// their ends alone (but for the integer part of a decimal cell).
+  /// their lengths alone (but for the integer part of a decimal cell).
   ///
   /// - Complexity: O(*n*) for *n* bytes in the rows.
   mutating func append(_ rows: inout Rows) {
     let bytes = rows.text.unsafeBytes
-    let rowCells = rows.cells
-    let textStart = text.count
-    let cellStart = cells.count
+    let cellEnds = rows.cellEnds
+    let lengths = rows.cellLengths
     // All at once when all of it is printable ASCII, else row by row.
     let plain = Self.isPrintableASCII(bytes)
     if plain { text.append(contentsOf: bytes) }
+    let firstCell = cellLengths.count
     var first = 0
     var start = 0
     for end in rows.rowEnds {
-      let rowBytes = UnsafeBufferPointer(
-        rebasing: bytes[start..<(end > first ? rowCells[end - 1].end : start)])
-      if plain || Self.isPrintableASCII(rowBytes) {
-        if !plain { text.append(contentsOf: rowBytes) }
-        alignments.withUnsafeBufferPointer { alignments in
-          // Where the row's bytes are in the table's text.
-          let shift = plain ? textStart : text.count &- rowBytes.count &- start
-          for index in first..<end {
-            let cellEnd = rowCells[index].end
-            let width = cellEnd &- start
-            let column = index &- first
-            let decimal = column < alignments.count && alignments[column] == .decimal
-            let integer =
-              decimal
-              ? Self.measureASCII(UnsafeBufferPointer(rebasing: bytes[start..<cellEnd])).integer : width
-            rowCells[index] = (cellEnd &+ shift, width, integer)
-            start = cellEnd
+      let rowEnd = end > first ? cellEnds[end &- 1] : start
+      if plain || Self.isPrintableASCII(UnsafeBufferPointer(rebasing: bytes[start..<rowEnd])) {
+        if !plain { text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<rowEnd])) }
+        for index in first..<end {
+          let cellEnd = cellEnds[index]
+          guard cellEnd &- start < Int(Self.otherWidth) else {
+            preconditionFailure("a cell of 2 GiB or more")
           }
+          lengths[index] = UInt32(truncatingIfNeeded: cellEnd &- start)
+          if isDecimal(index &- first) {
+            let integer = Self.measureASCII(UnsafeBufferPointer(rebasing: bytes[start..<cellEnd])).integer
+            integers.append(UInt32(truncatingIfNeeded: integer))
+          }
+          start = cellEnd
         }
         if !plain {
-          cells.append(contentsOf: UnsafeBufferPointer(start: rowCells + first, count: end &- first))
+          cellLengths.append(contentsOf: UnsafeBufferPointer(start: lengths + first, count: end &- first))
         }
       } else {
         // Each cell through the general path: as a string, made printable, measured.
         for index in first..<end {
-          let cellEnd = rowCells[index].end
+          let cellEnd = cellEnds[index]
           let cell = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<cellEnd]), as: UTF8.self)
           append(cell: cell, column: index &- first)
           start = cellEnd
         }
       }
-      if !plain { rowEnds.append(cells.count) }
+      if !plain { rowEnds.append(cellLengths.count) }
       first = end
     }
     if plain {
-      cells.append(contentsOf: UnsafeBufferPointer(start: rowCells, count: rows.cellCount))
+      cellLengths.append(contentsOf: UnsafeBufferPointer(start: lengths, count: rows.cellCount))
       rowEnds.reserveCapacity(rowEnds.count + rows.rowEnds.count)
-      for end in rows.rowEnds { rowEnds.append(cellStart &+ end) }
+      for end in rows.rowEnds { rowEnds.append(firstCell &+ end) }
     }
     rows.removeAll()
   }
 
   /// Makes room for `count` more rows of `bytes` bytes each, about.
   mutating func reserveRows(_ count: Int, bytes: Int) {
-    cells.reserveCapacity(cells.count + count * alignments.count)
+    cellLengths.reserveCapacity(cellLengths.count + count * alignments.count)
     rowEnds.reserveCapacity(rowEnds.count + count)
     text.reserveCapacity(text.count + count * bytes)
   }
@@ -203,7 +220,6 @@ struct TextTable {
   /// Adds one cell to the row being built, in `column`: printable ASCII, the common case,
   /// is copied and measured from its bytes; anything else is made printable first.
   private mutating func append(cell: String, column: Int) {
-    let decimal = column < alignments.count && alignments[column] == .decimal
     var cell = cell
     let measured = cell.withUTF8 { bytes -> (width: Int, integer: Int)? in
       guard Self.isPrintableASCII(bytes) else { return nil }
@@ -211,13 +227,25 @@ struct TextTable {
       return Self.measureASCII(bytes)
     }
     if let measured {
-      cells.append((text.count, measured.width, measured.integer))
+      appendMeasure(length: measured.width, width: measured.width, integer: measured.integer, column: column)
       return
     }
     let printable = Self.printable(cell)
-    let (width, integer) = Self.measure(printable, decimal: decimal)
+    let (width, integer) = Self.measure(printable, decimal: isDecimal(column))
     text.append(contentsOf: printable.utf8)
-    cells.append((text.count, width, integer))
+    appendMeasure(length: printable.utf8.count, width: width, integer: integer, column: column)
+  }
+
+  /// Adds the measure of a cell whose bytes were just added, in `column`.
+  private mutating func appendMeasure(length: Int, width: Int, integer: Int, column: Int) {
+    precondition(length < Int(Self.otherWidth) && width < Int(Self.otherWidth), "a cell of 2 GiB or more")
+    if width == length {
+      cellLengths.append(UInt32(length))
+    } else {
+      cellLengths.append(UInt32(length) | Self.otherWidth)
+      otherWidths.append(UInt32(width))
+    }
+    if isDecimal(column) { integers.append(UInt32(integer)) }
   }
 
   /// `text` with control characters (line breaks, escape, line separators, bidirectional
@@ -314,39 +342,9 @@ struct TextTable {
   ///
   /// - Complexity: O(*n*) for *n* bytes of output.
   func renderBytes(indent: String = "", pieceSize: Int = 1 << 16, _ write: ([UInt8]) -> Void) {
-    let columns = alignments.count
-    // For decimal columns: the widest integer part and the widest rest of each column;
-    // for the others, the widest cell.
-    var integerWidths = [Int](repeating: 0, count: columns)
-    var restWidths = [Int](repeating: 0, count: columns)
-    var widths = [Int](repeating: 0, count: columns)
-    var present = [Bool](repeating: false, count: columns)
-    var start = 0
-    for end in rowEnds {
-      for column in 0..<min(end - start, columns) {
-        let cell = cells[start + column]
-        present[column] = true
-        if alignments[column] == .decimal {
-          integerWidths[column] = max(integerWidths[column], cell.integer)
-          restWidths[column] = max(restWidths[column], cell.width - cell.integer)
-        } else {
-          widths[column] = max(widths[column], cell.width)
-        }
-      }
-      start = end
-    }
-    // Decimal cells are counted with their padding.
-    for column in 0..<columns where alignments[column] == .decimal && present[column] {
-      widths[column] = integerWidths[column] + restWidths[column]
-    }
-    let layouts = (0..<columns).map { column in
-      let width = widths[column]
-      return switch alignments[column] {
-      case .left: ColumnLayout(alignment: .left, width: width, integerWidth: 0)
-      case .right: ColumnLayout(alignment: .right, width: width, integerWidth: 0)
-      case .decimal: ColumnLayout(alignment: .decimal, width: width, integerWidth: integerWidths[column])
-      }
-    }
+    let layouts = columnLayouts()
+    let columns = layouts.count
+    let widthsTotal = layouts.reduce(0) { $0 + $1.width + 2 }
     // The indent's trailing spaces are trimmed too on a line with nothing after them.
     var indentCore = Array(indent.utf8)
     var indentSpaces = 0
@@ -357,76 +355,143 @@ struct TextTable {
     // No line is longer than the indent, every column at its width and a line feed, and
     // the bytes of its cells (a cell's bytes may outnumber its columns); 16 bytes more, for
     // the last writes of eight bytes at a time.
-    let lineMost = indentCore.count + indentSpaces + widths.reduce(1) { $0 + $1 + 2 } + 16
+    let lineMost = indentCore.count + indentSpaces + widthsTotal + 1 + 16
     var capacity = pieceSize + lineMost
     var piece = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
     defer { piece.deallocate() }
     var at = piece
     text.withUnsafeBufferPointer { text in
-      cells.withUnsafeBufferPointer { cells in
-        layouts.withUnsafeBufferPointer { layouts in
-          let textStart = text.baseAddress ?? UnsafePointer(piece)
-          let textEnd = textStart + text.count
-          var first = 0
-          var cellStart = textStart
-          for end in rowEnds {
-            // The piece is handed on before a line that might not fit.
-            let rowBytes = (end > first ? textStart + cells[end - 1].end : cellStart) - cellStart
-            if (at - piece) + lineMost + rowBytes > capacity {
-              if at > piece { write(Array(UnsafeBufferPointer(start: piece, count: at - piece))) }
-              if lineMost + rowBytes > capacity {
-                capacity = lineMost + rowBytes
-                piece.deallocate()
-                piece = .allocate(capacity: capacity)
+      cellLengths.withUnsafeBufferPointer { lengths in
+        otherWidths.withUnsafeBufferPointer { otherWidths in
+          integers.withUnsafeBufferPointer { integers in
+            layouts.withUnsafeBufferPointer { layouts in
+              let textStart = text.baseAddress ?? UnsafePointer(piece)
+              let textEnd = textStart + text.count
+              var first = 0
+              var cellStart = textStart
+              var nextWidth = 0
+              var nextInteger = 0
+              for end in rowEnds {
+                // The piece is handed on before a line that might not fit.
+                var rowBytes = 0
+                for index in first..<end { rowBytes &+= Int(lengths[index] & ~Self.otherWidth) }
+                if (at - piece) + lineMost + rowBytes > capacity {
+                  if at > piece { write(Array(UnsafeBufferPointer(start: piece, count: at - piece))) }
+                  if lineMost + rowBytes > capacity {
+                    capacity = lineMost + rowBytes
+                    piece.deallocate()
+                    piece = .allocate(capacity: capacity)
+                  }
+                  at = piece
+                }
+                Self.copy(indentCore, to: &at)
+                // Spaces are written only before something that is not a space, so that the
+                // line ends trimmed.
+                var pending = indentSpaces
+                let shown = min(end &- first, columns)
+                for column in 0..<columns {
+                  if column > 0 { pending &+= 2 }
+                  let layout = layouts[column]
+                  guard column < shown else {
+                    pending &+= layout.width
+                    continue
+                  }
+                  let length = lengths[first &+ column]
+                  let byteCount = Int(length & ~Self.otherWidth)
+                  var width = byteCount
+                  if length & Self.otherWidth != 0 {
+                    width = Int(otherWidths[nextWidth])
+                    nextWidth &+= 1
+                  }
+                  // The spaces before the cell and after it.
+                  var left = 0
+                  var right = 0
+                  switch layout.alignment {
+                  case .left: right = layout.width &- width
+                  case .right: left = layout.width &- width
+                  case .decimal:
+                    left = layout.integerWidth &- Int(integers[nextInteger])
+                    nextInteger &+= 1
+                    right = layout.width &- left &- width
+                  }
+                  pending &+= left
+                  // Trailing spaces of a cell count as padding, so that a line ends trimmed.
+                  let cellEnd = cellStart + byteCount
+                  var contentEnd = cellEnd
+                  while contentEnd > cellStart && (contentEnd - 1).pointee == 0x20 { contentEnd -= 1 }
+                  if contentEnd > cellStart {
+                    Self.spaces(pending, at: &at)
+                    pending = 0
+                    Self.copy(from: cellStart, count: contentEnd - cellStart, readableUpTo: textEnd, to: &at)
+                  }
+                  pending &+= (cellEnd - contentEnd) &+ right
+                  cellStart = cellEnd
+                }
+                // Cells past the table's columns, if a row has any, are not shown.
+                for index in (first &+ shown)..<max(end, first &+ shown) {
+                  let length = lengths[index]
+                  cellStart += Int(length & ~Self.otherWidth)
+                  if length & Self.otherWidth != 0 { nextWidth &+= 1 }
+                }
+                at.pointee = 0x0A
+                at += 1
+                first = end
               }
-              at = piece
             }
-            Self.copy(indentCore, to: &at)
-            // Spaces are written only before something that is not a space, so that the
-            // line ends trimmed.
-            var pending = indentSpaces
-            let shown = min(end &- first, columns)
-            for column in 0..<columns {
-              if column > 0 { pending &+= 2 }
-              let layout = layouts[column]
-              guard column < shown else {
-                pending &+= layout.width
-                continue
-              }
-              let cell = cells[first &+ column]
-              // The spaces before the cell and after it.
-              var left = 0
-              var right = 0
-              switch layout.alignment {
-              case .left: right = layout.width &- cell.width
-              case .right: left = layout.width &- cell.width
-              case .decimal:
-                left = layout.integerWidth &- cell.integer
-                right = layout.width &- left &- cell.width
-              }
-              pending &+= left
-              // Trailing spaces of a cell count as padding, so that a line ends trimmed.
-              let cellEnd = textStart + cell.end
-              var contentEnd = cellEnd
-              while contentEnd > cellStart && (contentEnd - 1).pointee == 0x20 { contentEnd -= 1 }
-              if contentEnd > cellStart {
-                Self.spaces(pending, at: &at)
-                pending = 0
-                Self.copy(from: cellStart, count: contentEnd - cellStart, readableUpTo: textEnd, to: &at)
-              }
-              pending &+= (cellEnd - contentEnd) &+ right
-              cellStart = cellEnd
-            }
-            // Cells past the table's columns, if a row has any, are not shown.
-            if end &- first > columns { cellStart = textStart + cells[end - 1].end }
-            at.pointee = 0x0A
-            at += 1
-            first = end
           }
         }
       }
     }
     if at > piece { write(Array(UnsafeBufferPointer(start: piece, count: at - piece))) }
+  }
+
+  /// How each column pads its cells, from the widest of them.
+  private func columnLayouts() -> [ColumnLayout] {
+    let columns = alignments.count
+    // For decimal columns: the widest integer part and the widest rest of each column;
+    // for the others, the widest cell.
+    var integerWidths = [Int](repeating: 0, count: columns)
+    var restWidths = [Int](repeating: 0, count: columns)
+    var widths = [Int](repeating: 0, count: columns)
+    var present = [Bool](repeating: false, count: columns)
+    cellLengths.withUnsafeBufferPointer { lengths in
+      var start = 0
+      var nextWidth = 0
+      var nextInteger = 0
+      for end in rowEnds {
+        for index in start..<end {
+          let length = lengths[index]
+          var width = Int(length & ~Self.otherWidth)
+          if length & Self.otherWidth != 0 {
+            width = Int(otherWidths[nextWidth])
+            nextWidth &+= 1
+          }
+          let column = index &- start
+          guard column < columns else { continue }
+          present[column] = true
+          if alignments[column] == .decimal {
+            let integer = Int(integers[nextInteger])
+            nextInteger &+= 1
+            integerWidths[column] = max(integerWidths[column], integer)
+            restWidths[column] = max(restWidths[column], width - integer)
+          } else {
+            widths[column] = max(widths[column], width)
+          }
+        }
+        start = end
+      }
+    }
+    return (0..<columns).map { column in
+      switch alignments[column] {
+      case .left: ColumnLayout(alignment: .left, width: widths[column], integerWidth: 0)
+      case .right: ColumnLayout(alignment: .right, width: widths[column], integerWidth: 0)
+      case .decimal:
+        // Decimal cells are counted with their padding.
+        ColumnLayout(
+          alignment: .decimal, width: present[column] ? integerWidths[column] + restWidths[column] : 0,
+          integerWidth: integerWidths[column])
+      }
+    }
   }
 
   /// How a column pads its cells: aligned as `alignment` in `width` columns, a decimal
