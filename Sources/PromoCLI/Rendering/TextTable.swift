@@ -30,6 +30,23 @@ struct TextTable {
   private var integers: [UInt32] = []
   /// Where each row's cells end in ``cellLengths``.
   private var rowEnds: [Int] = []
+  /// Each column's widest cells so far.
+  private var measures: [ColumnMeasure]
+  /// The most bytes the cells of one row take.
+  private var longestRow = 0
+
+  /// What a column's cells need: the widest cell of a column that is not decimal, the
+  /// widest integer part and widest rest of a decimal one, and whether it has a cell.
+  private struct ColumnMeasure {
+    /// The widest cell (not decimal).
+    var widest = 0
+    /// The widest integer part (decimal).
+    var widestInteger = 0
+    /// The widest rest after the integer part (decimal).
+    var widestRest = 0
+    /// Whether a row has a cell in the column.
+    var hasCell = false
+  }
 
   /// The bit of a cell's length that says its width is not its length.
   private static let otherWidth: UInt32 = 1 << 31
@@ -37,6 +54,7 @@ struct TextTable {
   /// A table whose columns are aligned as given.
   init(_ alignments: [Alignment]) {
     self.alignments = alignments
+    measures = Array(repeating: ColumnMeasure(), count: alignments.count)
   }
 
   /// Whether the column at `column` is aligned on the decimal point.
@@ -128,8 +146,10 @@ struct TextTable {
   /// Adds a row; missing trailing cells are empty. Control characters in cells are shown
   /// escaped (see ``printable(_:)``).
   mutating func append(_ cells: [String]) {
+    let rowStart = text.count
     for (column, cell) in cells.enumerated() { append(cell: cell, column: column) }
     rowEnds.append(cellLengths.count)
+    longestRow = max(longestRow, text.count - rowStart)
   }
 
   /// Adds the rows of `rows` (missing trailing cells are empty, control characters shown
@@ -146,35 +166,48 @@ struct TextTable {
     let plain = Self.isPrintableASCII(bytes)
     if plain { text.append(contentsOf: bytes) }
     let firstCell = cellLengths.count
+    let columns = alignments.count
     var first = 0
     var start = 0
     for end in rows.rowEnds {
       let rowEnd = end > first ? cellEnds[end &- 1] : start
+      longestRow = max(longestRow, rowEnd &- start)
       if plain || Self.isPrintableASCII(UnsafeBufferPointer(rebasing: bytes[start..<rowEnd])) {
         if !plain { text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<rowEnd])) }
-        for index in first..<end {
-          let cellEnd = cellEnds[index]
-          guard cellEnd &- start < Int(Self.otherWidth) else {
-            preconditionFailure("a cell of 2 GiB or more")
+        measures.withUnsafeMutableBufferPointer { measures in
+          for index in first..<end {
+            let cellEnd = cellEnds[index]
+            let width = cellEnd &- start
+            guard width < Int(Self.otherWidth) else { preconditionFailure("a cell of 2 GiB or more") }
+            lengths[index] = UInt32(truncatingIfNeeded: width)
+            let column = index &- first
+            if column < columns {
+              measures[column].hasCell = true
+              if alignments[column] == .decimal {
+                let integer = Self.measureASCII(UnsafeBufferPointer(rebasing: bytes[start..<cellEnd])).integer
+                integers.append(UInt32(truncatingIfNeeded: integer))
+                measures[column].widestInteger = max(measures[column].widestInteger, integer)
+                measures[column].widestRest = max(measures[column].widestRest, width &- integer)
+              } else {
+                measures[column].widest = max(measures[column].widest, width)
+              }
+            }
+            start = cellEnd
           }
-          lengths[index] = UInt32(truncatingIfNeeded: cellEnd &- start)
-          if isDecimal(index &- first) {
-            let integer = Self.measureASCII(UnsafeBufferPointer(rebasing: bytes[start..<cellEnd])).integer
-            integers.append(UInt32(truncatingIfNeeded: integer))
-          }
-          start = cellEnd
         }
         if !plain {
           cellLengths.append(contentsOf: UnsafeBufferPointer(start: lengths + first, count: end &- first))
         }
       } else {
         // Each cell through the general path: as a string, made printable, measured.
+        let rowStart = text.count
         for index in first..<end {
           let cellEnd = cellEnds[index]
           let cell = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<cellEnd]), as: UTF8.self)
           append(cell: cell, column: index &- first)
           start = cellEnd
         }
+        longestRow = max(longestRow, text.count - rowStart)
       }
       if !plain { rowEnds.append(cellLengths.count) }
       first = end
@@ -245,7 +278,15 @@ struct TextTable {
       cellLengths.append(UInt32(length) | Self.otherWidth)
       otherWidths.append(UInt32(width))
     }
-    if isDecimal(column) { integers.append(UInt32(integer)) }
+    guard column < alignments.count else { return }
+    measures[column].hasCell = true
+    if alignments[column] == .decimal {
+      integers.append(UInt32(integer))
+      measures[column].widestInteger = max(measures[column].widestInteger, integer)
+      measures[column].widestRest = max(measures[column].widestRest, width - integer)
+    } else {
+      measures[column].widest = max(measures[column].widest, width)
+    }
   }
 
   /// `text` with control characters (line breaks, escape, line separators, bidirectional
@@ -344,20 +385,13 @@ struct TextTable {
   func renderBytes(indent: String = "", pieceSize: Int = 1 << 16, _ write: ([UInt8]) -> Void) {
     let layouts = columnLayouts()
     let columns = layouts.count
-    let widthsTotal = layouts.reduce(0) { $0 + $1.width + 2 }
-    // The indent's trailing spaces are trimmed too on a line with nothing after them.
-    var indentCore = Array(indent.utf8)
-    var indentSpaces = 0
-    while let last = indentCore.last, last == 0x20 {
-      indentCore.removeLast()
-      indentSpaces += 1
-    }
+    let indentBytes = Array(indent.utf8)
     // No line is longer than the indent, every column at its width and a line feed, and
     // the bytes of its cells (a cell's bytes may outnumber its columns); 16 bytes more, for
     // the last writes of eight bytes at a time.
-    let lineMost = indentCore.count + indentSpaces + widthsTotal + 1 + 16
-    var capacity = pieceSize + lineMost
-    var piece = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    let lineMost = indentBytes.count + layouts.reduce(0) { $0 + $1.width + 2 } + 1 + longestRow + 16
+    let capacity = max(pieceSize, lineMost) + lineMost
+    let piece = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
     defer { piece.deallocate() }
     var at = piece
     text.withUnsafeBufferPointer { text in
@@ -373,27 +407,20 @@ struct TextTable {
               var nextInteger = 0
               for end in rowEnds {
                 // The piece is handed on before a line that might not fit.
-                var rowBytes = 0
-                for index in first..<end { rowBytes &+= Int(lengths[index] & ~Self.otherWidth) }
-                if (at - piece) + lineMost + rowBytes > capacity {
-                  if at > piece { write(Array(UnsafeBufferPointer(start: piece, count: at - piece))) }
-                  if lineMost + rowBytes > capacity {
-                    capacity = lineMost + rowBytes
-                    piece.deallocate()
-                    piece = .allocate(capacity: capacity)
-                  }
+                if (at - piece) + lineMost > capacity {
+                  write(Array(UnsafeBufferPointer(start: piece, count: at - piece)))
                   at = piece
                 }
-                Self.copy(indentCore, to: &at)
-                // Spaces are written only before something that is not a space, so that the
-                // line ends trimmed.
-                var pending = indentSpaces
+                let lineStart = at
+                Self.copy(indentBytes, to: &at)
+                // Each cell with its padding; the spaces the line ends with are taken back.
                 let shown = min(end &- first, columns)
                 for column in 0..<columns {
-                  if column > 0 { pending &+= 2 }
+                  if column > 0 { Self.spaces(2, at: &at) }
                   let layout = layouts[column]
+                  let last = column &+ 1 == columns
                   guard column < shown else {
-                    pending &+= layout.width
+                    if !last { Self.spaces(layout.width, at: &at) }
                     continue
                   }
                   let length = lengths[first &+ column]
@@ -403,29 +430,21 @@ struct TextTable {
                     width = Int(otherWidths[nextWidth])
                     nextWidth &+= 1
                   }
-                  // The spaces before the cell and after it.
-                  var left = 0
-                  var right = 0
                   switch layout.alignment {
-                  case .left: right = layout.width &- width
-                  case .right: left = layout.width &- width
+                  case .left:
+                    Self.copy(from: cellStart, count: byteCount, readableUpTo: textEnd, to: &at)
+                    if !last { Self.spaces(layout.width &- width, at: &at) }
+                  case .right:
+                    Self.spaces(layout.width &- width, at: &at)
+                    Self.copy(from: cellStart, count: byteCount, readableUpTo: textEnd, to: &at)
                   case .decimal:
-                    left = layout.integerWidth &- Int(integers[nextInteger])
+                    let left = layout.integerWidth &- Int(integers[nextInteger])
                     nextInteger &+= 1
-                    right = layout.width &- left &- width
+                    Self.spaces(left, at: &at)
+                    Self.copy(from: cellStart, count: byteCount, readableUpTo: textEnd, to: &at)
+                    if !last { Self.spaces(layout.width &- left &- width, at: &at) }
                   }
-                  pending &+= left
-                  // Trailing spaces of a cell count as padding, so that a line ends trimmed.
-                  let cellEnd = cellStart + byteCount
-                  var contentEnd = cellEnd
-                  while contentEnd > cellStart && (contentEnd - 1).pointee == 0x20 { contentEnd -= 1 }
-                  if contentEnd > cellStart {
-                    Self.spaces(pending, at: &at)
-                    pending = 0
-                    Self.copy(from: cellStart, count: contentEnd - cellStart, readableUpTo: textEnd, to: &at)
-                  }
-                  pending &+= (cellEnd - contentEnd) &+ right
-                  cellStart = cellEnd
+                  cellStart += byteCount
                 }
                 // Cells past the table's columns, if a row has any, are not shown.
                 for index in (first &+ shown)..<max(end, first &+ shown) {
@@ -433,6 +452,7 @@ struct TextTable {
                   cellStart += Int(length & ~Self.otherWidth)
                   if length & Self.otherWidth != 0 { nextWidth &+= 1 }
                 }
+                while at > lineStart && (at - 1).pointee == 0x20 { at -= 1 }
                 at.pointee = 0x0A
                 at += 1
                 first = end
@@ -447,49 +467,15 @@ struct TextTable {
 
   /// How each column pads its cells, from the widest of them.
   private func columnLayouts() -> [ColumnLayout] {
-    let columns = alignments.count
-    // For decimal columns: the widest integer part and the widest rest of each column;
-    // for the others, the widest cell.
-    var integerWidths = [Int](repeating: 0, count: columns)
-    var restWidths = [Int](repeating: 0, count: columns)
-    var widths = [Int](repeating: 0, count: columns)
-    var present = [Bool](repeating: false, count: columns)
-    cellLengths.withUnsafeBufferPointer { lengths in
-      var start = 0
-      var nextWidth = 0
-      var nextInteger = 0
-      for end in rowEnds {
-        for index in start..<end {
-          let length = lengths[index]
-          var width = Int(length & ~Self.otherWidth)
-          if length & Self.otherWidth != 0 {
-            width = Int(otherWidths[nextWidth])
-            nextWidth &+= 1
-          }
-          let column = index &- start
-          guard column < columns else { continue }
-          present[column] = true
-          if alignments[column] == .decimal {
-            let integer = Int(integers[nextInteger])
-            nextInteger &+= 1
-            integerWidths[column] = max(integerWidths[column], integer)
-            restWidths[column] = max(restWidths[column], width - integer)
-          } else {
-            widths[column] = max(widths[column], width)
-          }
-        }
-        start = end
-      }
-    }
-    return (0..<columns).map { column in
-      switch alignments[column] {
-      case .left: ColumnLayout(alignment: .left, width: widths[column], integerWidth: 0)
-      case .right: ColumnLayout(alignment: .right, width: widths[column], integerWidth: 0)
+    zip(alignments, measures).map { alignment, measure in
+      switch alignment {
+      case .left: ColumnLayout(alignment: .left, width: measure.widest, integerWidth: 0)
+      case .right: ColumnLayout(alignment: .right, width: measure.widest, integerWidth: 0)
       case .decimal:
         // Decimal cells are counted with their padding.
         ColumnLayout(
-          alignment: .decimal, width: present[column] ? integerWidths[column] + restWidths[column] : 0,
-          integerWidth: integerWidths[column])
+          alignment: .decimal, width: measure.hasCell ? measure.widestInteger + measure.widestRest : 0,
+          integerWidth: measure.widestInteger)
       }
     }
   }
