@@ -199,12 +199,20 @@ struct TextTable {
           cellLengths.append(contentsOf: UnsafeBufferPointer(start: lengths + first, count: end &- first))
         }
       } else {
-        // Each cell through the general path: as a string, made printable, measured.
+        // Cell by cell: measured from its bytes when it has no control character (and, in
+        // a decimal column, is ASCII), else through the general path, made printable.
         let rowStart = text.count
         for index in first..<end {
           let cellEnd = cellEnds[index]
-          let cell = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<cellEnd]), as: UTF8.self)
-          append(cell: cell, column: index &- first)
+          let cell = UnsafeBufferPointer(rebasing: bytes[start..<cellEnd])
+          let column = index &- first
+          if let measured = Self.measureUTF8(cell, decimal: isDecimal(column)) {
+            text.append(contentsOf: cell)
+            appendMeasure(
+              length: cell.count, width: measured.width, integer: measured.integer, column: column)
+          } else {
+            append(cell: String(decoding: cell, as: UTF8.self), column: column)
+          }
           start = cellEnd
         }
         longestRow = max(longestRow, text.count - rowStart)
@@ -267,6 +275,29 @@ struct TextTable {
     let (width, integer) = Self.measure(printable, decimal: isDecimal(column))
     text.append(contentsOf: printable.utf8)
     appendMeasure(length: printable.utf8.count, width: width, integer: integer, column: column)
+  }
+
+  /// ``measure(_:decimal:)`` of a cell from its UTF-8 bytes, scalar by scalar; `nil` for
+  /// a cell with a control character (it must be made printable first) or, in a decimal
+  /// column, with a byte that is not ASCII (its integer part is counted in characters).
+  private static func measureUTF8(_ bytes: UnsafeBufferPointer<UInt8>, decimal: Bool) -> (
+    width: Int, integer: Int
+  )? {
+    if isPrintableASCII(bytes) { return measureASCII(bytes) }
+    guard !decimal else { return nil }
+    var width = 0
+    var at = 0
+    while at < bytes.count {
+      let lead = bytes[at]
+      let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+      guard at &+ length <= bytes.count else { return nil }
+      var value = length == 1 ? UInt32(lead) : UInt32(lead & (0x7F >> length))
+      for offset in 1..<max(length, 1) { value = value << 6 | UInt32(bytes[at &+ offset] & 0x3F) }
+      guard let scalar = Unicode.Scalar(value), !isControl(scalar) else { return nil }
+      width &+= TextWidth.columns(of: scalar)
+      at &+= length
+    }
+    return (width, width)
   }
 
   /// Adds the measure of a cell whose bytes were just added, in `column`.
@@ -350,22 +381,22 @@ struct TextTable {
   /// ``measure(_:decimal:)`` of a cell of ASCII alone, from its bytes.
   @inline(__always)
   private static func measureASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> (width: Int, integer: Int) {
+    func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+    // The integer part: digits, signs and group separators from the start.
     var integer = 0
-    var inInteger = true
     var hasDigit = false
-    for byte in bytes {
-      let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-      hasDigit = hasDigit || isDigit
-      if inInteger {
-        if isDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ",") {
-          integer += 1
-        } else {
-          inInteger = false
-        }
+    while integer < bytes.count {
+      let byte = bytes[integer]
+      if isDigit(byte) {
+        hasDigit = true
+      } else if byte != UInt8(ascii: "-") && byte != UInt8(ascii: "+") && byte != UInt8(ascii: ",") {
+        break
       }
+      integer &+= 1
     }
     // A cell without digits (a heading, `-`) ends where the integer parts end.
-    return (bytes.count, hasDigit ? integer : bytes.count)
+    if !hasDigit && !bytes[integer...].contains(where: isDigit) { return (bytes.count, bytes.count) }
+    return (bytes.count, integer)
   }
 
   /// ``render(indent:)`` as UTF-8 bytes.
