@@ -95,13 +95,6 @@ package struct TextBuffer: ~Copyable {
     append(base, count: bytes.count)
   }
 
-  /// Appends one byte.
-  @inlinable @inline(__always)
-  package mutating func append(byte: UInt8) {
-    room(for: 1).pointee = byte
-    count += 1
-  }
-
   /// Appends a literal's bytes.
   ///
   /// - Complexity: O(*n*) for *n* bytes.
