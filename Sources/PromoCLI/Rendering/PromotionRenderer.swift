@@ -78,7 +78,6 @@ enum PromotionRenderer {
     var pending = TextTable.Rows()
     let columns = RowColumns(
       quantity: showsQuantity, target: showsTarget, code: showsCode, groups: showsGroups)
-    // By index, so that no promotion is copied (a copy retains each of its strings).
     // Rows go into the table some hundreds at a time.
     for index in rows {
       appendRow(
