@@ -11,32 +11,30 @@ enum ReadCommands {
     }
     let instant = try context.evaluationTime()
     let catalog = try context.loadStore()
-    // The catalog's own filters, one after the other.
-    var selected = catalog
-    if arguments.flag("--working") {
-      selected = Catalog(currency: catalog.currency, checkedPromotions: catalog.working(at: instant))
-    }
-    if arguments.flag("--effective") {
-      selected = Catalog(currency: catalog.currency, checkedPromotions: catalog.effective(at: instant))
-    }
-    var promotions = selected.promotions
+    let promotions = catalog.promotions
+    // The filters of `Catalog` (`working(at:)`, `effective(at:)`, `ofKind(_:)`), one after
+    // the other, as the indices of the promotions they keep: a promotion copied into a new
+    // list would retain each of its strings.
+    var selection = Array(promotions.indices)
+    if arguments.flag("--working") { selection.removeAll { !promotions[$0].isWorking(at: instant) } }
+    if arguments.flag("--effective") { selection.removeAll { !promotions[$0].isEffective(at: instant) } }
     if let kind = arguments.value("--kind").flatMap(PromotionKind.init(rawValue:)) {
-      promotions = selected.ofKind(kind)
+      selection.removeAll { promotions[$0].kind != kind }
     }
     let digits = catalog.currency.minorDigits
     if arguments.value("--format") == "json" {
-      for promotion in promotions {
+      for index in selection {
         let line = PromotionRenderer.jsonLine(
-          promotion, minorDigits: digits, status: promotion.status(at: instant))
+          promotions[index], minorDigits: digits, status: promotions[index].status(at: instant))
         context.stdout.write(line + "\n")
       }
-    } else if promotions.isEmpty {
-      context.stdout.write(catalog.promotions.isEmpty ? "no promotions yet\n" : "no promotion matches\n")
+    } else if selection.isEmpty {
+      context.stdout.write(promotions.isEmpty ? "no promotions yet\n" : "no promotion matches\n")
     } else {
-      context.stdout.write(
-        PromotionRenderer.table(
-          promotions, currency: catalog.currency, locale: context.bannerLocale, at: instant,
-          style: context.textStyle))
+      PromotionRenderer.table(
+        promotions, rows: selection, currency: catalog.currency, locale: context.bannerLocale, at: instant,
+        style: context.textStyle
+      ) { context.stdout.write($0) }
     }
   }
 

@@ -21,24 +21,38 @@ enum PromotionRenderer {
   ///
   ///     ID         KIND      OFF  MIN  WINDOW (+08:00)  ON   STK  STATUS   BANNER
   ///     autumn-20  discount  20%    -  11-01..12-01     on   yes  working  20% off everything, ...
+  ///
+  /// The rows are the promotions at the indices `rows`, in that order. Every cell is
+  /// written as bytes straight into the table (no string per cell or banner), and the
+  /// table is handed to `write` as UTF-8 bytes, a piece of whole lines at a time.
+  ///
+  /// - Complexity: O(*n*) for *n* rows (and the length of what their cells hold).
   static func table(
-    _ promotions: [Promotion], currency: Currency?, locale: BannerLocale, at instant: Instant,
-    style: TextStyle
-  ) -> String {
+    _ promotions: [Promotion], rows: [Int], currency: Currency?, locale: BannerLocale, at instant: Instant,
+    style: TextStyle, _ write: ([UInt8]) -> Void
+  ) {
     let minorDigits = currency.minorDigits
-    let year = String(instant.description.prefix(4))
-    let offset = commonOffset(of: promotions)
+    let year = Array(instant.description.utf8.prefix(4))
+    let offset = commonOffset(of: promotions, rows: rows)
+    let offsetBytes = offset.map { Array($0.utf8) }
     // Format-2 columns (what an item promotion targets, a coupon code) only when a listed
     // promotion has one, so that a format-1 table stays as narrow as it was.
-    let showsTarget = promotions.contains { $0.kind == .item || $0.target != nil }
-    let showsCode = promotions.contains { $0.code != nil }
+    var showsTarget = false
+    var showsCode = false
     // Format-3 columns likewise: a quantity minimum, customer groups.
-    let showsQuantity = promotions.contains { $0.minimumQuantity != nil }
-    let showsGroups = promotions.contains { $0.customerGroups != nil }
+    var showsQuantity = false
+    var showsGroups = false
     // Benefits in words (`buy 2 get 1`, `20% up to 50.00`) read best left-aligned; plain
     // amounts and percentages line up on the decimal point.
-    let wordy = promotions.contains {
-      $0.kind == .item || $0.kind == .shipping || $0.maximumDiscount != nil || $0.repeats
+    var wordy = false
+    for index in rows {
+      showsTarget = showsTarget || promotions[index].kind == .item || promotions[index].target != nil
+      showsCode = showsCode || promotions[index].code != nil
+      showsQuantity = showsQuantity || promotions[index].minimumQuantity != nil
+      showsGroups = showsGroups || promotions[index].customerGroups != nil
+      wordy =
+        wordy || promotions[index].kind == .item || promotions[index].kind == .shipping
+        || promotions[index].maximumDiscount != nil || promotions[index].repeats
     }
     var alignments: [TextTable.Alignment] = [.left, .left, wordy ? .left : .decimal, .decimal]
     var header = ["ID", "KIND", "OFF", "MIN"]
@@ -60,29 +74,91 @@ enum PromotionRenderer {
     }
     var table = TextTable(alignments + [.left, .left, .left, .left, .left])
     table.append(header + [offset.map { "WINDOW (\($0))" } ?? "WINDOW", "ON", "STK", "STATUS", "BANNER"])
-    for promotion in promotions {
-      let minimum = promotion.minimumAmount.map { $0.plainText(minimumFractionDigits: minorDigits) } ?? "-"
-      var row = [
-        promotion.id, promotion.kind.rawValue, benefit(of: promotion, minorDigits: minorDigits), minimum,
-      ]
-      if showsQuantity { row.append(promotion.minimumQuantity.map(String.init) ?? "-") }
-      if showsTarget { row.append(target(of: promotion)) }
-      if showsCode { row.append(promotion.code ?? "-") }
-      if showsGroups { row.append(groups(of: promotion)) }
-      table.append(
-        row + [
-          window(of: promotion, year: year, commonOffset: offset), promotion.isActive ? "on" : "off",
-          promotion.isStackable ? "yes" : "no", promotion.status(at: instant).rawValue,
-          promotion.banner(in: locale, currency: currency),
-        ])
+    table.reserveRows(rows.count, bytes: 80)
+    var pending = TextTable.Rows()
+    let columns = RowColumns(
+      quantity: showsQuantity, target: showsTarget, code: showsCode, groups: showsGroups)
+    // Rows go into the table some hundreds at a time.
+    for index in rows {
+      appendRow(
+        of: promotions[index], columns: columns, minorDigits: minorDigits, year: year,
+        commonOffset: offsetBytes, currency: currency, locale: locale, at: instant, to: &pending)
+      pending.endRow()
+      if pending.byteCount >= 1 << 16 { table.append(&pending) }
     }
-    // The heading, the first line, is bold.
-    let rendered = table.renderBytes()
-    guard style.isEnabled, let end = rendered.firstIndex(of: 0x0A) else {
-      return String(decoding: rendered, as: UTF8.self)
+    table.append(&pending)
+    // The heading, the first line (in the first piece: pieces are of whole lines), is bold.
+    var isFirstPiece = true
+    table.renderBytes { piece in
+      defer { isFirstPiece = false }
+      guard isFirstPiece, style.isEnabled, let end = piece.firstIndex(of: 0x0A) else { return write(piece) }
+      var styled = Array(style.bold(String(decoding: piece[..<end], as: UTF8.self)).utf8)
+      styled.append(contentsOf: piece[end...])
+      write(styled)
     }
-    return style.bold(String(decoding: rendered[..<end], as: UTF8.self))
-      + String(decoding: rendered[end...], as: UTF8.self)
+  }
+
+  /// Which of the columns a table may leave out it shows.
+  private struct RowColumns {
+    /// `MIN QTY`, a quantity minimum.
+    var quantity: Bool
+    /// `TARGET`, what an item deal or a targeted order deal acts on.
+    var target: Bool
+    /// `CODE`, a coupon code.
+    var code: Bool
+    /// `GROUPS`, the customer groups.
+    var groups: Bool
+  }
+
+  /// Writes one promotion's cells into `row`, in the table's columns (see
+  /// ``table(_:rows:currency:locale:at:style:_:)``).
+  private static func appendRow(
+    of promotion: borrowing Promotion, columns: RowColumns, minorDigits: Int, year: [UInt8],
+    commonOffset: [UInt8]?, currency: Currency?, locale: BannerLocale, at instant: Instant,
+    to row: inout TextTable.Rows
+  ) {
+    row.text.appendUTF8(of: promotion.id)
+    row.endCell()
+    row.text.appendUTF8(of: promotion.kind.rawValue)
+    row.endCell()
+    appendBenefit(of: promotion, minorDigits: minorDigits, to: &row.text)
+    row.endCell()
+    if let minimum = promotion.minimumAmount {
+      row.text.appendDecimal(minimum, minimumFractionDigits: minorDigits)
+    } else {
+      row.text.appendLiteral("-")
+    }
+    row.endCell()
+    if columns.quantity {
+      if let quantity = promotion.minimumQuantity {
+        row.text.appendInteger(quantity)
+      } else {
+        row.text.appendLiteral("-")
+      }
+      row.endCell()
+    }
+    if columns.target {
+      appendTarget(of: promotion, to: &row.text)
+      row.endCell()
+    }
+    if columns.code {
+      row.text.appendUTF8(of: promotion.code ?? "-")
+      row.endCell()
+    }
+    if columns.groups {
+      appendGroups(of: promotion, to: &row.text)
+      row.endCell()
+    }
+    appendWindow(of: promotion, year: year, commonOffset: commonOffset, to: &row.text)
+    row.endCell()
+    row.text.appendLiteral(promotion.isActive ? "on" : "off")
+    row.endCell()
+    row.text.appendLiteral(promotion.isStackable ? "yes" : "no")
+    row.endCell()
+    row.text.appendUTF8(of: promotion.status(at: instant).rawValue)
+    row.endCell()
+    promotion.writeBanner(in: locale, currency: currency, to: &row.text)
+    row.endCell()
   }
 
   /// Every field of one promotion, one per line, its banner and its status.
@@ -124,65 +200,139 @@ enum PromotionRenderer {
   /// `19.00 each`, `buy 2 get 1`, `buy 1 get 1 at 50%`; for a shipping deal `free shipping`,
   /// `shipping 5.00`, `20% off shipping`; with the format-3 terms after it (`10.00 every
   /// 100.00 up to 30.00`, `buy 1 get 1 at 50% off across lines`, `..., at most 2 per line`).
+  /// The text of ``appendBenefit(of:minorDigits:to:)``, made a string.
   static func benefit(of promotion: Promotion, minorDigits: Int) -> String {
-    func amount(_ value: DecimalNumber) -> String { value.plainText(minimumFractionDigits: minorDigits) }
+    var bytes = TextBuffer()
+    appendBenefit(of: promotion, minorDigits: minorDigits, to: &bytes)
+    return bytes.text
+  }
+
+  /// Appends the benefit in plain words (see ``benefit(of:minorDigits:)``) to `bytes`.
+  ///
+  /// - Complexity: O(*d*) for *d* digits.
+  static func appendBenefit(of promotion: Promotion, minorDigits: Int, to bytes: inout TextBuffer) {
     if promotion.kind == .shipping {
       switch promotion.benefit {
-      case .percentOff(let percentage) where percentage == .hundred: return "free shipping"
-      case .fixedPrice(let price) where price.isZero: return "free shipping"
+      case .percentOff(let percentage) where percentage == .hundred:
+        return bytes.appendLiteral("free shipping")
+      case .fixedPrice(let price) where price.isZero: return bytes.appendLiteral("free shipping")
       case .percentOff(let percentage):
-        return "\(percentage.decimal.plainText(minimumFractionDigits: 0))% off shipping"
-      case .amountOff(let value): return amount(value) + " off shipping"
-      case .fixedPrice(let price): return "shipping " + amount(price)
+        bytes.appendDecimal(percentage.decimal, minimumFractionDigits: 0)
+        return bytes.appendLiteral("% off shipping")
+      case .amountOff(let value):
+        bytes.appendDecimal(value, minimumFractionDigits: minorDigits)
+        return bytes.appendLiteral(" off shipping")
+      case .fixedPrice(let price):
+        bytes.appendLiteral("shipping ")
+        return bytes.appendDecimal(price, minimumFractionDigits: minorDigits)
       case .buyGet: break
       }
     }
     if promotion.repeats, case .amountOff(let value) = promotion.benefit {
-      let step = promotion.minimumQuantity.map { "\($0) units" } ?? promotion.minimumAmount.map(amount) ?? "-"
-      return amount(value) + " every " + step
-        + (promotion.maximumDiscount.map { " up to " + amount($0) } ?? "")
+      bytes.appendDecimal(value, minimumFractionDigits: minorDigits)
+      bytes.appendLiteral(" every ")
+      if let quantity = promotion.minimumQuantity {
+        bytes.appendInteger(quantity)
+        bytes.appendLiteral(" units")
+      } else if let minimum = promotion.minimumAmount {
+        bytes.appendDecimal(minimum, minimumFractionDigits: minorDigits)
+      } else {
+        bytes.appendLiteral("-")
+      }
+      appendCap(of: promotion, minorDigits: minorDigits, to: &bytes)
+      return
     }
-    let limit = promotion.maximumQuantity.map { limit in
-      if case .buyGet(let terms) = promotion.benefit, terms.acrossLines { return ", at most \(limit) got" }
-      return ", at most \(limit) per line"
+    appendPlainBenefit(of: promotion, minorDigits: minorDigits, to: &bytes)
+    if let limit = promotion.maximumQuantity {
+      bytes.appendLiteral(", at most ")
+      bytes.appendInteger(limit)
+      if case .buyGet(let terms) = promotion.benefit, terms.acrossLines {
+        bytes.appendLiteral(" got")
+      } else {
+        bytes.appendLiteral(" per line")
+      }
     }
-    return plainBenefit(of: promotion, amount: amount) + (limit ?? "")
   }
 
   /// The benefit of formats 1 and 2 in plain words (a buy/get across lines says so).
-  private static func plainBenefit(of promotion: Promotion, amount: (DecimalNumber) -> String) -> String {
+  private static func appendPlainBenefit(
+    of promotion: Promotion, minorDigits: Int, to bytes: inout TextBuffer
+  ) {
     switch promotion.benefit {
     case .percentOff(let percentage):
-      return "\(percentage.decimal.plainText(minimumFractionDigits: 0))%"
-        + (promotion.maximumDiscount.map { " up to " + amount($0) } ?? "")
+      bytes.appendDecimal(percentage.decimal, minimumFractionDigits: 0)
+      bytes.appendLiteral("%")
+      appendCap(of: promotion, minorDigits: minorDigits, to: &bytes)
     case .amountOff(let value):
-      return promotion.kind == .item ? amount(value) + " off each" : amount(value)
-    case .fixedPrice(let price): return amount(price) + " each"
+      bytes.appendDecimal(value, minimumFractionDigits: minorDigits)
+      if promotion.kind == .item { bytes.appendLiteral(" off each") }
+    case .fixedPrice(let price):
+      bytes.appendDecimal(price, minimumFractionDigits: minorDigits)
+      bytes.appendLiteral(" each")
     case .buyGet(let terms):
-      return "buy \(terms.buy) get \(terms.get)"
-        + (terms.percentOff == .hundred ? "" : " at \(terms.percentOff)% off")
-        + (terms.acrossLines ? " across lines" : "")
+      bytes.appendLiteral("buy ")
+      bytes.appendInteger(terms.buy)
+      bytes.appendLiteral(" get ")
+      bytes.appendInteger(terms.get)
+      if terms.percentOff != .hundred {
+        bytes.appendLiteral(" at ")
+        bytes.appendDecimal(terms.percentOff.decimal, minimumFractionDigits: 0)
+        bytes.appendLiteral("% off")
+      }
+      if terms.acrossLines { bytes.appendLiteral(" across lines") }
     }
   }
 
-  /// The customer groups a promotion is for: `member,vip`, or `-` for every customer.
-  static func groups(of promotion: Promotion) -> String {
-    promotion.customerGroups.map { $0.names.map(TextTable.printable).joined(separator: ",") } ?? "-"
+  /// ` up to 50.00`: the most the promotion takes off, when it has a most.
+  private static func appendCap(of promotion: Promotion, minorDigits: Int, to bytes: inout TextBuffer) {
+    guard let maximum = promotion.maximumDiscount else { return }
+    bytes.appendLiteral(" up to ")
+    bytes.appendDecimal(maximum, minimumFractionDigits: minorDigits)
+  }
+
+  /// Appends the customer groups a promotion is for, `member,vip`, or `-` for every
+  /// customer, to `bytes` as they are (a table makes its cells printable).
+  static func appendGroups(of promotion: Promotion, to bytes: inout TextBuffer) {
+    guard let groups = promotion.customerGroups else { return bytes.appendLiteral("-") }
+    appendList(groups.names, to: &bytes)
+  }
+
+  /// Appends `names` separated by commas.
+  private static func appendList(_ names: [String], to bytes: inout TextBuffer) {
+    for (index, name) in names.enumerated() {
+      if index > 0 { bytes.appendLiteral(",") }
+      bytes.appendUTF8(of: name)
+    }
   }
 
   /// What a promotion targets: `skus mug-white,mug-blue`, `categories tea`, both joined
   /// by `; `, `every line` for an item deal without a target, or `-` for an order deal
-  /// without one (it acts on the whole order) and a shipping deal.
+  /// without one (it acts on the whole order) and a shipping deal. The text of
+  /// ``appendTarget(of:to:)`` with control characters escaped (see
+  /// ``TextTable/printable(_:)``).
   static func target(of promotion: Promotion) -> String {
-    guard let target = promotion.target else { return promotion.kind == .item ? "every line" : "-" }
-    var parts: [String] = []
+    var bytes = TextBuffer()
+    appendTarget(of: promotion, to: &bytes)
+    return TextTable.printable(bytes.text)
+  }
+
+  /// Appends what a promotion targets (see ``target(of:)``) to `bytes`, the names as they
+  /// are (a table makes its cells printable).
+  ///
+  /// - Complexity: O(*t*) for *t* SKUs and categories in the target.
+  static func appendTarget(of promotion: Promotion, to bytes: inout TextBuffer) {
+    guard let target = promotion.target else {
+      return bytes.appendLiteral(promotion.kind == .item ? "every line" : "-")
+    }
     if !target.skus.isEmpty {
-      parts.append("skus " + target.skus.map(TextTable.printable).joined(separator: ","))
+      bytes.appendLiteral("skus ")
+      appendList(target.skus, to: &bytes)
     }
     if !target.categories.isEmpty {
-      parts.append("categories " + target.categories.map(TextTable.printable).joined(separator: ","))
+      if !target.skus.isEmpty { bytes.appendLiteral("; ") }
+      bytes.appendLiteral("categories ")
+      appendList(target.categories, to: &bytes)
     }
-    return parts.joined(separator: "; ")
   }
 
   /// A stored value as plain text.
@@ -196,17 +346,23 @@ enum PromotionRenderer {
     }
   }
 
-  /// The offset most window bounds of `promotions` are written with (`+08:00`, `Z`; the
-  /// first such in store order on a tie), or `nil` when none has a bound.
-  static func commonOffset(of promotions: [Promotion]) -> String? {
+  /// The offset most window bounds of the promotions at `rows` are written with (`+08:00`,
+  /// `Z`; the first such in the order of `rows` on a tie), or `nil` when none has a bound.
+  ///
+  /// - Complexity: O(*n*) for *n* rows.
+  static func commonOffset(of promotions: [Promotion], rows: [Int]) -> String? {
     var counts: [String: Int] = [:]
     var order: [String] = []
-    for promotion in promotions {
-      for bound in [promotion.startsAt, promotion.endsAt].compactMap({ $0 }) {
-        let offset = offset(of: bound)
-        if counts[offset] == nil { order.append(offset) }
-        counts[offset, default: 0] += 1
-      }
+    func count(_ bound: Timestamp?) {
+      guard let bound else { return }
+      let offset = offset(of: bound)
+      if counts[offset] == nil { order.append(offset) }
+      counts[offset, default: 0] += 1
+    }
+    // By index, so that no promotion is copied (a copy retains each of its strings).
+    for index in rows {
+      count(promotions[index].startsAt)
+      count(promotions[index].endsAt)
     }
     guard let most = counts.values.max() else { return nil }
     return order.first { counts[$0] == most }
@@ -214,42 +370,63 @@ enum PromotionRenderer {
 
   /// The offset a timestamp was written with: `Z` or `+08:00`.
   private static func offset(of timestamp: Timestamp) -> String {
-    timestamp.text.hasSuffix("Z") || timestamp.text.hasSuffix("z") ? "Z" : String(timestamp.text.suffix(6))
+    var text = timestamp.text
+    return text.withUTF8 { String(decoding: offset(ofText: $0), as: UTF8.self) }
   }
 
-  /// The window in short: `11-01..12-01`, `2027-01-01..`, `..12-01` or `always`. Dates
-  /// are as written in the store (in their own offset), without the year when it is
-  /// `year` (the evaluation year); a bound that is not at midnight shows its time (with
-  /// its fraction of a second, if it has one), and a
-  /// bound whose offset is not `commonOffset` shows its offset (`11-01 -05:00`).
-  static func window(of promotion: Promotion, year: String, commonOffset: String?) -> String {
-    func short(_ timestamp: Timestamp) -> String {
-      let shown = shortDate(timestamp)
-      let offset = offset(of: timestamp)
-      return offset == commonOffset ? shown : shown + " " + offset
+  /// The offset of a timestamp's text (see ``offset(of:)``): its last six bytes, or `Z`.
+  private static func offset(ofText text: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    let last = text[text.count - 1]
+    if last == UInt8(ascii: "Z") || last == UInt8(ascii: "z") {
+      let zulu: StaticString = "Z"
+      return UnsafeBufferPointer(start: zulu.utf8Start, count: 1)
     }
-    func shortDate(_ timestamp: Timestamp) -> String {
-      let text = timestamp.text
-      guard text.count >= 19 else { return text }
-      let time = text.dropFirst(11).prefix(8)
-      // A fraction of a second is kept whole (`23:59:59.5`): cut, it would misstate the bound.
-      let fraction = text.dropFirst(19).prefix { $0 == "." || $0.isNumber }
-      var shown =
-        if !fraction.isEmpty { String(text.prefix(19 + fraction.count)) } else if time == "00:00:00" {
-          String(text.prefix(10))
-        } else if time.hasSuffix(":00") {
-          String(text.prefix(16))
-        } else {
-          String(text.prefix(19))
-        }
-      if shown.hasPrefix(year + "-") { shown.removeFirst(5) }
-      return shown
+    return UnsafeBufferPointer(rebasing: text[(text.count - 6)...])
+  }
+
+  /// Appends the window in short to `bytes`: `11-01..12-01`, `2027-01-01..`, `..12-01` or
+  /// `always`. Dates are as written in the store (in their own offset), without the year
+  /// when it is `year` (the evaluation year, UTF-8); a bound that is not at midnight shows
+  /// its time (with its fraction of a second, if it has one), and a bound whose offset is
+  /// not `commonOffset` (UTF-8) shows its offset (`11-01 -05:00`).
+  static func appendWindow(
+    of promotion: Promotion, year: [UInt8], commonOffset: [UInt8]?, to bytes: inout TextBuffer
+  ) {
+    guard promotion.startsAt != nil || promotion.endsAt != nil else { return bytes.appendLiteral("always") }
+    if let start = promotion.startsAt {
+      appendBound(start, year: year, commonOffset: commonOffset, to: &bytes)
     }
-    switch (promotion.startsAt.map(short), promotion.endsAt.map(short)) {
-    case (nil, nil): return "always"
-    case (let start?, nil): return start + ".."
-    case (nil, let end?): return ".." + end
-    case (let start?, let end?): return start + ".." + end
+    bytes.appendLiteral("..")
+    if let end = promotion.endsAt { appendBound(end, year: year, commonOffset: commonOffset, to: &bytes) }
+  }
+
+  /// One bound of a window in short: its date, without the year when it is `year`; its
+  /// time when it is not midnight (without seconds when they are 0, with its fraction of a
+  /// second whole: cut, it would misstate the bound); its offset when it is not
+  /// `commonOffset`. A timestamp's text is ASCII (it was parsed as RFC 3339).
+  private static func appendBound(
+    _ timestamp: Timestamp, year: [UInt8], commonOffset: [UInt8]?, to bytes: inout TextBuffer
+  ) {
+    var text = timestamp.text
+    text.withUTF8 { text in
+      guard text.count >= 19 else { return bytes.append(text) }
+      func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+      var fraction = 19
+      while fraction < text.count && (text[fraction] == UInt8(ascii: ".") || isDigit(text[fraction])) {
+        fraction += 1
+      }
+      let midnight = text[11..<19].elementsEqual("00:00:00".utf8)
+      let wholeMinute = text[16..<19].elementsEqual(":00".utf8)
+      let length = fraction > 19 ? fraction : midnight ? 10 : wholeMinute ? 16 : 19
+      // The year is left out when it is the evaluation year (and a `-` follows it).
+      let sameYear =
+        length > year.count && text[..<year.count].elementsEqual(year)
+        && text[year.count] == UInt8(ascii: "-")
+      bytes.append(UnsafeBufferPointer(rebasing: text[(sameYear ? 5 : 0)..<length]))
+      let offset = offset(ofText: text)
+      if let commonOffset, offset.elementsEqual(commonOffset) { return }
+      bytes.appendLiteral(" ")
+      bytes.append(offset)
     }
   }
 }

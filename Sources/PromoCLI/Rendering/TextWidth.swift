@@ -16,6 +16,9 @@ enum TextWidth {
   static func columns(of scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
     if value < 0x300 { return 1 }
+    // CJK ideographs and full-width forms, the common wide text (`满100减15`, `，`): letters
+    // and punctuation, none of them a mark, so their category need not be looked up.
+    if (0x4E00...0x9FFF).contains(value) || (0xFF00...0xFF60).contains(value) { return 2 }
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format: return 0
     default: break

@@ -23,232 +23,421 @@ extension Promotion {
   /// digits (`12.50`), and a fixed price, a price tag, always with them (`19.00`). A percentage off in Chinese is the
   /// fraction of the price paid, in tenths (`折`): 20% off is `8折`, 15% off `8.5折`.
   ///
+  /// The text is that of ``writeBanner(in:currency:to:)``, made a string.
+  ///
   /// - Complexity: O(*t*) for *t* categories in the target.
   public func banner(in locale: BannerLocale = .english, currency: Currency? = nil) -> String {
+    var bytes = TextBuffer()
+    writeBanner(in: locale, currency: currency, to: &bytes)
+    return bytes.text
+  }
+
+  /// Appends the UTF-8 bytes of the promotion's banner (see ``banner(in:currency:)``) to
+  /// `bytes`, piece by piece without building a string: for a table of many promotions.
+  /// The banner's wording is defined here alone; ``banner(in:currency:)`` is this, made a
+  /// string.
+  ///
+  /// - Complexity: O(*t*) for *t* categories in the target, and the length of the text.
+  package func writeBanner(
+    in locale: BannerLocale = .english, currency: Currency? = nil, to bytes: inout TextBuffer
+  ) {
     switch locale {
-    case .english: englishBanner(currency: currency)
-    case .simplifiedChinese: chineseBanner(currency: currency)
+    case .english: writeEnglishBanner(currency: currency, to: &bytes)
+    case .simplifiedChinese: writeChineseBanner(currency: currency, to: &bytes)
     }
   }
 
-  private func englishBanner(currency: Currency?) -> String {
-    let digits = currency.minorDigits
-    func money(_ amount: DecimalNumber?) -> String { Self.money(amount, minorDigits: digits) }
-    let cap = maximumDiscount.map { ", up to " + money($0) } ?? ""
-    let targeted = kind == .item && target != nil
-    var text: String
-    if let special = englishFormat3Banner(money: money, digits: digits) {
-      text = special
-    } else {
-      text = englishFormat2Banner(money: money, digits: digits, cap: cap, targeted: targeted)
-    }
-    if kind.actsOnOrder, let label = orderTargetLabel { text = label + ": " + text }
-    if customerGroups != nil { text = "members only: " + text }
-    if let code { text += " with code \(code)" }
-    if endsAt != nil { text += ", for a limited time" }
-    return text
-  }
-
-  /// The banners of store format 3 in English: a shipping deal, a threshold with a quantity
-  /// minimum, a repeating one or a minimum of 0, a targeted discount; `nil` for the others.
-  private func englishFormat3Banner(money: (DecimalNumber?) -> String, digits: Int) -> String? {
-    let cap = maximumDiscount.map { ", up to " + money($0) } ?? ""
-    let minimum = minimumAmount.flatMap { $0.isZero ? nil : $0 }
+  /// Whether the banner is one of store format 3 (a shipping deal, a threshold with a
+  /// quantity minimum, a repeating one or a minimum of 0, a targeted discount taking a
+  /// percentage or an amount off) rather than one of formats 1 and 2.
+  private var hasFormat3Banner: Bool {
     switch kind {
     case .shipping:
-      let offer =
-        switch benefit {
-        case .percentOff(let percentage) where percentage == .hundred: "free shipping"
-        case .fixedPrice(let price) where price.isZero: "free shipping"
-        case .percentOff(let percentage):
-          "\(percentage.decimal.plainText(minimumFractionDigits: 0))% off shipping"
-        case .amountOff(let amount): "\(money(amount)) off shipping"
-        case .fixedPrice(let price): "shipping " + price.plainText(minimumFractionDigits: digits)
-        case .buyGet: "free shipping"
-        }
-      return minimum.map { "spend \(money($0)), get " + offer } ?? offer
+      return true
     case .threshold:
-      guard minimumQuantity != nil || repeats || minimum == nil else { return nil }
-      if repeats, case .amountOff(let amount) = benefit {
-        let step = minimumQuantity.map { "\($0) items" } ?? money(minimumAmount)
-        return "\(money(amount)) off every \(step)" + cap
-      }
-      let offer =
-        switch benefit {
-        case .percentOff(let percentage) where percentage == .hundred: "the order free" + cap
-        case .percentOff(let percentage):
-          "\(percentage.decimal.plainText(minimumFractionDigits: 0))% off" + cap
-        case .amountOff(let amount): "\(money(amount)) off"
-        case .fixedPrice, .buyGet: ""
-        }
-      switch (minimum, minimumQuantity) {
-      case (let amount?, let quantity?): return "spend \(money(amount)) and buy \(quantity), get " + offer
-      case (nil, let quantity?): return "buy \(quantity), get " + offer
-      case (let amount?, nil): return "spend \(money(amount)), get " + offer
-      case (nil, nil): return offer
-      }
+      let minimum = minimumAmount.flatMap { $0.isZero ? nil : $0 }
+      return minimumQuantity != nil || repeats || minimum == nil
     case .discount:
-      guard target != nil else { return nil }
+      guard target != nil else { return false }
       switch benefit {
-      case .percentOff(let percentage) where percentage == .hundred: return "free" + cap
-      case .percentOff(let percentage):
-        return "\(percentage.decimal.plainText(minimumFractionDigits: 0))% off" + cap
-      case .amountOff(let amount): return "\(money(amount)) off"
-      case .fixedPrice, .buyGet: return nil
+      case .percentOff, .amountOff: return true
+      case .fixedPrice, .buyGet: return false
       }
     case .item:
-      return nil
+      return false
     }
   }
 
-  /// The banners of store formats 1 and 2 in English, unchanged.
-  private func englishFormat2Banner(
-    money: (DecimalNumber?) -> String, digits: Int, cap: String, targeted: Bool
-  ) -> String {
-    var text: String
-    switch (kind, benefit) {
-    case (.threshold, .percentOff(let percentage)) where percentage == .hundred:
-      text = "spend \(money(minimumAmount)), get the order free" + cap
-    case (.threshold, .percentOff(let percentage)):
-      text =
-        "spend \(money(minimumAmount)), get \(percentage.decimal.plainText(minimumFractionDigits: 0))% off"
-        + cap
-    case (.threshold, .amountOff(let amount)):
-      text = "spend \(money(minimumAmount)), get \(money(amount)) off"
-    case (_, .percentOff(let percentage)) where percentage == .hundred:
-      text = targeted ? "\(englishTarget): free" : "everything free"
-    case (_, .percentOff(let percentage)):
-      text =
-        targeted
-        ? "\(englishTarget): \(percentage.decimal.plainText(minimumFractionDigits: 0))% off"
-        : "\(percentage.decimal.plainText(minimumFractionDigits: 0))% off everything" + cap
-    case (.item, .amountOff(let amount)):
-      text = targeted ? "\(englishTarget): \(money(amount)) off each" : "\(money(amount)) off every item"
-    case (_, .amountOff(let amount)):
-      text = "\(money(amount)) off your order"
-    case (_, .fixedPrice(let price)) where price.isZero:
-      text = targeted ? "\(englishTarget): free" : "everything free"
-    case (_, .fixedPrice(let price)):
-      let each = price.plainText(minimumFractionDigits: digits) + " each"
-      text = targeted ? "\(englishTarget): " + each : "every item at " + each
-    case (_, .buyGet(let terms)):
-      let offer: String
-      if terms.percentOff == .hundred {
-        offer = "buy \(terms.buy) get \(terms.get) free"
-      } else if terms.get == 1 {
-        offer = "\(Self.ordinal(terms.buy + 1))\(targeted ? "" : " item") at \(terms.percentOff)% off"
-      } else {
-        offer = "buy \(terms.buy), get \(terms.get) more at \(terms.percentOff)% off"
-      }
-      text = targeted ? "\(englishTarget): " + offer : offer
-    }
-    return text
-  }
-
-  private func chineseBanner(currency: Currency?) -> String {
+  /// The English banner: `members only: `, what an order deal targets, the offer, the code
+  /// and `, for a limited time`, each when it applies.
+  private func writeEnglishBanner(currency: Currency?, to bytes: inout TextBuffer) {
     let digits = currency.minorDigits
-    func money(_ amount: DecimalNumber?) -> String { Self.money(amount, minorDigits: digits) }
-    let limited = endsAt != nil ? "限时" : ""
-    let cap = maximumDiscount.map { "，最高减" + money($0) } ?? ""
-    var text: String
-    if let special = chineseFormat3Banner(money: money, currency: currency) {
-      text = limited + special
-      if kind.actsOnOrder, let label = orderTargetLabel { text = label + text }
-    } else {
-      text = chineseFormat2Banner(money: money, currency: currency, limited: limited, cap: cap)
-      if kind == .threshold, let label = orderTargetLabel { text = label + text }
+    if customerGroups != nil { bytes.appendLiteral("members only: ") }
+    if kind.actsOnOrder, let label = orderTargetLabel {
+      bytes.appendUTF8(of: label)
+      bytes.appendLiteral(": ")
     }
-    if customerGroups != nil { text = "会员专享" + text }
-    if let code { text += "（券码\(code)）" }
-    return text
+    if hasFormat3Banner {
+      writeEnglishFormat3Banner(digits: digits, to: &bytes)
+    } else {
+      writeEnglishFormat2Banner(digits: digits, to: &bytes)
+    }
+    if let code {
+      bytes.appendLiteral(" with code ")
+      bytes.appendUTF8(of: code)
+    }
+    if endsAt != nil { bytes.appendLiteral(", for a limited time") }
   }
 
-  /// The banners of store format 3 in Chinese (`满99包邮`, `运费5元`, `满3件8折`,
-  /// `每满100减10，最多减30`, `立减5`, a targeted discount); `nil` for the others.
-  private func chineseFormat3Banner(money: (DecimalNumber?) -> String, currency: Currency?) -> String? {
+  /// The offer of store format 3 in English (see ``hasFormat3Banner``): `free shipping`,
+  /// `spend 99, get 5 off shipping`, `buy 3, get 20% off`, `10 off every 100, up to 30`.
+  private func writeEnglishFormat3Banner(digits: Int, to bytes: inout TextBuffer) {
     let minimum = minimumAmount.flatMap { $0.isZero ? nil : $0 }
     switch kind {
     case .shipping:
-      let condition = minimum.map { "满" + money($0) } ?? ""
+      if let minimum {
+        bytes.appendLiteral("spend ")
+        Self.appendMoney(minimum, minorDigits: digits, to: &bytes)
+        bytes.appendLiteral(", get ")
+      }
       switch benefit {
-      case .percentOff(let percentage) where percentage == .hundred: return condition + "包邮"
-      case .fixedPrice(let price) where price.isZero: return condition + "包邮"
-      case .percentOff(let percentage): return condition + "运费" + Self.zhe(percentage)
-      case .amountOff(let amount): return condition + "运费减" + money(amount)
+      case .percentOff(let percentage) where percentage == .hundred: bytes.appendLiteral("free shipping")
+      case .fixedPrice(let price) where price.isZero: bytes.appendLiteral("free shipping")
+      case .percentOff(let percentage):
+        Self.appendPercentage(percentage, to: &bytes)
+        bytes.appendLiteral("% off shipping")
+      case .amountOff(let amount):
+        Self.appendMoney(amount, minorDigits: digits, to: &bytes)
+        bytes.appendLiteral(" off shipping")
       case .fixedPrice(let price):
-        let unit = currency == nil || currency?.code == "CNY" ? "元" : " " + (currency?.code ?? "")
-        return condition + "运费" + money(price) + unit
-      case .buyGet: return condition + "包邮"
+        bytes.appendLiteral("shipping ")
+        bytes.appendDecimal(price, minimumFractionDigits: digits)
+      case .buyGet: bytes.appendLiteral("free shipping")
       }
     case .threshold:
-      guard minimumQuantity != nil || repeats || minimum == nil else { return nil }
       if repeats, case .amountOff(let amount) = benefit {
-        let step = minimumQuantity.map { "\($0)件" } ?? money(minimumAmount)
-        return "每满\(step)减\(money(amount))" + (maximumDiscount.map { "，最多减" + money($0) } ?? "")
+        Self.appendMoney(amount, minorDigits: digits, to: &bytes)
+        bytes.appendLiteral(" off every ")
+        if let minimumQuantity {
+          bytes.appendInteger(minimumQuantity)
+          bytes.appendLiteral(" items")
+        } else {
+          Self.appendMoney(minimumAmount, minorDigits: digits, to: &bytes)
+        }
+        appendEnglishCap(digits: digits, to: &bytes)
+        return
       }
-      let cap = maximumDiscount.map { "，最高减" + money($0) } ?? ""
-      var condition = ""
       switch (minimum, minimumQuantity) {
-      case (let amount?, let quantity?): condition = "满\(money(amount))且满\(quantity)件"
-      case (nil, let quantity?): condition = "满\(quantity)件"
-      case (let amount?, nil): condition = "满" + money(amount)
+      case (let amount?, let quantity?):
+        bytes.appendLiteral("spend ")
+        Self.appendMoney(amount, minorDigits: digits, to: &bytes)
+        bytes.appendLiteral(" and buy ")
+        bytes.appendInteger(quantity)
+        bytes.appendLiteral(", get ")
+      case (nil, let quantity?):
+        bytes.appendLiteral("buy ")
+        bytes.appendInteger(quantity)
+        bytes.appendLiteral(", get ")
+      case (let amount?, nil):
+        bytes.appendLiteral("spend ")
+        Self.appendMoney(amount, minorDigits: digits, to: &bytes)
+        bytes.appendLiteral(", get ")
       case (nil, nil): break
       }
       switch benefit {
-      case .percentOff(let percentage) where percentage == .hundred: return condition + "免单" + cap
-      case .percentOff(let percentage): return condition + Self.zhe(percentage) + cap
-      case .amountOff(let amount): return condition + (condition.isEmpty ? "立减" : "减") + money(amount)
-      case .fixedPrice, .buyGet: return condition
+      case .percentOff(let percentage) where percentage == .hundred:
+        bytes.appendLiteral("the order free")
+        appendEnglishCap(digits: digits, to: &bytes)
+      case .percentOff(let percentage):
+        Self.appendPercentage(percentage, to: &bytes)
+        bytes.appendLiteral("% off")
+        appendEnglishCap(digits: digits, to: &bytes)
+      case .amountOff(let amount):
+        Self.appendMoney(amount, minorDigits: digits, to: &bytes)
+        bytes.appendLiteral(" off")
+      case .fixedPrice, .buyGet: break
       }
     case .discount:
-      guard target != nil else { return nil }
-      let cap = maximumDiscount.map { "，最高减" + money($0) } ?? ""
       switch benefit {
-      case .percentOff(let percentage): return Self.zhe(percentage) + cap
-      case .amountOff(let amount): return "立减" + money(amount)
-      case .fixedPrice, .buyGet: return nil
+      case .percentOff(let percentage) where percentage == .hundred:
+        bytes.appendLiteral("free")
+        appendEnglishCap(digits: digits, to: &bytes)
+      case .percentOff(let percentage):
+        Self.appendPercentage(percentage, to: &bytes)
+        bytes.appendLiteral("% off")
+        appendEnglishCap(digits: digits, to: &bytes)
+      case .amountOff(let amount):
+        Self.appendMoney(amount, minorDigits: digits, to: &bytes)
+        bytes.appendLiteral(" off")
+      case .fixedPrice, .buyGet: break
       }
     case .item:
-      return nil
+      break
     }
   }
 
-  /// The banners of store formats 1 and 2 in Chinese, unchanged.
-  private func chineseFormat2Banner(
-    money: (DecimalNumber?) -> String, currency: Currency?, limited: String, cap: String
-  ) -> String {
-    let digits = currency.minorDigits
-    var text: String
+  /// The offer of store formats 1 and 2 in English, unchanged: `spend 100, get 15 off`,
+  /// `20% off everything`, `tea: 5 off each`, `buy 2 get 1 free`.
+  private func writeEnglishFormat2Banner(digits: Int, to bytes: inout TextBuffer) {
+    let targeted = kind == .item && target != nil
+    if targeted {
+      appendEnglishTarget(to: &bytes)
+      bytes.appendLiteral(": ")
+    }
     switch (kind, benefit) {
     case (.threshold, .percentOff(let percentage)) where percentage == .hundred:
-      text = "\(limited)满\(money(minimumAmount))免单" + cap
+      bytes.appendLiteral("spend ")
+      Self.appendMoney(minimumAmount, minorDigits: digits, to: &bytes)
+      bytes.appendLiteral(", get the order free")
+      appendEnglishCap(digits: digits, to: &bytes)
     case (.threshold, .percentOff(let percentage)):
-      text = "\(limited)满\(money(minimumAmount))打\(Self.zhe(percentage))" + cap
+      bytes.appendLiteral("spend ")
+      Self.appendMoney(minimumAmount, minorDigits: digits, to: &bytes)
+      bytes.appendLiteral(", get ")
+      Self.appendPercentage(percentage, to: &bytes)
+      bytes.appendLiteral("% off")
+      appendEnglishCap(digits: digits, to: &bytes)
     case (.threshold, .amountOff(let amount)):
-      text = "\(limited)满\(money(minimumAmount))减\(money(amount))"
+      bytes.appendLiteral("spend ")
+      Self.appendMoney(minimumAmount, minorDigits: digits, to: &bytes)
+      bytes.appendLiteral(", get ")
+      Self.appendMoney(amount, minorDigits: digits, to: &bytes)
+      bytes.appendLiteral(" off")
+    case (_, .percentOff(let percentage)) where percentage == .hundred:
+      bytes.appendLiteral(targeted ? "free" : "everything free")
     case (_, .percentOff(let percentage)):
-      text = chineseTarget + limited + Self.zhe(percentage) + cap
-    case (.item, .amountOff(let amount)):
-      text = chineseTarget + limited + "每件减" + money(amount)
-    case (_, .amountOff(let amount)):
-      text = chineseTarget + limited + "立减" + money(amount)
-    case (_, .fixedPrice(let price)) where price.isZero:
-      text = chineseTarget + limited + "免费"
-    case (_, .fixedPrice(let price)):
-      let unit = currency == nil || currency?.code == "CNY" ? "元" : " " + (currency?.code ?? "")
-      text = chineseTarget + limited + price.plainText(minimumFractionDigits: digits) + unit + "/件"
-    case (_, .buyGet(let terms)):
-      let offer: String
-      if terms.percentOff == .hundred {
-        offer = "买\(terms.buy)送\(terms.get)"
-      } else if terms.get == 1 {
-        offer = "第\(terms.buy + 1)件\(Self.zhe(terms.percentOff))"
+      Self.appendPercentage(percentage, to: &bytes)
+      if targeted {
+        bytes.appendLiteral("% off")
       } else {
-        offer = "买\(terms.buy)件，另\(terms.get)件\(Self.zhe(terms.percentOff))"
+        bytes.appendLiteral("% off everything")
+        appendEnglishCap(digits: digits, to: &bytes)
       }
-      text = (target == nil ? "" : chineseTarget) + limited + offer
+    case (.item, .amountOff(let amount)):
+      Self.appendMoney(amount, minorDigits: digits, to: &bytes)
+      bytes.appendLiteral(targeted ? " off each" : " off every item")
+    case (_, .amountOff(let amount)):
+      Self.appendMoney(amount, minorDigits: digits, to: &bytes)
+      bytes.appendLiteral(" off your order")
+    case (_, .fixedPrice(let price)) where price.isZero:
+      bytes.appendLiteral(targeted ? "free" : "everything free")
+    case (_, .fixedPrice(let price)):
+      if !targeted { bytes.appendLiteral("every item at ") }
+      bytes.appendDecimal(price, minimumFractionDigits: digits)
+      bytes.appendLiteral(" each")
+    case (_, .buyGet(let terms)):
+      if terms.percentOff == .hundred {
+        bytes.appendLiteral("buy ")
+        bytes.appendInteger(terms.buy)
+        bytes.appendLiteral(" get ")
+        bytes.appendInteger(terms.get)
+        bytes.appendLiteral(" free")
+      } else if terms.get == 1 {
+        Self.appendOrdinal(terms.buy + 1, to: &bytes)
+        bytes.appendLiteral(targeted ? " at " : " item at ")
+        Self.appendPercentage(terms.percentOff, to: &bytes)
+        bytes.appendLiteral("% off")
+      } else {
+        bytes.appendLiteral("buy ")
+        bytes.appendInteger(terms.buy)
+        bytes.appendLiteral(", get ")
+        bytes.appendInteger(terms.get)
+        bytes.appendLiteral(" more at ")
+        Self.appendPercentage(terms.percentOff, to: &bytes)
+        bytes.appendLiteral("% off")
+      }
     }
-    return text
+  }
+
+  /// `, up to 30`: the most an English banner's deal takes off, when it has a most.
+  private func appendEnglishCap(digits: Int, to bytes: inout TextBuffer) {
+    guard let maximumDiscount else { return }
+    bytes.appendLiteral(", up to ")
+    Self.appendMoney(maximumDiscount, minorDigits: digits, to: &bytes)
+  }
+
+  /// The Chinese banner: `会员专享`, what the deal targets, `限时`, the offer and the code
+  /// (`（券码VIP15）`), each when it applies.
+  private func writeChineseBanner(currency: Currency?, to bytes: inout TextBuffer) {
+    if customerGroups != nil { bytes.appendLiteral("会员专享") }
+    if hasFormat3Banner {
+      if kind.actsOnOrder, let label = orderTargetLabel { bytes.appendUTF8(of: label) }
+      if endsAt != nil { bytes.appendLiteral("限时") }
+      writeChineseFormat3Banner(currency: currency, to: &bytes)
+    } else {
+      if kind == .threshold, let label = orderTargetLabel { bytes.appendUTF8(of: label) }
+      writeChineseFormat2Banner(currency: currency, to: &bytes)
+    }
+    if let code {
+      bytes.appendLiteral("（券码")
+      bytes.appendUTF8(of: code)
+      bytes.appendLiteral("）")
+    }
+  }
+
+  /// The offer of store format 3 in Chinese (see ``hasFormat3Banner``): `满99包邮`, `运费5元`,
+  /// `满3件8折`, `每满100减10，最多减30`, `立减5`, a targeted discount.
+  private func writeChineseFormat3Banner(currency: Currency?, to bytes: inout TextBuffer) {
+    let digits = currency.minorDigits
+    let minimum = minimumAmount.flatMap { $0.isZero ? nil : $0 }
+    switch kind {
+    case .shipping:
+      if let minimum {
+        bytes.appendLiteral("满")
+        Self.appendMoney(minimum, minorDigits: digits, to: &bytes)
+      }
+      switch benefit {
+      case .percentOff(let percentage) where percentage == .hundred: bytes.appendLiteral("包邮")
+      case .fixedPrice(let price) where price.isZero: bytes.appendLiteral("包邮")
+      case .percentOff(let percentage):
+        bytes.appendLiteral("运费")
+        Self.appendZhe(percentage, to: &bytes)
+      case .amountOff(let amount):
+        bytes.appendLiteral("运费减")
+        Self.appendMoney(amount, minorDigits: digits, to: &bytes)
+      case .fixedPrice(let price):
+        bytes.appendLiteral("运费")
+        Self.appendMoney(price, minorDigits: digits, to: &bytes)
+        Self.appendChineseUnit(currency, to: &bytes)
+      case .buyGet: bytes.appendLiteral("包邮")
+      }
+    case .threshold:
+      if repeats, case .amountOff(let amount) = benefit {
+        bytes.appendLiteral("每满")
+        if let minimumQuantity {
+          bytes.appendInteger(minimumQuantity)
+          bytes.appendLiteral("件")
+        } else {
+          Self.appendMoney(minimumAmount, minorDigits: digits, to: &bytes)
+        }
+        bytes.appendLiteral("减")
+        Self.appendMoney(amount, minorDigits: digits, to: &bytes)
+        if let maximumDiscount {
+          bytes.appendLiteral("，最多减")
+          Self.appendMoney(maximumDiscount, minorDigits: digits, to: &bytes)
+        }
+        return
+      }
+      switch (minimum, minimumQuantity) {
+      case (let amount?, let quantity?):
+        bytes.appendLiteral("满")
+        Self.appendMoney(amount, minorDigits: digits, to: &bytes)
+        bytes.appendLiteral("且满")
+        bytes.appendInteger(quantity)
+        bytes.appendLiteral("件")
+      case (nil, let quantity?):
+        bytes.appendLiteral("满")
+        bytes.appendInteger(quantity)
+        bytes.appendLiteral("件")
+      case (let amount?, nil):
+        bytes.appendLiteral("满")
+        Self.appendMoney(amount, minorDigits: digits, to: &bytes)
+      case (nil, nil): break
+      }
+      switch benefit {
+      case .percentOff(let percentage) where percentage == .hundred:
+        bytes.appendLiteral("免单")
+        appendChineseCap(digits: digits, to: &bytes)
+      case .percentOff(let percentage):
+        Self.appendZhe(percentage, to: &bytes)
+        appendChineseCap(digits: digits, to: &bytes)
+      case .amountOff(let amount):
+        bytes.appendLiteral(minimum == nil && minimumQuantity == nil ? "立减" : "减")
+        Self.appendMoney(amount, minorDigits: digits, to: &bytes)
+      case .fixedPrice, .buyGet: break
+      }
+    case .discount:
+      switch benefit {
+      case .percentOff(let percentage):
+        Self.appendZhe(percentage, to: &bytes)
+        appendChineseCap(digits: digits, to: &bytes)
+      case .amountOff(let amount):
+        bytes.appendLiteral("立减")
+        Self.appendMoney(amount, minorDigits: digits, to: &bytes)
+      case .fixedPrice, .buyGet: break
+      }
+    case .item:
+      break
+    }
+  }
+
+  /// The offer of store formats 1 and 2 in Chinese, unchanged, with `限时` where it goes:
+  /// `限时满100减15`, `全场8折`, `tea类每件减5`, `指定商品19.00元/件`, `买2送1`.
+  private func writeChineseFormat2Banner(currency: Currency?, to bytes: inout TextBuffer) {
+    let digits = currency.minorDigits
+    let limited = endsAt != nil
+    switch (kind, benefit) {
+    case (.threshold, .percentOff(let percentage)):
+      if limited { bytes.appendLiteral("限时") }
+      bytes.appendLiteral("满")
+      Self.appendMoney(minimumAmount, minorDigits: digits, to: &bytes)
+      if percentage == .hundred {
+        bytes.appendLiteral("免单")
+      } else {
+        bytes.appendLiteral("打")
+        Self.appendZhe(percentage, to: &bytes)
+      }
+      appendChineseCap(digits: digits, to: &bytes)
+    case (.threshold, .amountOff(let amount)):
+      if limited { bytes.appendLiteral("限时") }
+      bytes.appendLiteral("满")
+      Self.appendMoney(minimumAmount, minorDigits: digits, to: &bytes)
+      bytes.appendLiteral("减")
+      Self.appendMoney(amount, minorDigits: digits, to: &bytes)
+    case (_, .percentOff(let percentage)):
+      appendChineseTarget(to: &bytes)
+      if limited { bytes.appendLiteral("限时") }
+      Self.appendZhe(percentage, to: &bytes)
+      appendChineseCap(digits: digits, to: &bytes)
+    case (.item, .amountOff(let amount)):
+      appendChineseTarget(to: &bytes)
+      if limited { bytes.appendLiteral("限时") }
+      bytes.appendLiteral("每件减")
+      Self.appendMoney(amount, minorDigits: digits, to: &bytes)
+    case (_, .amountOff(let amount)):
+      appendChineseTarget(to: &bytes)
+      if limited { bytes.appendLiteral("限时") }
+      bytes.appendLiteral("立减")
+      Self.appendMoney(amount, minorDigits: digits, to: &bytes)
+    case (_, .fixedPrice(let price)) where price.isZero:
+      appendChineseTarget(to: &bytes)
+      if limited { bytes.appendLiteral("限时") }
+      bytes.appendLiteral("免费")
+    case (_, .fixedPrice(let price)):
+      appendChineseTarget(to: &bytes)
+      if limited { bytes.appendLiteral("限时") }
+      bytes.appendDecimal(price, minimumFractionDigits: digits)
+      Self.appendChineseUnit(currency, to: &bytes)
+      bytes.appendLiteral("/件")
+    case (_, .buyGet(let terms)):
+      if target != nil { appendChineseTarget(to: &bytes) }
+      if limited { bytes.appendLiteral("限时") }
+      if terms.percentOff == .hundred {
+        bytes.appendLiteral("买")
+        bytes.appendInteger(terms.buy)
+        bytes.appendLiteral("送")
+        bytes.appendInteger(terms.get)
+      } else if terms.get == 1 {
+        bytes.appendLiteral("第")
+        bytes.appendInteger(terms.buy + 1)
+        bytes.appendLiteral("件")
+        Self.appendZhe(terms.percentOff, to: &bytes)
+      } else {
+        bytes.appendLiteral("买")
+        bytes.appendInteger(terms.buy)
+        bytes.appendLiteral("件，另")
+        bytes.appendInteger(terms.get)
+        bytes.appendLiteral("件")
+        Self.appendZhe(terms.percentOff, to: &bytes)
+      }
+    }
+  }
+
+  /// `，最高减50`: the most a Chinese banner's deal takes off, when it has a most.
+  private func appendChineseCap(digits: Int, to bytes: inout TextBuffer) {
+    guard let maximumDiscount else { return }
+    bytes.appendLiteral("，最高减")
+    Self.appendMoney(maximumDiscount, minorDigits: digits, to: &bytes)
   }
 
   /// What an order deal with a target acts on, for its banner: its first category, else its
@@ -260,50 +449,84 @@ extension Promotion {
 
   /// What an item promotion targets, in English: `everything`, `tea, coffee`, `selected
   /// items`, or `tea and selected items`.
-  private var englishTarget: String {
-    guard let target else { return "everything" }
-    let categories = target.categories.joined(separator: ", ")
-    if target.skus.isEmpty { return categories }
-    return categories.isEmpty ? "selected items" : categories + " and selected items"
+  private func appendEnglishTarget(to bytes: inout TextBuffer) {
+    guard let target else {
+      bytes.appendLiteral("everything")
+      return
+    }
+    for (index, category) in target.categories.enumerated() {
+      if index > 0 { bytes.appendLiteral(", ") }
+      bytes.appendUTF8(of: category)
+    }
+    if target.skus.isEmpty { return }
+    bytes.appendLiteral(target.categories.isEmpty ? "selected items" : " and selected items")
   }
 
   /// What a promotion acts on, in Chinese: `全场` (everything), `tea、coffee类`, `指定商品`
   /// (selected items), or `tea类及指定商品`.
-  private var chineseTarget: String {
-    guard let target, kind == .item else { return "全场" }
-    let categories = target.categories.isEmpty ? "" : target.categories.joined(separator: "、") + "类"
-    if target.skus.isEmpty { return categories }
-    return categories.isEmpty ? "指定商品" : categories + "及指定商品"
+  private func appendChineseTarget(to bytes: inout TextBuffer) {
+    guard let target, kind == .item else {
+      bytes.appendLiteral("全场")
+      return
+    }
+    for (index, category) in target.categories.enumerated() {
+      if index > 0 { bytes.appendLiteral("、") }
+      bytes.appendUTF8(of: category)
+    }
+    if !target.categories.isEmpty { bytes.appendLiteral("类") }
+    if target.skus.isEmpty { return }
+    bytes.appendLiteral(target.categories.isEmpty ? "指定商品" : "及指定商品")
+  }
+
+  /// `元` after a price in yuan (or without a currency), else a space and the currency's
+  /// code (` JPY`).
+  private static func appendChineseUnit(_ currency: Currency?, to bytes: inout TextBuffer) {
+    if let currency, currency.code != "CNY" {
+      bytes.appendLiteral(" ")
+      bytes.appendUTF8(of: currency.code)
+    } else {
+      bytes.appendLiteral("元")
+    }
   }
 
   /// Money as a banner shows it: a whole amount without decimals (`100`), any other with
   /// the currency's digits (`12.50`); `0` for none.
-  private static func money(_ amount: DecimalNumber?, minorDigits: Int) -> String {
-    guard let amount else { return "0" }
-    return amount.units(atScale: 0) != nil
-      ? amount.plainText(minimumFractionDigits: 0) : amount.plainText(minimumFractionDigits: minorDigits)
+  private static func appendMoney(_ amount: DecimalNumber?, minorDigits: Int, to bytes: inout TextBuffer) {
+    guard let amount else {
+      bytes.appendLiteral("0")
+      return
+    }
+    bytes.appendDecimal(amount, minimumFractionDigits: amount.units(atScale: 0) != nil ? 0 : minorDigits)
+  }
+
+  /// A percentage as a banner shows it, with as many decimals as it needs (`20`, `12.5`).
+  private static func appendPercentage(_ percentage: Percentage, to bytes: inout TextBuffer) {
+    bytes.appendDecimal(percentage.decimal, minimumFractionDigits: 0)
   }
 
   /// A percentage off as `折`, the tenths of the price paid: 20% off is `8折`, 15% off
   /// `8.5折`, 100% off `免费` (free).
-  private static func zhe(_ percentage: Percentage) -> String {
-    if percentage == .hundred { return "免费" }
+  private static func appendZhe(_ percentage: Percentage, to bytes: inout TextBuffer) {
+    if percentage == .hundred {
+      bytes.appendLiteral("免费")
+      return
+    }
     // Paid, in tenths with five decimal places: (100% − p) / 10.
     let paid = Percentage.hundred.tenThousandths - percentage.tenThousandths
     // `DecimalNumber` drops trailing zeros: 8, 8.5, 6.66667.
-    return DecimalNumber(significand: paid, scale: 5).description + "折"
+    bytes.appendDecimal(DecimalNumber(significand: paid, scale: 5), minimumFractionDigits: 0)
+    bytes.appendLiteral("折")
   }
 
   /// `2nd`, `3rd`, `4th`, `11th`, `21st`.
-  private static func ordinal(_ number: Int64) -> String {
-    let suffix: String
+  private static func appendOrdinal(_ number: Int64, to bytes: inout TextBuffer) {
+    bytes.appendInteger(number)
     switch (number % 10, number % 100) {
-    case (_, 11...13): suffix = "th"
-    case (1, _): suffix = "st"
-    case (2, _): suffix = "nd"
-    case (3, _): suffix = "rd"
-    default: suffix = "th"
+    case (_, 11...13): bytes.appendLiteral("th")
+    case (1, _): bytes.appendLiteral("st")
+    case (2, _): bytes.appendLiteral("nd")
+    case (3, _): bytes.appendLiteral("rd")
+    default: bytes.appendLiteral("th")
     }
-    return "\(number)\(suffix)"
   }
 }
