@@ -10,11 +10,11 @@ public struct OrderItem: Sendable, Hashable {
   /// A name for people, if given.
   public var name: String?
   /// The categories the line belongs to, which item promotions may target.
-  public var categories: [String]
+  public let categories: [String]
   /// The price of one unit.
-  public var unitPrice: Money
+  public let unitPrice: Money
   /// How many units: 1 through 1,000,000.
-  public var quantity: Int64
+  public let quantity: Int64
 
   /// Creates a line, or throws the first rule it breaks: a quantity from 1 to
   /// ``maximumQuantity``, a unit price from 0 to ``Order/maximumAmount``, at most
@@ -30,7 +30,7 @@ public struct OrderItem: Sendable, Hashable {
     self.init(valid: sku, name: name, categories: categories, unitPrice: unitPrice, quantity: quantity)
   }
 
-  /// A line whose parts a decoder has checked (with the place in the file of any problem).
+  /// A line whose parts are checked.
   init(valid sku: String?, name: String?, categories: [String], unitPrice: Money, quantity: Int64) {
     self.sku = sku
     self.name = name
@@ -128,8 +128,8 @@ public struct Order: Sendable, Hashable {
       customer: customer)
   }
 
-  /// An order whose parts a decoder has checked (with the place in the file of any
-  /// problem), `subtotal` being the sum of `items` when there are any.
+  /// An order whose parts are checked, `subtotal` being the sum of `items` when there are
+  /// any.
   init(
     valid id: String, currency: Currency?, codes: [String], items: [OrderItem]?, subtotal: Money,
     shipping: Money?, customer: Customer?
