@@ -23,26 +23,44 @@ extension DecimalNumber {
     let (magnitude, overflow) = significand.magnitude.multipliedReportingOverflow(
       by: UInt64(Self.powerOfTen(places - scale)))
     if overflow { return nil }
-    // The text is written from its end: at most 36 places and one digit before them (or
-    // 20 digits), a point and a sign fit in 64 bytes.
-    var text: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    return Self.withDigits(of: magnitude, negative: significand < 0, places: places, body)
+  }
+
+  /// Calls `body` with the text of `magnitude` with a point before its last `places`
+  /// digits (at most 36) and at least one digit before the point (zeros in front as
+  /// needed), after a `-` when `negative`: the one layout of a decimal as bytes, written
+  /// from the last digit back on the stack.
+  ///
+  /// - Complexity: O(*d*) for *d* digits.
+  @inline(__always)
+  package static func withDigits<Result>(
+    of magnitude: UInt64, negative: Bool, places: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
+    // At most 36 places and one digit before them (or 20 digits), a point and a sign fit
+    // in 40 bytes.
+    var text: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
     return withUnsafeMutableBytes(of: &text) { buffer in
       var position = buffer.count
       var rest = magnitude
-      var written = 0
-      // The digits from the last, the point after `places` of them, and zeros up to one
-      // digit before the point.
-      repeat {
-        if written == places && places > 0 {
-          position &-= 1
-          buffer[position] = UInt8(ascii: ".")
-        }
+      // The places from the last (zeros once the digits run out), the point, then the
+      // digits before it, at least one; each digit from one division.
+      for _ in 0..<places {
+        let quotient = rest / 10
         position &-= 1
-        buffer[position] = UInt8(truncatingIfNeeded: 48 &+ rest % 10)
-        rest /= 10
-        written &+= 1
-      } while rest > 0 || written <= places
-      if significand < 0 {
+        buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest &- quotient &* 10)
+        rest = quotient
+      }
+      if places > 0 {
+        position &-= 1
+        buffer[position] = UInt8(ascii: ".")
+      }
+      repeat {
+        let quotient = rest / 10
+        position &-= 1
+        buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest &- quotient &* 10)
+        rest = quotient
+      } while rest > 0
+      if negative {
         position &-= 1
         buffer[position] = UInt8(ascii: "-")
       }

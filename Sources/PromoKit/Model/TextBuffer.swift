@@ -113,60 +113,19 @@ package struct TextBuffer: ~Copyable {
   }
 
   /// Appends `value` as ``DecimalNumber/formatted(minimumFractionDigits:)`` writes it
-  /// (`15.00`, `12.5`, `-3`, `100`), its digits written in place from the last.
+  /// (`15.00`, `12.5`, `-3`, `100`): the digits of ``DecimalNumber/withPlainText(minimumFractionDigits:_:)``,
+  /// the one place a decimal is laid out as bytes.
   ///
   /// - Complexity: O(*d*) for *d* digits.
   package mutating func appendDecimal(_ value: DecimalNumber, minimumFractionDigits: Int) {
-    let places = max(value.scale, minimumFractionDigits)
-    let shift = places - value.scale
-    guard shift <= 18, places <= 36 else {
-      return appendUTF8(of: value.formatted(minimumFractionDigits: minimumFractionDigits))
-    }
-    var factor: UInt64 = 1
-    for _ in 0..<shift { factor &*= 10 }
-    let (magnitude, overflow) = value.significand.magnitude.multipliedReportingOverflow(by: factor)
-    if overflow { return appendUTF8(of: value.formatted(minimumFractionDigits: minimumFractionDigits)) }
-    appendDigits(magnitude, negative: value.significand < 0, places: places)
+    let written: Void? = value.withPlainText(minimumFractionDigits: minimumFractionDigits) { append($0) }
+    if written == nil { appendUTF8(of: value.formatted(minimumFractionDigits: minimumFractionDigits)) }
   }
 
   /// Appends a whole number in decimal (`3`, `-12`), as `String(value)` writes it.
   ///
   /// - Complexity: O(*d*) for *d* digits.
   package mutating func appendInteger(_ value: Int64) {
-    appendDigits(value.magnitude, negative: value < 0, places: 0)
-  }
-
-  /// Appends `magnitude` with a point before its last `places` digits (at most 36) and at
-  /// least one digit before the point (zeros in front as needed), after a `-` when
-  /// `negative`: written from the last digit back into 40 bytes on the stack, then copied.
-  @inline(__always)
-  private mutating func appendDigits(_ magnitude: UInt64, negative: Bool, places: Int) {
-    var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
-    withUnsafeMutableBytes(of: &scratch) { raw in
-      let end = raw.baseAddress!.assumingMemoryBound(to: UInt8.self) + 40
-      var position = end
-      var value = magnitude
-      for _ in 0..<places {
-        let quotient = value / 10
-        position -= 1
-        position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value &- quotient &* 10)
-        value = quotient
-      }
-      if places > 0 {
-        position -= 1
-        position.pointee = UInt8(ascii: ".")
-      }
-      repeat {
-        let quotient = value / 10
-        position -= 1
-        position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value &- quotient &* 10)
-        value = quotient
-      } while value > 0
-      if negative {
-        position -= 1
-        position.pointee = UInt8(ascii: "-")
-      }
-      append(UnsafePointer(position), count: end - position)
-    }
+    DecimalNumber.withDigits(of: value.magnitude, negative: value < 0, places: 0) { append($0) }
   }
 }
