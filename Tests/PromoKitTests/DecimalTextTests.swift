@@ -9,7 +9,23 @@ import Testing
 struct DecimalTextTests {
   @Test("random significands, scales and minimum digits, with the extremes")
   func randomValues() {
-    var random = SplitMix64(seed: 2020)
+    for value in Self.sampleValues(seed: 2020) {
+      for minimum in 0...6 {
+        // A value whose digits do not fit 64 bits at that many places traps in both.
+        let places = max(value.scale, minimum)
+        let shift = UInt64(DecimalNumber.powerOfTen(places - value.scale))
+        if value.significand.magnitude.multipliedReportingOverflow(by: shift).overflow { continue }
+        #expect(
+          value.plainText(minimumFractionDigits: minimum) == value.formatted(minimumFractionDigits: minimum),
+          "\(value.significand)e-\(value.scale), \(minimum) digits")
+      }
+    }
+  }
+
+  /// The extremes and 20,000 random decimals of up to 18 digits at scales 0 to 18, a
+  /// quarter of them short: the values the decimal writers are held to `formatted` on.
+  static func sampleValues(seed: UInt64) -> [DecimalNumber] {
+    var random = SplitMix64(seed: seed)
     var values: [DecimalNumber] = [
       DecimalNumber(significand: 0), DecimalNumber(significand: 1), DecimalNumber(significand: -1),
       DecimalNumber(significand: Int64.max), DecimalNumber(significand: Int64.min + 1),
@@ -21,16 +37,6 @@ struct DecimalTextTests {
       if random.next() % 4 == 0 { significand = significand % 100_000 }
       values.append(DecimalNumber(significand: significand, scale: Int(random.next() % 19)))
     }
-    for value in values {
-      for minimum in 0...6 {
-        // A value whose digits do not fit 64 bits at that many places traps in both.
-        let places = max(value.scale, minimum)
-        let shift = UInt64(DecimalNumber.powerOfTen(places - value.scale))
-        if value.significand.magnitude.multipliedReportingOverflow(by: shift).overflow { continue }
-        #expect(
-          value.plainText(minimumFractionDigits: minimum) == value.formatted(minimumFractionDigits: minimum),
-          "\(value.significand)e-\(value.scale), \(minimum) digits")
-      }
-    }
+    return values
   }
 }

@@ -10,20 +10,8 @@ import Testing
 struct TextBufferTests {
   @Test("decimals: random significands, scales and minimum digits, with the extremes")
   func decimals() {
-    var random = SplitMix64(seed: 2025)
-    var values: [DecimalNumber] = [
-      DecimalNumber(significand: 0), DecimalNumber(significand: 1), DecimalNumber(significand: -1),
-      DecimalNumber(significand: Int64.max), DecimalNumber(significand: Int64.min + 1),
-      DecimalNumber(significand: 1, scale: 18), DecimalNumber(significand: -5, scale: 3),
-    ]
-    for _ in 0..<20_000 {
-      let digits = Int(random.next() % 19)
-      var significand = Int64(bitPattern: random.next()) % DecimalNumber.powerOfTen(digits)
-      if random.next() % 4 == 0 { significand = significand % 100_000 }
-      values.append(DecimalNumber(significand: significand, scale: Int(random.next() % 19)))
-    }
     var buffer = TextBuffer(capacity: 1)
-    for value in values {
+    for value in DecimalTextTests.sampleValues(seed: 2025) {
       for minimum in [0, 1, 2, 3, 6, 20, 36] {
         // A value whose digits do not fit 64 bits at that many places traps in both.
         let places = max(value.scale, minimum)
