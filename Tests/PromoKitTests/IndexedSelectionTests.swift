@@ -176,11 +176,11 @@ struct IndexedSelectionTests {
     for (index, order) in orders.enumerated() {
       let indexed = try calculator.bestPlan(for: order)
       let scanned = try calculator.bestPlanByScan(for: order)
-      #expect(indexed == scanned, "\(context), order \(order.name) (\(order.subtotal))")
+      #expect(indexed == scanned, "\(context), order \(order.id) (\(order.subtotal))")
       let explain = index % 20 == 0
       #expect(
         try unindexed.quote(for: order, explain: explain) == calculator.quote(for: order, explain: explain),
-        "\(context), order \(order.name) without indexes")
+        "\(context), order \(order.id) without indexes")
     }
   }
 

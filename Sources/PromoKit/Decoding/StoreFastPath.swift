@@ -185,6 +185,7 @@ enum StoreFastPath {
       // touched, so they take no memory.
       let most = (cursor.bytes.count - cursor.index) / 40 + 1
       promotions.reserveCapacity(most)
+      HugePages.adviseUnusedCapacity(of: &promotions)
       ids.reserveCapacity(most)
       // The keys of a later version than the store's, as a set of key bits (`target` is
       // told by the kind it is on).

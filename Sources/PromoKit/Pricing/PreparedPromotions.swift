@@ -136,6 +136,8 @@ final class PreparedPromotions: Sendable {
     itemRanks.reserveCapacity(ordered.count)
     orderRules.reserveCapacity(ordered.count)
     orderRanks.reserveCapacity(ordered.count)
+    HugePages.adviseUnusedCapacity(of: &itemRules)
+    HugePages.adviseUnusedCapacity(of: &orderRules)
     // Each promotion is read where it is, never copied.
     let promotions = catalog.promotions
     for position in ordered {

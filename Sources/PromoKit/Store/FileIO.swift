@@ -85,6 +85,7 @@ package enum FileIO {
     var failure: Int32 = 0
     var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
       count = 0
+      HugePages.advise(UnsafeMutableRawPointer(buffer.baseAddress), byteCount: capacity)
       while count < capacity {
         let read = systemRead(descriptor, buffer.baseAddress! + count, capacity - count)
         if read == 0 { return }
