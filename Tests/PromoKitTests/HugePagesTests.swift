@@ -34,7 +34,8 @@ struct HugePagesTests {
   func requestReachesTheKernel() throws {
     #if os(Linux)
       // A kernel built without transparent huge pages refuses the request (EINVAL).
-      guard FileManager.default.fileExists(atPath: "/sys/kernel/mm/transparent_hugepage/enabled") else { return }
+      let switches = "/sys/kernel/mm/transparent_hugepage/enabled"
+      guard FileManager.default.fileExists(atPath: switches) else { return }
       let count = 16 << 20
       let bytes = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 2 << 20)
       defer { bytes.deallocate() }
