@@ -43,10 +43,10 @@ final class OrderRuleSet: Sendable {
   static let fewRules = 8
 
   /// Indexes `rules`, weighted by `weights` (the rules' positions in id order).
-  init(_ rules: [OrderRule], weights: [Int32]) {
+  init<Rules: RandomAccessCollection<OrderRule>>(_ rules: Rules, weights: [Int32]) {
     isEmpty = rules.isEmpty
     if rules.count <= Self.fewRules {
-      few = rules
+      few = Array(rules)
       fewWeights = weights
       sums = []
       rates = []
@@ -58,6 +58,10 @@ final class OrderRuleSet: Sendable {
     fewWeights = []
     var fixedPieces: [(sum: Int128, from: Int128?, weight: Int32)] = []
     var percentPieces: [(rate: Int64, from: Int128?, to: Int128?, weight: Int32)] = []
+    fixedPieces.reserveCapacity(rules.count)
+    percentPieces.reserveCapacity(rules.count)
+    HugePages.adviseUnusedCapacity(of: &fixedPieces)
+    HugePages.adviseUnusedCapacity(of: &percentPieces)
     for (rule, weight) in zip(rules, weights) {
       let minimum = rule.minimum.map(\.minorUnits).flatMap { $0 > 0 ? $0 : nil }
       switch rule.reduction {

@@ -23,19 +23,26 @@ final class OrderStageIndex: Sendable {
   ///
   /// - Complexity: O(*n* log *n*) for *n* rules.
   init(_ rules: [OrderRule]) {
-    var groupRules: [[OrderRule]] = [[], [], [], []]
-    var groupWeights: [[Int32]] = [[], [], [], []]
-    for (position, rule) in rules.enumerated() {
-      let group = (rule.isStackable ? 0 : 2) + (rule.minimum == nil ? 0 : 1)
-      groupRules[group].append(rule)
-      groupWeights[group].append(Int32(position))
+    // The positions of each set's rules, counted first so that no list grows; the rules
+    // themselves stay where they are.
+    func group(of rule: OrderRule) -> Int { (rule.isStackable ? 0 : 2) + (rule.minimum == nil ? 0 : 1) }
+    var counts = [0, 0, 0, 0]
+    for rule in rules { counts[group(of: rule)] += 1 }
+    var groups: [[Int32]] = counts.map { count in
+      var positions: [Int32] = []
+      positions.reserveCapacity(count)
+      return positions
     }
-    stackableDiscounts = OrderRuleSet(groupRules[0], weights: groupWeights[0])
-    stackableThresholds = OrderRuleSet(groupRules[1], weights: groupWeights[1])
-    otherDiscounts = OrderRuleSet(groupRules[2], weights: groupWeights[2])
-    otherThresholds = OrderRuleSet(groupRules[3], weights: groupWeights[3])
-    pairBreaks = Self.pairBreaks(groupRules[1])
-    stackableDiscountPositions = groupWeights[0]
+    for position in rules.indices { groups[group(of: rules[position])].append(Int32(position)) }
+    func set(_ group: Int) -> OrderRuleSet {
+      OrderRuleSet(groups[group].lazy.map { rules[Int($0)] }, weights: groups[group])
+    }
+    stackableDiscounts = set(0)
+    stackableThresholds = set(1)
+    otherDiscounts = set(2)
+    otherThresholds = set(3)
+    pairBreaks = Self.pairBreaks(groups[1].lazy.map { rules[Int($0)] })
+    stackableDiscountPositions = groups[0]
   }
 
   /// The minimums of `thresholds` at which the best of them can take off more than just
@@ -54,8 +61,18 @@ final class OrderStageIndex: Sendable {
   /// search look at one amount per minimum instead of one per discount.
   ///
   /// - Complexity: O(*n* log *n*).
-  static func pairBreaks(_ thresholds: [OrderRule]) -> [Int128] {
-    let sorted = thresholds.sorted { $0.minimum!.minorUnits < $1.minimum!.minorUnits }
+  static func pairBreaks<Thresholds: RandomAccessCollection<OrderRule>>(_ thresholds: Thresholds) -> [Int128] {
+    // Sorted as integers: each minimum (at most 10^12 in at most 4 decimal places, well
+    // within 64 bits) above the threshold's offset, so that no rule is moved.
+    var keys: [UInt128] = []
+    keys.reserveCapacity(thresholds.count)
+    for (offset, threshold) in thresholds.enumerated() {
+      keys.append(UInt128(UInt64(threshold.minimum!.minorUnits)) << 64 | UInt128(offset))
+    }
+    keys.sort()
+    let sorted = keys.lazy.map { key in
+      thresholds[thresholds.index(thresholds.startIndex, offsetBy: Int(UInt64(truncatingIfNeeded: key)))]
+    }
     var breaks: [Int128] = []
     var largestSum: Int128 = -1  // of the fixed sums with a lower minimum
     var largestRate: Int64 = -1  // of the uncapped percentages with a lower minimum

@@ -248,6 +248,7 @@ func inRankOrder(_ positions: [Int], ranks: [Int32]) -> [Int] {
 package func idRanks(of promotions: [Promotion]) -> [Int32] {
   var keys: [UInt128] = []
   keys.reserveCapacity(promotions.count)
+  HugePages.adviseUnusedCapacity(of: &keys)
   for position in promotions.indices {
     // The first 8 bytes, the first in the highest byte (ids are ASCII: a store holds no
     // other, and the model checks them).

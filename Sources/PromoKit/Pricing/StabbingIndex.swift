@@ -34,6 +34,9 @@ struct StabbingIndex: Sendable {
   /// For each node with entries `s..<e` (`c = e − s`), a range-minimum tree over their
   /// weights at `2s..<2e`: leaves at `2s + c + i`, inner node `j` at `2s + j`.
   private let minima: [Int32]
+  /// For each slot, the largest key of the intervals containing it (-1 for none): the
+  /// maximum over its leaf-to-root path, kept so that ``maximumKey(at:)`` reads one entry.
+  private let slotMaximum: [Int32]
 
   /// Whether there are no intervals (or only empty ones).
   var isEmpty: Bool { keys.isEmpty }
@@ -45,6 +48,7 @@ struct StabbingIndex: Sendable {
     nodeStart = [0, 0, 0]
     keys = []
     minima = []
+    slotMaximum = [-1]
   }
 
   /// Indexes `intervals`; empty ones (`lower >= upper`) are left out.
@@ -71,13 +75,13 @@ struct StabbingIndex: Sendable {
       let to = interval.upper.map { Self.slot(of: $0, in: distinct) } ?? leaves
       if from < to { ranges.append((from, to, interval.key, interval.weight)) }
     }
-    ranges.sort { $0.key < $1.key }
+    ranges = Self.sortedByKey(ranges)
     // Count the entries of each node, then place them.
-    var counts = [Int32](repeating: 0, count: 2 * leaves + 1)
+    var counts = HugePages.array(repeating: Int32(0), count: 2 * leaves + 1)
     for range in ranges {
       Self.forEachCoveringNode(range.from, range.to, leaves: leaves) { counts[$0] += 1 }
     }
-    var start = [Int32](repeating: 0, count: 2 * leaves + 1)
+    var start = HugePages.array(repeating: Int32(0), count: 2 * leaves + 1)
     var total: Int32 = 0
     for node in 0..<(2 * leaves) {
       start[node] = total
@@ -85,8 +89,8 @@ struct StabbingIndex: Sendable {
     }
     start[2 * leaves] = total
     var fill = start
-    var keys = [Int32](repeating: 0, count: Int(total))
-    var weights = [Int32](repeating: 0, count: Int(total))
+    var keys = HugePages.array(repeating: Int32(0), count: Int(total))
+    var weights = HugePages.array(repeating: Int32(0), count: Int(total))
     for range in ranges {
       Self.forEachCoveringNode(range.from, range.to, leaves: leaves) { node in
         let position = Int(fill[node])
@@ -95,7 +99,7 @@ struct StabbingIndex: Sendable {
         fill[node] += 1
       }
     }
-    var minima = [Int32](repeating: Int32.max, count: 2 * Int(total))
+    var minima = HugePages.array(repeating: Int32(Int32.max), count: 2 * Int(total))
     for node in 1..<(2 * leaves) {
       let lower = Int(start[node])
       let count = Int(start[node + 1]) - lower
@@ -108,9 +112,38 @@ struct StabbingIndex: Sendable {
         inner -= 1
       }
     }
+    // Each node's largest key pushed down from the root: a leaf ends with its path's.
+    var pathMaximum = HugePages.array(repeating: Int32(-1), count: 2 * leaves)
+    for node in 1..<(2 * leaves) {
+      let inherited = node > 1 ? pathMaximum[node >> 1] : -1
+      let own = start[node + 1] > start[node] ? keys[Int(start[node + 1]) - 1] : -1
+      pathMaximum[node] = max(inherited, own)
+    }
     nodeStart = start
     self.keys = keys
     self.minima = minima
+    slotMaximum = Array(pathMaximum[leaves...])
+  }
+
+  /// `ranges` in ascending key order, those of one key in their order: a counting sort,
+  /// since the keys are ranks (from 0 up to the number of distinct benefits).
+  ///
+  /// - Complexity: O(*n* + *k*) for *n* ranges and keys below *k*.
+  private static func sortedByKey(_ ranges: [(from: Int, to: Int, key: Int32, weight: Int32)]) -> [(
+    from: Int, to: Int, key: Int32, weight: Int32
+  )] {
+    guard let largest = ranges.lazy.map(\.key).max() else { return ranges }
+    var next = [Int](repeating: 0, count: Int(largest) + 2)
+    for range in ranges { next[Int(range.key) + 1] += 1 }
+    for key in 1..<next.count { next[key] += next[key - 1] }
+    return [(from: Int, to: Int, key: Int32, weight: Int32)](unsafeUninitializedCapacity: ranges.count) {
+      buffer, count in
+      for range in ranges {
+        (buffer.baseAddress! + next[Int(range.key)]).initialize(to: range)
+        next[Int(range.key)] += 1
+      }
+      count = ranges.count
+    }
   }
 
   /// The slot of `amount`: how many endpoints are at most `amount`.
@@ -150,19 +183,10 @@ struct StabbingIndex: Sendable {
 
   /// The largest key of the intervals containing `amount`, or `nil` when none does.
   ///
-  /// - Complexity: O(log *n*).
+  /// - Complexity: O(log *n*): one binary search for the slot.
   func maximumKey(at amount: Int128) -> Int32? {
-    var best: Int32?
-    var node = leaf(of: amount)
-    while node >= 1 {
-      let end = Int(nodeStart[node + 1])
-      if end > Int(nodeStart[node]) {
-        let key = keys[end - 1]
-        if best == nil || key > best! { best = key }
-      }
-      node >>= 1
-    }
-    return best
+    let key = slotMaximum[leaf(of: amount) - leafCount]
+    return key >= 0 ? key : nil
   }
 
   /// The largest key at most `bound` of the intervals containing `amount`.
