@@ -61,7 +61,8 @@ final class OrderStageIndex: Sendable {
   /// search look at one amount per minimum instead of one per discount.
   ///
   /// - Complexity: O(*n* log *n*).
-  static func pairBreaks<Thresholds: RandomAccessCollection<OrderRule>>(_ thresholds: Thresholds) -> [Int128] {
+  static func pairBreaks<Thresholds: RandomAccessCollection<OrderRule>>(_ thresholds: Thresholds) -> [Int128]
+  {
     // Sorted as integers: each minimum (at most 10^12 in at most 4 decimal places, well
     // within 64 bits) above the threshold's offset, so that no rule is moved.
     var keys: [UInt128] = []
