@@ -78,19 +78,20 @@ final class OrderRuleSet: Sendable {
         }
       }
     }
-    let sums = Self.distinct(fixedPieces.map(\.sum))
-    let rates = Self.distinct(percentPieces.map(\.rate))
+    let (sums, sumRanks) = Self.ranked(fixedPieces.map(\.sum))
+    let (rates, rateRanks) = Self.ranked(percentPieces.map { Int128($0.rate) })
     fixed = StabbingIndex(
-      fixedPieces.map { piece in
-        .init(lower: piece.from, upper: nil, key: Self.rank(of: piece.sum, in: sums), weight: piece.weight)
+      fixedPieces.indices.map { index in
+        .init(
+          lower: fixedPieces[index].from, upper: nil, key: sumRanks[index], weight: fixedPieces[index].weight)
       })
     percent = StabbingIndex(
-      percentPieces.map { piece in
-        .init(
-          lower: piece.from, upper: piece.to, key: Self.rank(of: piece.rate, in: rates), weight: piece.weight)
+      percentPieces.indices.map { index in
+        let piece = percentPieces[index]
+        return .init(lower: piece.from, upper: piece.to, key: rateRanks[index], weight: piece.weight)
       })
     self.sums = sums
-    self.rates = rates
+    self.rates = rates.map { Int64($0) }
   }
 
   /// The most any rule of the set takes off `amount` (in minor units), or `nil` when none
@@ -203,16 +204,27 @@ final class OrderRuleSet: Sendable {
     return rule.reduction(ofUnits: amount)
   }
 
-  /// The values sorted and without repeats.
-  private static func distinct<Value: Comparable>(_ values: [Value]) -> [Value] {
-    var result: [Value] = []
-    for value in values.sorted() where result.last != value { result.append(value) }
-    return result
-  }
-
-  /// The position of `value` in the sorted `values`, which hold it.
-  private static func rank<Value: Comparable>(of value: Value, in values: [Value]) -> Int32 {
-    Int32(lowerBound(value, in: values))
+  /// The distinct `values`, ascending, and the rank of each value among them.
+  ///
+  /// - Complexity: O(*n*) by bytes when every value is in `0...UInt64.max` (amounts and
+  ///   rates are), O(*n* log *n*) otherwise.
+  private static func ranked(_ values: [Int128]) -> (distinct: [Int128], ranks: [Int32]) {
+    var distinct: [Int128] = []
+    var ranks = [Int32](repeating: 0, count: values.count)
+    guard values.allSatisfy({ $0 >= 0 && $0 <= Int128(UInt64.max) }) else {
+      for value in values.sorted() where distinct.last != value { distinct.append(value) }
+      for index in values.indices { ranks[index] = Int32(lowerBound(values[index], in: distinct)) }
+      return (distinct, ranks)
+    }
+    // Each value above its index, sorted by value: equal values come out together.
+    var keys = values.indices.map { UInt128(UInt64(values[$0])) << 64 | UInt128($0) }
+    RadixSort.sortByHighWord(&keys)
+    for key in keys {
+      let value = Int128(UInt64(truncatingIfNeeded: key >> 64))
+      if distinct.last != value { distinct.append(value) }
+      ranks[Int(UInt64(truncatingIfNeeded: key))] = Int32(distinct.count - 1)
+    }
+    return (distinct, ranks)
   }
 
   /// The first position in the sorted `values` holding a value at least `value`.

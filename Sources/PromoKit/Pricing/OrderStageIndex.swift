@@ -70,7 +70,7 @@ final class OrderStageIndex: Sendable {
     for (offset, threshold) in thresholds.enumerated() {
       keys.append(UInt128(UInt64(threshold.minimum!.minorUnits)) << 64 | UInt128(offset))
     }
-    keys.sort()
+    RadixSort.sortByHighWord(&keys)
     let sorted = keys.lazy.map { key in
       thresholds[thresholds.index(thresholds.startIndex, offsetBy: Int(UInt64(truncatingIfNeeded: key)))]
     }

@@ -259,7 +259,7 @@ package func idRanks(of promotions: [Promotion]) -> [Int32] {
     }
     keys.append(UInt128(prefix) << 64 | UInt128(position))
   }
-  keys.sort()
+  RadixSort.sortByHighWord(&keys)
   var order = keys.map { Int(truncatingIfNeeded: UInt64(truncatingIfNeeded: $0)) }
   // Ids that share their first 8 bytes are in position order: sort each such run by the
   // whole id.

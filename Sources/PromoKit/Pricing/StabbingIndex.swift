@@ -59,7 +59,7 @@ struct StabbingIndex: Sendable {
       if let lower = interval.lower { points.append(lower) }
       if let upper = interval.upper { points.append(upper) }
     }
-    points.sort()
+    RadixSort.sort(&points)
     var distinct: [Int128] = []
     distinct.reserveCapacity(points.count)
     for point in points where distinct.last != point { distinct.append(point) }
