@@ -259,7 +259,8 @@ package func idRanks(of promotions: [Promotion]) -> [Int32] {
     }
     keys.append(UInt128(prefix) << 64 | UInt128(position))
   }
-  RadixSort.sortByHighWord(&keys)
+  // A comparison sort: ids often come in runs already in order, which it takes whole.
+  keys.sort()
   var order = keys.map { Int(truncatingIfNeeded: UInt64(truncatingIfNeeded: $0)) }
   // Ids that share their first 8 bytes are in position order: sort each such run by the
   // whole id.

@@ -22,7 +22,11 @@ struct ThresholdIndex: Sendable {
   private let capped: [(minimum: Int128, rate: Percentage, cap: Money)]
 
   init(_ positions: [Int], of rules: [OrderRule]) {
-    let sorted = positions.sorted { rules[$0].minimum! < rules[$1].minimum! }
+    // Sorted by minimum (in minor units, at most 10^16: within 64 bits) as integer keys,
+    // each minimum above its position; ties keep the order given.
+    var keys = positions.map { UInt128(UInt64(rules[$0].minimum!.minorUnits)) << 64 | UInt128($0) }
+    RadixSort.sortByHighWord(&keys)
+    let sorted = keys.map { Int(UInt64(truncatingIfNeeded: $0)) }
     entries = sorted
     minimums = sorted.map { rules[$0].minimum!.minorUnits }
     var fixed: [Int128] = [-1]
