@@ -102,9 +102,6 @@ struct IndexedSelectionTests {
             id: id, kind: kind, code: code, benefit: benefit, minimumAmount: minimum, maximumDiscount: cap,
             startsAt: start, endsAt: end, isActive: active, isStackable: stackable)
         }
-      case .shipping:
-        preconditionFailure(
-          "the indexed selection serves stores of formats 1 and 2, which have no shipping deals")
       }
     }
 

@@ -45,7 +45,7 @@ struct OrderDecoderTests {
     let decoded = try order(
       #"{ "id": "A-1001", "currency": "CNY", "items": [ { "sku": "tea", "name": "Green tea", "unitPrice": "25.00", "quantity": 2 }, { "unitPrice": 7.5, "quantity": 3 } ] }"#,
       store: Self.cny)
-    #expect(decoded.name == "A-1001")
+    #expect(decoded.id == "A-1001")
     #expect(decoded.currency == Self.cny)
     #expect(decoded.subtotal == Fixture.cents(7_250))
     #expect(decoded.subtotal.description == "72.50")
@@ -62,7 +62,7 @@ struct OrderDecoderTests {
   @Test("the documented amount order")
   func amountOrder() throws {
     let decoded = try order(#"{ "id": "A-1002", "amount": "128.00" }"#)
-    #expect(decoded.name == "A-1002")
+    #expect(decoded.id == "A-1002")
     #expect(decoded.currency == nil)
     #expect(decoded.items == nil)
     #expect(decoded.subtotal == Fixture.cents(12_800))
@@ -84,9 +84,9 @@ struct OrderDecoderTests {
 
   @Test("an order without an id is named after its file, or its index in an array")
   func names() throws {
-    #expect(try order(#"{"amount": 1}"#).name == Self.file)
+    #expect(try order(#"{"amount": 1}"#).id == Self.file)
     let list = try orders(#"[{"amount": 1}, {"id": "B", "amount": 2}, {"amount": 3}]"#)
-    #expect(list.map(\.name) == ["order.json[0]", "B", "order.json[2]"])
+    #expect(list.map(\.id) == ["order.json[0]", "B", "order.json[2]"])
     #expect(list.map(\.subtotal.minorUnits) == [100, 200, 300])
     #expect(try orders("[]").isEmpty)
   }
@@ -95,10 +95,10 @@ struct OrderDecoderTests {
   func lineNames() throws {
     let unnamed = try OrderDecoder.decodeLine(
       Array(#"{"amount": "5"}"#.utf8), file: "orders.jsonl", line: 4, storeCurrency: nil)
-    #expect(unnamed.name == "orders.jsonl:4")
+    #expect(unnamed.id == "orders.jsonl:4")
     let named = try OrderDecoder.decodeLine(
       Array(#"{"id": "X", "amount": "5"}"#.utf8), file: "orders.jsonl", line: 4, storeCurrency: nil)
-    #expect(named.name == "X")
+    #expect(named.id == "X")
   }
 
   @Test("quantities from 1 to 1,000,000 are accepted")
@@ -267,7 +267,7 @@ struct OrderDecoderTests {
     }
     // It is ignored: the order is what it would be without it.
     let list = try orders(#"[{"$schema": 7, "amount": "1.50"}, {"$schema": "x", "id": "B", "amount": 2}]"#)
-    #expect(list.map(\.name) == ["order.json[0]", "B"])
+    #expect(list.map(\.id) == ["order.json[0]", "B"])
     #expect(list.map(\.subtotal) == [Fixture.cents(150), Fixture.cents(200)])
     // It is not an order's content.
     #expect(error(#"{"$schema": "x"}"#)?.position == "items")

@@ -22,7 +22,7 @@ struct OrderFileTests {
     try Data(text.utf8).write(to: url)
     let cny = Currency.valid("CNY")
     let orders = try OrderDecoder.decodeFile(atPath: url.path, storeCurrency: cny)
-    #expect(orders.map(\.name) == ["A-1", "\(url.path)[1]"])
+    #expect(orders.map(\.id) == ["A-1", "\(url.path)[1]"])
     #expect(orders.map(\.subtotal.description) == ["12.50", "50.00"])
     let fromBytes = try OrderDecoder.decodeFile(Array(text.utf8), file: url.path, storeCurrency: cny)
     #expect(orders == fromBytes)

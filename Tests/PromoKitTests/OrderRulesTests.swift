@@ -13,25 +13,25 @@ struct OrderRulesTests {
   @Test("a line has 1 to 1,000,000 units at 0 to 10^12 each, in at most 16 categories")
   func lineRules() {
     #expect(throws: OrderError.quantityOutOfRange(0)) {
-      try OrderItem(unitPrice: Self.cents(100), quantity: 0)
+      _ = try OrderItem(unitPrice: Self.cents(100), quantity: 0)
     }
     #expect(throws: OrderError.quantityOutOfRange(1_000_001)) {
-      try OrderItem(unitPrice: Self.cents(100), quantity: 1_000_001)
+      _ = try OrderItem(unitPrice: Self.cents(100), quantity: 1_000_001)
     }
     #expect(throws: OrderError.amountOutOfRange(field: "unitPrice", Self.cents(-1))) {
-      try OrderItem(unitPrice: Self.cents(-1), quantity: 1)
+      _ = try OrderItem(unitPrice: Self.cents(-1), quantity: 1)
     }
     #expect(throws: OrderError.amountOutOfRange(field: "unitPrice", Self.cents(Self.most + 1))) {
-      try OrderItem(unitPrice: Self.cents(Self.most + 1), quantity: 1)
+      _ = try OrderItem(unitPrice: Self.cents(Self.most + 1), quantity: 1)
     }
     let categories = (0..<17).map { "c\($0)" }
     #expect(throws: OrderError.tooManyCategories(17)) {
-      try OrderItem(categories: categories, unitPrice: Self.cents(1), quantity: 1)
+      _ = try OrderItem(categories: categories, unitPrice: Self.cents(1), quantity: 1)
     }
     #expect(throws: Never.self) {
-      try OrderItem(
+      _ = try OrderItem(
         categories: Array(categories.prefix(16)), unitPrice: Self.cents(Self.most), quantity: 1_000_000)
-      try OrderItem(unitPrice: Self.cents(0), quantity: 1)
+      _ = try OrderItem(unitPrice: Self.cents(0), quantity: 1)
     }
   }
 
