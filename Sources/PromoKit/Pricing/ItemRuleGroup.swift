@@ -152,8 +152,24 @@ struct ItemRuleGroup: Sendable {
   /// none takes off more than 0.
   ///
   /// - Complexity: O(log *k* + *s* log *k*).
-  @inline(__always)
   func best(unitPrice: Int128, quantity: Int64, lineAmount: Int128) -> (discount: Int128, weight: Int32)? {
+    // Nearly every line's amount fits in 64 bits: given amounts whose high halves are known
+    // to be 0, the compiler drops the formulas' wide paths (a 128-bit division it would
+    // otherwise do up front) from this copy of the search.
+    if let small = UInt64(exactly: lineAmount), unitPrice >= 0 && unitPrice <= lineAmount {
+      return best(unitPrice: UInt64(truncatingIfNeeded: unitPrice), quantity: quantity, lineAmount: small)
+    }
+    return search(unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount)
+  }
+
+  /// ``best(unitPrice:quantity:lineAmount:)`` for amounts that fit in 64 bits.
+  private func best(unitPrice: UInt64, quantity: Int64, lineAmount: UInt64) -> (discount: Int128, weight: Int32)? {
+    search(unitPrice: Int128(unitPrice), quantity: quantity, lineAmount: Int128(lineAmount))
+  }
+
+  /// ``best(unitPrice:quantity:lineAmount:)``, written once for both of its copies.
+  @inline(__always)
+  private func search(unitPrice: Int128, quantity: Int64, lineAmount: Int128) -> (discount: Int128, weight: Int32)? {
     // First the most each kind (and each buy-get shape) takes off; then, among those that
     // take off that much, the least weight. The shapes are read in place, never copied.
     var most: Int128 = 0
@@ -218,47 +234,75 @@ struct ItemRuleGroup: Sendable {
 /// its position in the store.
 typealias ItemPick = (discount: Int128, rank: Int32, storeIndex: Int)
 
-/// One item promotion of a short list, its amounts in minor units (or ten-thousandths of a
-/// percent) in a trivial value of 32 bytes, with the rank of its id and its position in the
-/// store: a pass over a few of them, laid out one after the other, reads nothing else.
+/// One item promotion of a short list in a trivial value of 16 bytes: its benefit packed in
+/// one word, the rank of its id and its position in the store. A pass over a few of them,
+/// laid out one after the other, reads nothing else, four to a cache line.
 struct FewItemRule: Sendable {
-  /// The rate, the sum per unit, or the price (store amounts fit in 64 bits).
-  var value: Int64
-  var rank: Int32
-  var storeIndex: Int32
-  /// A buy-get rule's terms (1 to 1,000 each).
-  var buy: Int32 = 0
-  var get: Int32 = 0
-  /// Which benefit, in one byte.
-  var kind: Kind
-  var isStackable: Bool
+  /// The benefit: its kind in bits 62–63 (``Kind``), whether the rule is stackable in bit
+  /// 61, and its number in bits 0–49: the rate (in ten-thousandths of a percent), the sum per
+  /// unit or the price (in minor units: store amounts are at most 10^12 in at most 3 minor
+  /// digits, below 2^50); a buy-get rule has its rate in bits 0–19 (at most 10^6), `buy` in
+  /// bits 20–29 and `get` in bits 30–39 (1 to 1,000 each).
+  private let terms: UInt64
+  /// The rank of the rule's id among the store's ids.
+  let rank: Int32
+  /// The promotion's position in the store.
+  let storeIndex: Int32
 
-  /// The benefit of a rule: `value` is a rate for `percentOff` and `buyGet`, a sum per unit
-  /// for `amountOff`, a price for `fixedPrice`.
-  enum Kind: UInt8, Sendable {
+  /// The benefit of a rule, as bits 62–63 of its terms.
+  enum Kind: UInt64, Sendable {
     case percentOff, amountOff, fixedPrice, buyGet
   }
 
+  private static let numberBits: UInt64 = (1 << 50) - 1
+  private static let stackableBit: UInt64 = 1 << 61
+
   /// `rule`, whose id has rank `rank`.
   init(_ rule: ItemRule, rank: Int32) {
+    func number(_ value: Int128) -> UInt64 {
+      precondition(value >= 0 && value <= Int128(Self.numberBits), "an item promotion's amount beyond 2^50")
+      return UInt64(value)
+    }
+    var terms: UInt64
+    switch rule.reduction {
+    case .percent(let rate): terms = Kind.percentOff.rawValue << 62 | number(Int128(rate.tenThousandths))
+    case .perUnit(let sum): terms = Kind.amountOff.rawValue << 62 | number(sum.minorUnits)
+    case .fixedPrice(let price): terms = Kind.fixedPrice.rawValue << 62 | number(price.minorUnits)
+    case .buyGet(let buyGet):
+      precondition(
+        (0...1_000_000).contains(buyGet.percentOff.tenThousandths) && (1...1_000).contains(buyGet.buy)
+          && (1...1_000).contains(buyGet.get), "a buy-get promotion beyond its bounds")
+      terms =
+        Kind.buyGet.rawValue << 62 | UInt64(buyGet.percentOff.tenThousandths) | UInt64(buyGet.buy) << 20
+        | UInt64(buyGet.get) << 30
+    }
+    if rule.isStackable { terms |= Self.stackableBit }
+    self.terms = terms
     self.rank = rank
     storeIndex = Int32(rule.storeIndex)
-    isStackable = rule.isStackable
-    switch rule.reduction {
-    case .percent(let rate):
-      kind = .percentOff
-      value = rate.tenThousandths
-    case .perUnit(let sum):
-      kind = .amountOff
-      value = Int64(sum.minorUnits)
-    case .fixedPrice(let price):
-      kind = .fixedPrice
-      value = Int64(price.minorUnits)
-    case .buyGet(let terms):
-      kind = .buyGet
-      value = terms.percentOff.tenThousandths
-      buy = Int32(terms.buy)
-      get = Int32(terms.get)
+  }
+
+  /// The rule's benefit kind.
+  var kind: Kind { Kind(rawValue: terms >> 62)! }
+
+  /// Whether the rule may be combined with the order stage.
+  var isStackable: Bool { terms & Self.stackableBit != 0 }
+
+  /// What the rule takes off a line of `quantity` units at `unitPrice` (amount
+  /// `lineAmount`), by the formulas of ``DealTerms``.
+  @inline(__always)
+  func discount(unitPrice: Int128, quantity: Int64, lineAmount: Int128) -> Int128 {
+    switch terms >> 62 {
+    case Kind.percentOff.rawValue:
+      return DealTerms.percentageOff(Int64(terms & Self.numberBits), of: lineAmount)
+    case Kind.amountOff.rawValue:
+      return DealTerms.perUnitOff(Int128(terms & Self.numberBits), unitPrice: unitPrice, units: quantity)
+    case Kind.fixedPrice.rawValue:
+      return DealTerms.fixedPriceOff(Int128(terms & Self.numberBits), unitPrice: unitPrice, units: quantity)
+    default:
+      let got = DealTerms.gotAmount(
+        unitPrice: unitPrice, quantity: quantity, buy: Int64(terms >> 20 & 0x3ff), get: Int64(terms >> 30 & 0x3ff))
+      return DealTerms.percentageOff(Int64(terms & 0xf_ffff), of: got)
     }
   }
 
@@ -268,36 +312,42 @@ struct FewItemRule: Sendable {
   /// than 0.
   ///
   /// - Complexity: O(*k*) for *k* rules.
-  @inline(__always)
   static func best(
     of rules: UnsafeBufferPointer<FewItemRule>, unitPrice: Int128, quantity: Int64, lineAmount: Int128
   ) -> (all: ItemPick?, stackable: ItemPick?) {
+    // As in ItemRuleGroup.best: a copy of the pass for amounts known to fit in 64 bits.
+    if let small = UInt64(exactly: lineAmount), unitPrice >= 0 && unitPrice <= lineAmount {
+      return best(of: rules, unitPrice: UInt64(truncatingIfNeeded: unitPrice), quantity: quantity, lineAmount: small)
+    }
+    return pass(over: rules, unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount)
+  }
+
+  /// ``best(of:unitPrice:quantity:lineAmount:)`` for amounts that fit in 64 bits.
+  private static func best(
+    of rules: UnsafeBufferPointer<FewItemRule>, unitPrice: UInt64, quantity: Int64, lineAmount: UInt64
+  ) -> (all: ItemPick?, stackable: ItemPick?) {
+    pass(over: rules, unitPrice: Int128(unitPrice), quantity: quantity, lineAmount: Int128(lineAmount))
+  }
+
+  /// ``best(of:unitPrice:quantity:lineAmount:)``, written once for both of its copies.
+  @inline(__always)
+  private static func pass(
+    over rules: UnsafeBufferPointer<FewItemRule>, unitPrice: Int128, quantity: Int64, lineAmount: Int128
+  ) -> (all: ItemPick?, stackable: ItemPick?) {
     var all: ItemPick?
     var stackable: ItemPick?
-    for index in rules.indices {
-      let discount: Int128
-      switch rules[index].kind {
-      case .percentOff: discount = DealTerms.percentageOff(rules[index].value, of: lineAmount)
-      case .amountOff:
-        discount = DealTerms.perUnitOff(Int128(rules[index].value), unitPrice: unitPrice, units: quantity)
-      case .fixedPrice:
-        discount = DealTerms.fixedPriceOff(Int128(rules[index].value), unitPrice: unitPrice, units: quantity)
-      case .buyGet:
-        let got = DealTerms.gotAmount(
-          unitPrice: unitPrice, quantity: quantity, buy: Int64(rules[index].buy), get: Int64(rules[index].get)
-        )
-        discount = DealTerms.percentageOff(rules[index].value, of: got)
-      }
+    for rule in rules {
+      let discount = rule.discount(unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount)
       guard discount > 0 else { continue }
-      let rank = rules[index].rank
+      let rank = rule.rank
       if all == nil || discount > all!.discount || (discount == all!.discount && rank < all!.rank) {
-        all = (discount, rank, Int(rules[index].storeIndex))
+        all = (discount, rank, Int(rule.storeIndex))
       }
-      if rules[index].isStackable
+      if rule.isStackable
         && (stackable == nil || discount > stackable!.discount
           || (discount == stackable!.discount && rank < stackable!.rank))
       {
-        stackable = (discount, rank, Int(rules[index].storeIndex))
+        stackable = (discount, rank, Int(rule.storeIndex))
       }
     }
     return (all, stackable)

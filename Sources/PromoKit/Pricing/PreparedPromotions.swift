@@ -24,20 +24,24 @@ final class PreparedPromotions: Sendable {
   let itemRules: [ItemRule]
   /// The rank of each item rule's id among every id of the store.
   let itemRanks: [Int32]
-  /// Positions in `itemRules` of the promotions targeting each SKU.
-  let itemsBySKU: StringTable<[Int]>
-  /// Positions in `itemRules` of the promotions targeting each category.
-  let itemsByCategory: StringTable<[Int]>
+  /// Each item rule as a trivial value of 16 bytes, its rank and position in the store with
+  /// it, at the same positions (empty when not ``isIndexed``): what a line reads of the
+  /// rule an index picked, and what the few rules of each target are copied from.
+  let compactItemRules: [FewItemRule]
+  /// The SKUs that item rules target, each with its rules' positions in `itemRules` and
+  /// where they are prepared.
+  let itemSKUs: ItemKeyTable
+  /// The categories that item rules target, each with its rules' positions in `itemRules`
+  /// and where they are prepared, the untargeted rules included.
+  let itemCategories: ItemKeyTable
   /// Positions in `itemRules` of the promotions that target every line.
   let untargetedItems: [Int]
-  /// The rules of each SKU.
-  let itemGroupsBySKU: StringTable<ItemTargetRules>
-  /// The rules of each category, with the untargeted rules too.
-  let itemGroupsByCategory: StringTable<ItemTargetRules>
   /// The rules that target every line.
   let untargetedItemGroups: ItemTargetRules
   /// The rules of every target with few of them, each target's one after the other.
   let fewItemRules: [FewItemRule]
+  /// The indexed rules of every target with more than ``ItemGroups/fewRules`` of them.
+  let itemGroups: [ItemGroups]
   /// The working discounts and thresholds, in id order.
   let orderRules: [OrderRule]
   /// The rank of each order rule's id among every id of the store.
@@ -48,12 +52,17 @@ final class PreparedPromotions: Sendable {
   /// ``WorkingPromotions/fewOrderRules`` (else empty).
   let compactOrderRules: [CompactOrderRule]
 
-  /// Where the rules of one target are: `count` rules of ``fewItemRules`` from `start`, or
-  /// indexed `groups` when there are more than ``ItemGroups/fewRules``.
+  /// Where the rules of one target are: `count` rules of ``fewItemRules`` from `start`, or,
+  /// when there are more than ``ItemGroups/fewRules``, the indexed ones at `group` of
+  /// ``itemGroups`` (-1: none). A trivial value, read from a table slot without reference
+  /// counting.
   struct ItemTargetRules: Sendable {
+    /// Where the few rules start in ``fewItemRules``.
     var start: Int32 = 0
+    /// How many few rules there are.
     var count: Int32 = 0
-    var groups: ItemGroups?
+    /// The position of the indexed rules in ``itemGroups``, or -1.
+    var group: Int32 = -1
   }
 
   /// The rules targeting the same lines indexed as ``ItemRuleGroup``s: all of them and the
@@ -86,22 +95,24 @@ final class PreparedPromotions: Sendable {
   func best(in target: ItemTargetRules, unitPrice: Int128, quantity: Int64, lineAmount: Int128) -> (
     all: ItemPick?, stackable: ItemPick?
   ) {
-    guard let groups = target.groups else {
+    guard target.group >= 0 else {
       return fewItemRules.withUnsafeBufferPointer { rules in
         FewItemRule.best(
           of: UnsafeBufferPointer(rebasing: rules[Int(target.start)..<Int(target.start + target.count)]),
           unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount)
       }
     }
+    let groups = itemGroups[Int(target.group)]
     func pick(_ found: (discount: Int128, weight: Int32)) -> ItemPick {
-      (found.discount, itemRanks[Int(found.weight)], itemRules[Int(found.weight)].storeIndex)
+      let rule = compactItemRules[Int(found.weight)]
+      return (found.discount, rule.rank, Int(rule.storeIndex))
     }
     // When no rule applies, no stackable one does; when the best of all is stackable, it is
     // the best of the stackable ones too.
     guard let best = groups.all.best(unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount) else {
       return (nil, nil)
     }
-    if itemRules[Int(best.weight)].isStackable { return (pick(best), pick(best)) }
+    if compactItemRules[Int(best.weight)].isStackable { return (pick(best), pick(best)) }
     if groups.stackable.isEmpty { return (pick(best), nil) }
     return (
       pick(best),
@@ -124,8 +135,9 @@ final class PreparedPromotions: Sendable {
     let ordered = inRankOrder(positions, ranks: ranks)
     var itemRules: [ItemRule] = []
     var itemRanks: [Int32] = []
-    var bySKU = StringGrouping()
-    var byCategory = StringGrouping()
+    var compactItemRules: [FewItemRule] = []
+    var skus = ItemKeyTable()
+    var categories = ItemKeyTable()
     var untargeted: [Int] = []
     var orderRules: [OrderRule] = []
     var orderRanks: [Int32] = []
@@ -134,6 +146,7 @@ final class PreparedPromotions: Sendable {
     // touched, so they take no memory.
     itemRules.reserveCapacity(ordered.count)
     itemRanks.reserveCapacity(ordered.count)
+    if indexed { compactItemRules.reserveCapacity(ordered.count) }
     orderRules.reserveCapacity(ordered.count)
     orderRanks.reserveCapacity(ordered.count)
     HugePages.adviseUnusedCapacity(of: &itemRules)
@@ -147,9 +160,10 @@ final class PreparedPromotions: Sendable {
           let index = itemRules.count
           itemRules.append(rule)
           itemRanks.append(ranks[position])
+          if indexed { compactItemRules.append(FewItemRule(rule, rank: ranks[position])) }
           if let target = promotion.target {
-            for sku in target.skus { bySKU.append(index, to: sku) }
-            for category in target.categories { byCategory.append(index, to: category) }
+            for sku in target.skus { skus.add(index, to: sku) }
+            for category in target.categories { categories.add(index, to: category) }
           } else {
             untargeted.append(index)
           }
@@ -163,28 +177,43 @@ final class PreparedPromotions: Sendable {
     }
     self.itemRules = itemRules
     self.itemRanks = itemRanks
-    itemsBySKU = StringTable(keys: bySKU.keys, values: bySKU.lists)
-    itemsByCategory = StringTable(keys: byCategory.keys, values: byCategory.lists)
+    self.compactItemRules = compactItemRules
     untargetedItems = untargeted
+    skus.finishGrouping()
+    categories.finishGrouping()
     var fewItemRules: [FewItemRule] = []
-    func target(_ positions: [Int]) -> ItemTargetRules {
-      guard indexed else { return ItemTargetRules(start: 0, count: 0) }
+    var itemGroups: [ItemGroups] = []
+    // Room for the rules of every target, were they all few (a category's with the
+    // untargeted ones), so that the list never grows.
+    if indexed {
+      fewItemRules.reserveCapacity(
+        skus.positionCount + categories.positionCount + untargeted.count * (categories.keys.count + 1))
+    }
+    func target<Positions: Collection<Int>>(_ positions: Positions) -> ItemTargetRules {
+      guard indexed else { return ItemTargetRules() }
       guard positions.count <= ItemGroups.fewRules else {
-        return ItemTargetRules(groups: ItemGroups(positions, of: itemRules))
+        itemGroups.append(ItemGroups(Array(positions), of: itemRules))
+        return ItemTargetRules(group: Int32(itemGroups.count - 1))
       }
       let start = fewItemRules.count
       for position in positions {
-        fewItemRules.append(FewItemRule(itemRules[position], rank: itemRanks[position]))
+        fewItemRules.append(compactItemRules[position])
       }
+      // By kind, so that a pass over them takes the same branches as the pass before it
+      // more often (the order of a target's rules does not matter: ties go to the lower
+      // rank).
+      fewItemRules[start...].sort { $0.kind.rawValue < $1.kind.rawValue }
       return ItemTargetRules(start: Int32(start), count: Int32(positions.count))
     }
-    itemGroupsBySKU = StringTable(keys: bySKU.keys, values: bySKU.lists.map(target))
+    skus.setRules { _, positions in target(positions.lazy.map { Int($0) }) }
     // A category's rules include the untargeted ones, so that a line in a category looks
     // at one group fewer.
-    itemGroupsByCategory = StringTable(
-      keys: byCategory.keys, values: byCategory.lists.map { target($0 + untargeted) })
+    categories.setRules { _, positions in target(positions.lazy.map { Int($0) } + untargeted) }
     untargetedItemGroups = target(untargeted)
+    itemSKUs = skus
+    itemCategories = categories
     self.fewItemRules = fewItemRules
+    self.itemGroups = itemGroups
     self.orderRules = orderRules
     self.orderRanks = orderRanks
     orderIndex = OrderStageIndex(indexed ? orderRules : [])
@@ -199,10 +228,8 @@ final class PreparedPromotions: Sendable {
   /// - Complexity: O(*k*) for the *k* rules that target the line.
   func forEachItemRule(targeting sku: String?, categories: [String], _ body: (Int) -> Void) {
     for index in untargetedItems { body(index) }
-    if let sku, let indices = itemsBySKU[sku] { for index in indices { body(index) } }
-    for category in categories {
-      if let indices = itemsByCategory[category] { for index in indices { body(index) } }
-    }
+    if let sku { itemSKUs.forEachPosition(of: sku, body) }
+    for category in categories { itemCategories.forEachPosition(of: category, body) }
   }
 
   /// Calls `body` with the rules of each target of a line with `sku` and `categories`: its
@@ -210,12 +237,13 @@ final class PreparedPromotions: Sendable {
   /// when no category of the line has rules.
   ///
   /// - Complexity: O(*c*) table lookups for *c* categories.
+  @inline(__always)
   func forEachItemGroup(targeting sku: String?, categories: [String], _ body: (ItemTargetRules) -> Void) {
-    if let sku, let groups = itemGroupsBySKU[sku] { body(groups) }
+    if let sku, let rules = itemSKUs.rules(of: sku) { body(rules) }
     var untargetedSeen = false
     for category in categories {
-      if let groups = itemGroupsByCategory[category] {
-        body(groups)
+      if let rules = itemCategories.rules(of: category) {
+        body(rules)
         untargetedSeen = true
       }
     }
