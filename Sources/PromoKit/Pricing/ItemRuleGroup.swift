@@ -288,6 +288,34 @@ struct FewItemRule: Sendable {
   /// Whether the rule may be combined with the order stage.
   var isStackable: Bool { terms & Self.stackableBit != 0 }
 
+  /// Whether this rule makes `other` useless to ``best(of:unitPrice:quantity:lineAmount:)``
+  /// wherever both are in the rules passed: on every line it takes off at least as much,
+  /// its id is lower, and it is stackable if `other` is.
+  ///
+  /// Both have the same benefit kind (and, for buy-get rules, the same `buy` and `get`),
+  /// with a number at least as good: a rate or a sum per unit at least as large, a price at
+  /// most as large. Each formula of ``DealTerms`` only grows with its rate or sum and only
+  /// shrinks as the price grows (a percentage of the same amount, rounded half up; `min(sum,
+  /// unit price)` per unit; `max(unit price − price, 0)` per unit; a buy-get's units got
+  /// depend on `buy`, `get` and the quantity alone). So on every line this rule takes off
+  /// at least what `other` does, and with the lower rank it wins every tie: `other` is never
+  /// the best of all; nor of the stackable ones, where this rule is too when `other` is.
+  func outdoes(_ other: FewItemRule) -> Bool {
+    guard rank < other.rank, isStackable || !other.isStackable else { return false }
+    switch kind {
+    case .percentOff, .amountOff:
+      return other.kind == kind && terms & Self.numberBits >= other.terms & Self.numberBits
+    case .fixedPrice:
+      return other.kind == kind && terms & Self.numberBits <= other.terms & Self.numberBits
+    case .buyGet:
+      // The same kind, the same `buy` and `get` (bits 20–39), and a
+      // rate (bits 0–19) at least as large.
+      let shape: UInt64 = 0xff_fff0_0000
+      return other.kind == kind && terms & shape == other.terms & shape
+        && terms & 0xf_ffff >= other.terms & 0xf_ffff
+    }
+  }
+
   /// What the rule takes off a line of `quantity` units at `unitPrice` (amount
   /// `lineAmount`), by the formulas of ``DealTerms``.
   @inline(__always)

@@ -197,13 +197,19 @@ final class PreparedPromotions: Sendable {
       }
       let start = fewItemRules.count
       for position in positions {
-        fewItemRules.append(compactItemRules[position])
+        let rule = compactItemRules[position]
+        // A rule that another of the target outdoes (at least as much off on every line, a
+        // lower id, as stackable: FewItemRule.outdoes) is never the best of all nor of the
+        // stackable ones, so the pass over the target's rules leaves it out. The rule that
+        // outdoes it may itself be outdone by a third, which then outdoes both: each rule
+        // is compared with every other, kept or not.
+        if !positions.contains(where: { compactItemRules[$0].outdoes(rule) }) { fewItemRules.append(rule) }
       }
       // By kind, so that a pass over them takes the same branches as the pass before it
       // more often (the order of a target's rules does not matter: ties go to the lower
       // rank).
       fewItemRules[start...].sort { $0.kind.rawValue < $1.kind.rawValue }
-      return ItemTargetRules(start: Int32(start), count: Int32(positions.count))
+      return ItemTargetRules(start: Int32(start), count: Int32(fewItemRules.count - start))
     }
     skus.setRules { _, positions in target(positions.lazy.map { Int($0) }) }
     // A category's rules include the untargeted ones, so that a line in a category looks
