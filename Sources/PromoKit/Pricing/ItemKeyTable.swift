@@ -1,11 +1,10 @@
 /// The SKUs (or the categories) that item promotions target, each with the positions of its
 /// rules and where they are prepared (``PreparedPromotions/ItemTargetRules``), found by one
-/// probe of an open-addressing table of 20-byte slots.
+/// probe of an open-addressing table of 32-byte slots.
 ///
-/// A line reads its SKU's slot and, beside it in the slot, where the SKU's rules are: the
-/// table of a big store (5,000 SKUs: 320 KiB) stays in the cache where a table holding the
-/// keys and values in place would not. Keys are compared whole, so a hash collision costs a
-/// probe, never a wrong answer.
+/// A line reads its SKU's slot and finds in it, in one place in memory, the key to compare
+/// (a SKU of up to 15 bytes is held in the string itself) and where the SKU's rules are.
+/// Keys are compared whole, so a hash collision costs a probe, never a wrong answer.
 ///
 ///     var table = ItemKeyTable()
 ///     table.add(0, to: "tea")
@@ -16,9 +15,10 @@
 /// - Complexity: O(*n* + *k*) to build for *n* positions of *k* key bytes in all; a lookup is
 ///   O(*k*) for a key of *k* bytes, expected.
 struct ItemKeyTable: Sendable {
-  /// A key's place: the high half of its hash, its index in `keys` (-1: the slot is empty),
-  /// and where its rules are prepared.
+  /// A key's place: the key, the high half of its hash, its index in `keys` (-1: the slot is
+  /// empty), and where its rules are prepared.
   private struct Slot: Sendable {
+    var text = ""
     var tag: UInt32 = 0
     var key: Int32 = -1
     var rules = PreparedPromotions.ItemTargetRules()
@@ -56,7 +56,7 @@ struct ItemKeyTable: Sendable {
       }
       slot = (slot + 1) & (slots.count - 1)
     }
-    slots[slot] = Slot(tag: tag, key: Int32(keys.count))
+    slots[slot] = Slot(text: key, tag: tag, key: Int32(keys.count))
     pairs.append(UInt64(keys.count) << 32 | UInt64(position))
     keys.append(key)
     // At most 5/8 full, so that a probe usually ends at its first or second slot.
@@ -113,9 +113,8 @@ struct ItemKeyTable: Sendable {
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: hash) & mask
     while true {
-      let found = slots[slot]
-      if found.key < 0 { return nil }
-      if found.tag == tag && keys[Int(found.key)] == key { return slot }
+      if slots[slot].key < 0 { return nil }
+      if slots[slot].tag == tag && slots[slot].text == key { return slot }
       slot = (slot + 1) & mask
     }
   }

@@ -53,16 +53,15 @@ final class PreparedPromotions: Sendable {
   let compactOrderRules: [CompactOrderRule]
 
   /// Where the rules of one target are: `count` rules of ``fewItemRules`` from `start`, or,
-  /// when there are more than ``ItemGroups/fewRules``, the indexed ones at `group` of
-  /// ``itemGroups`` (-1: none). A trivial value, read from a table slot without reference
-  /// counting.
+  /// when there are more than ``ItemGroups/fewRules`` (`count` is -1), the indexed ones at
+  /// `start` of ``itemGroups``. A trivial value of 8 bytes, read from a table slot without
+  /// reference counting.
   struct ItemTargetRules: Sendable {
-    /// Where the few rules start in ``fewItemRules``.
+    /// Where the few rules start in ``fewItemRules``, or the position of the indexed rules
+    /// in ``itemGroups``.
     var start: Int32 = 0
-    /// How many few rules there are.
+    /// How many few rules there are, or -1 for indexed rules.
     var count: Int32 = 0
-    /// The position of the indexed rules in ``itemGroups``, or -1.
-    var group: Int32 = -1
   }
 
   /// The rules targeting the same lines indexed as ``ItemRuleGroup``s: all of them and the
@@ -95,14 +94,14 @@ final class PreparedPromotions: Sendable {
   func best(in target: ItemTargetRules, unitPrice: Int128, quantity: Int64, lineAmount: Int128) -> (
     all: ItemPick?, stackable: ItemPick?
   ) {
-    guard target.group >= 0 else {
+    guard target.count < 0 else {
       return fewItemRules.withUnsafeBufferPointer { rules in
         FewItemRule.best(
           of: UnsafeBufferPointer(rebasing: rules[Int(target.start)..<Int(target.start + target.count)]),
           unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount)
       }
     }
-    let groups = itemGroups[Int(target.group)]
+    let groups = itemGroups[Int(target.start)]
     func pick(_ found: (discount: Int128, weight: Int32)) -> ItemPick {
       let rule = compactItemRules[Int(found.weight)]
       return (found.discount, rule.rank, Int(rule.storeIndex))
@@ -193,7 +192,7 @@ final class PreparedPromotions: Sendable {
       guard indexed else { return ItemTargetRules() }
       guard positions.count <= ItemGroups.fewRules else {
         itemGroups.append(ItemGroups(Array(positions), of: itemRules))
-        return ItemTargetRules(group: Int32(itemGroups.count - 1))
+        return ItemTargetRules(start: Int32(itemGroups.count - 1), count: -1)
       }
       let start = fewItemRules.count
       for position in positions {
