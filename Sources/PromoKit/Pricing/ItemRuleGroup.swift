@@ -97,26 +97,29 @@ struct ItemRuleGroup: Sendable {
 
   /// Indexes the rules at `positions` of `rules` (their weights are their positions).
   init(_ positions: [Int], of rules: [ItemRule]) {
+    self.init(positions, of: rules.map { FewItemRule($0, rank: 0) })
+  }
+
+  /// Indexes the rules at `positions` of `rules` (their weights are their positions).
+  init(_ positions: [Int], of rules: [FewItemRule]) {
     var percentages: [(value: Int64, weight: Int32)] = []
     var perUnit: [(value: Int64, weight: Int32)] = []
     var leastPrice: (price: Int64, weight: Int32)?
     var buyGets: [(buy: Int64, get: Int64, value: Int64, weight: Int32)] = []
     for position in positions {
       let weight = Int32(position)
-      switch rules[position].reduction {
-      case .percent(let rate): percentages.append((rate.tenThousandths, weight))
-      // Store amounts are at most 10^12 in at most 3 minor digits: they fit in 64 bits.
-      case .perUnit(let sum): perUnit.append((Int64(sum.minorUnits), weight))
-      case .fixedPrice(let price):
-        if let least = leastPrice,
-          Int128(least.price) < price.minorUnits
-            || (Int128(least.price) == price.minorUnits && least.weight < weight)
-        {
+      let rule = rules[position]
+      switch rule.kind {
+      case .percentOff: percentages.append((rule.number, weight))
+      case .amountOff: perUnit.append((rule.number, weight))
+      case .fixedPrice:
+        if let least = leastPrice, least.price < rule.number || (least.price == rule.number && least.weight < weight) {
           break
         }
-        leastPrice = (Int64(price.minorUnits), weight)
-      case .buyGet(let terms):
-        buyGets.append((terms.buy, terms.get, terms.percentOff.tenThousandths, weight))
+        leastPrice = (rule.number, weight)
+      case .buyGet:
+        let terms = rule.buyGet
+        buyGets.append((terms.buy, terms.get, terms.rate, weight))
       }
     }
     self.percentages = Ladder(percentages)
@@ -288,6 +291,15 @@ struct FewItemRule: Sendable {
   /// Whether the rule may be combined with the order stage.
   var isStackable: Bool { terms & Self.stackableBit != 0 }
 
+  /// The rule's number: its rate, sum per unit or price (a buy-get rule's rate is
+  /// ``buyGet``'s).
+  var number: Int64 { Int64(terms & Self.numberBits) }
+
+  /// A buy-get rule's terms (meaningless for another kind).
+  var buyGet: (buy: Int64, get: Int64, rate: Int64) {
+    (Int64(terms >> 20 & 0x3ff), Int64(terms >> 30 & 0x3ff), Int64(terms & 0xf_ffff))
+  }
+
   /// Whether this rule makes `other` useless to ``best(of:unitPrice:quantity:lineAmount:)``
   /// wherever both are in the rules passed: on every line it takes off at least as much,
   /// its id is lower, and it is stackable if `other` is.
@@ -301,7 +313,9 @@ struct FewItemRule: Sendable {
   /// at least what `other` does, and with the lower rank it wins every tie: `other` is never
   /// the best of all; nor of the stackable ones, where this rule is too when `other` is.
   func outdoes(_ other: FewItemRule) -> Bool {
-    guard rank < other.rank, isStackable || !other.isStackable else { return false }
+    guard terms >> 62 == other.terms >> 62, rank < other.rank, isStackable || !other.isStackable else {
+      return false
+    }
     switch kind {
     case .percentOff, .amountOff:
       return other.kind == kind && terms & Self.numberBits >= other.terms & Self.numberBits

@@ -21,12 +21,12 @@ final class PreparedPromotions: Sendable {
   /// The minor digits every amount here is in.
   let minorDigits: Int
   /// The working item promotions, in id order.
-  let itemRules: [ItemRule]
+  let itemRules: ItemRuleList
   /// The rank of each item rule's id among every id of the store.
   let itemRanks: [Int32]
   /// Each item rule as a trivial value of 16 bytes, its rank and position in the store with
-  /// it, at the same positions (empty when not ``isIndexed``): what a line reads of the
-  /// rule an index picked, and what the few rules of each target are copied from.
+  /// it, at the same positions: what ``itemRules`` are rebuilt from, what a line reads of
+  /// the rule an index picked, and what the few rules of each target are copied from.
   let compactItemRules: [FewItemRule]
   /// The SKUs that item rules target, each with its rules' positions in `itemRules` and
   /// where they are prepared.
@@ -75,7 +75,7 @@ final class PreparedPromotions: Sendable {
     let stackable: ItemRuleGroup
 
     /// Indexes the rules at `positions` of `rules`.
-    init(_ positions: [Int], of rules: [ItemRule]) {
+    init(_ positions: [Int], of rules: [FewItemRule]) {
       all = ItemRuleGroup(positions, of: rules)
       let stackablePositions = positions.filter { rules[$0].isStackable }
       // When every rule is stackable, the two groups are the same.
@@ -132,7 +132,6 @@ final class PreparedPromotions: Sendable {
     self.minorDigits = minorDigits
     isIndexed = indexed
     let ordered = inRankOrder(positions, ranks: ranks)
-    var itemRules: [ItemRule] = []
     var itemRanks: [Int32] = []
     var compactItemRules: [FewItemRule] = []
     var skus = ItemKeyTable()
@@ -143,12 +142,11 @@ final class PreparedPromotions: Sendable {
     // Room for every promotion in each list, so that none grows (a copy of it all, and
     // twice its memory for a moment); the pages the other kind leaves unused are never
     // touched, so they take no memory.
-    itemRules.reserveCapacity(ordered.count)
     itemRanks.reserveCapacity(ordered.count)
-    if indexed { compactItemRules.reserveCapacity(ordered.count) }
+    compactItemRules.reserveCapacity(ordered.count)
     orderRules.reserveCapacity(ordered.count)
     orderRanks.reserveCapacity(ordered.count)
-    HugePages.adviseUnusedCapacity(of: &itemRules)
+    HugePages.adviseUnusedCapacity(of: &compactItemRules)
     HugePages.adviseUnusedCapacity(of: &orderRules)
     // Each promotion is read where it is, never copied.
     let promotions = catalog.promotions
@@ -156,10 +154,9 @@ final class PreparedPromotions: Sendable {
       do throws(UnpayableAmount) {
         let promotion = promotions[position]
         if let rule = try ItemRule(promotion, storeIndex: position, minorDigits: minorDigits) {
-          let index = itemRules.count
-          itemRules.append(rule)
+          let index = compactItemRules.count
+          compactItemRules.append(FewItemRule(rule, rank: ranks[position]))
           itemRanks.append(ranks[position])
-          if indexed { compactItemRules.append(FewItemRule(rule, rank: ranks[position])) }
           if let target = promotion.target {
             for sku in target.skus { skus.add(index, to: sku) }
             for category in target.categories { categories.add(index, to: category) }
@@ -174,7 +171,7 @@ final class PreparedPromotions: Sendable {
         throw error.error(position: position, currency: catalog.currency, minorDigits: minorDigits)
       }
     }
-    self.itemRules = itemRules
+    itemRules = ItemRuleList(compact: compactItemRules, promotions: promotions, minorDigits: minorDigits)
     self.itemRanks = itemRanks
     self.compactItemRules = compactItemRules
     untargetedItems = untargeted
@@ -182,6 +179,9 @@ final class PreparedPromotions: Sendable {
     categories.finishGrouping()
     var fewItemRules: [FewItemRule] = []
     var itemGroups: [ItemGroups] = []
+    // One target's rules at a time, read where they are while they are laid out.
+    var scratch: [FewItemRule] = []
+    scratch.reserveCapacity(ItemGroups.fewRules)
     // Room for the rules of every target, were they all few (a category's with the
     // untargeted ones), so that the list never grows.
     if indexed {
@@ -191,23 +191,27 @@ final class PreparedPromotions: Sendable {
     func target<Positions: Collection<Int>>(_ positions: Positions) -> ItemTargetRules {
       guard indexed else { return ItemTargetRules() }
       guard positions.count <= ItemGroups.fewRules else {
-        itemGroups.append(ItemGroups(Array(positions), of: itemRules))
+        itemGroups.append(ItemGroups(Array(positions), of: compactItemRules))
         return ItemTargetRules(start: Int32(itemGroups.count - 1), count: -1)
       }
       let start = fewItemRules.count
-      for position in positions {
-        let rule = compactItemRules[position]
-        // A rule that another of the target outdoes (at least as much off on every line, a
-        // lower id, as stackable: FewItemRule.outdoes) is never the best of all nor of the
-        // stackable ones, so the pass over the target's rules leaves it out. The rule that
-        // outdoes it may itself be outdone by a third, which then outdoes both: each rule
-        // is compared with every other, kept or not.
-        if !positions.contains(where: { compactItemRules[$0].outdoes(rule) }) { fewItemRules.append(rule) }
+      scratch.removeAll(keepingCapacity: true)
+      for position in positions { scratch.append(compactItemRules[position]) }
+      scratch.withUnsafeBufferPointer { rules in
+        // By kind, so that a pass over them takes the same branches as the pass before it
+        // more often (the order of a target's rules does not matter: ties go to the lower
+        // rank): one pass over the target's rules for each kind.
+        for kind in [FewItemRule.Kind.percentOff, .amountOff, .fixedPrice, .buyGet] {
+          // A rule that another of the target outdoes (at least as much off on every line,
+          // a lower id, as stackable: FewItemRule.outdoes) is never the best of all nor of
+          // the stackable ones, so the pass over the target's rules leaves it out. The rule
+          // that outdoes it may itself be outdone by a third, which then outdoes both: each
+          // rule is compared with every other, kept or not.
+          for rule in rules where rule.kind == kind && !rules.contains(where: { $0.outdoes(rule) }) {
+            fewItemRules.append(rule)
+          }
+        }
       }
-      // By kind, so that a pass over them takes the same branches as the pass before it
-      // more often (the order of a target's rules does not matter: ties go to the lower
-      // rank).
-      fewItemRules[start...].sort { $0.kind.rawValue < $1.kind.rawValue }
       return ItemTargetRules(start: Int32(start), count: Int32(fewItemRules.count - start))
     }
     skus.setRules { _, positions in target(positions.lazy.map { Int($0) }) }
