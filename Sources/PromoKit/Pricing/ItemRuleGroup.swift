@@ -286,7 +286,14 @@ struct FewItemRule: Sendable {
   }
 
   /// The rule's benefit kind.
-  var kind: Kind { Kind(rawValue: terms >> 62)! }
+  var kind: Kind {
+    switch terms >> 62 {
+    case 0: .percentOff
+    case 1: .amountOff
+    case 2: .fixedPrice
+    default: .buyGet
+    }
+  }
 
   /// Whether the rule may be combined with the order stage.
   var isStackable: Bool { terms & Self.stackableBit != 0 }

@@ -66,21 +66,29 @@ final class PreparedPromotions: Sendable {
 
   /// The rules targeting the same lines indexed as ``ItemRuleGroup``s: all of them and the
   /// stackable ones.
+  ///
+  /// The groups' weights are positions in `members`, the rules in id order: the lowest of
+  /// them is the lowest id, and the rule a line's search picks is read from this group's
+  /// own few kilobytes, not from wherever it is among the store's rules.
   final class ItemGroups: Sendable {
     /// Up to this many rules, a pass over them replaces the groups' indexes.
     static let fewRules = 16
+    /// The rules, in id order.
+    let members: [FewItemRule]
     /// Every rule.
     let all: ItemRuleGroup
     /// The stackable rules.
     let stackable: ItemRuleGroup
 
-    /// Indexes the rules at `positions` of `rules`.
+    /// Indexes the rules at `positions` of `rules` (positions in id order, as `rules` are).
     init(_ positions: [Int], of rules: [FewItemRule]) {
-      all = ItemRuleGroup(positions, of: rules)
-      let stackablePositions = positions.filter { rules[$0].isStackable }
+      let members = positions.sorted().map { rules[$0] }
+      self.members = members
+      all = ItemRuleGroup(Array(members.indices), of: members)
+      let stackablePositions = members.indices.filter { members[$0].isStackable }
       // When every rule is stackable, the two groups are the same.
       stackable =
-        stackablePositions.count == positions.count ? all : ItemRuleGroup(stackablePositions, of: rules)
+        stackablePositions.count == members.count ? all : ItemRuleGroup(stackablePositions, of: members)
     }
   }
 
@@ -103,7 +111,7 @@ final class PreparedPromotions: Sendable {
     }
     let groups = itemGroups[Int(target.start)]
     func pick(_ found: (discount: Int128, weight: Int32)) -> ItemPick {
-      let rule = compactItemRules[Int(found.weight)]
+      let rule = groups.members[Int(found.weight)]
       return (found.discount, rule.rank, Int(rule.storeIndex))
     }
     // When no rule applies, no stackable one does; when the best of all is stackable, it is
@@ -111,7 +119,7 @@ final class PreparedPromotions: Sendable {
     guard let best = groups.all.best(unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount) else {
       return (nil, nil)
     }
-    if compactItemRules[Int(best.weight)].isStackable { return (pick(best), pick(best)) }
+    if groups.members[Int(best.weight)].isStackable { return (pick(best), pick(best)) }
     if groups.stackable.isEmpty { return (pick(best), nil) }
     return (
       pick(best),
@@ -201,14 +209,19 @@ final class PreparedPromotions: Sendable {
         // By kind, so that a pass over them takes the same branches as the pass before it
         // more often (the order of a target's rules does not matter: ties go to the lower
         // rank): one pass over the target's rules for each kind.
-        for kind in [FewItemRule.Kind.percentOff, .amountOff, .fixedPrice, .buyGet] {
-          // A rule that another of the target outdoes (at least as much off on every line,
-          // a lower id, as stackable: FewItemRule.outdoes) is never the best of all nor of
-          // the stackable ones, so the pass over the target's rules leaves it out. The rule
-          // that outdoes it may itself be outdone by a third, which then outdoes both: each
-          // rule is compared with every other, kept or not.
-          for rule in rules where rule.kind == kind && !rules.contains(where: { $0.outdoes(rule) }) {
-            fewItemRules.append(rule)
+        for kind in FewItemRule.Kind.percentOff.rawValue...FewItemRule.Kind.buyGet.rawValue {
+          for rule in rules where rule.kind.rawValue == kind {
+            // A rule that another of the target outdoes (at least as much off on every
+            // line, a lower id, as stackable: FewItemRule.outdoes) is never the best of
+            // all nor of the stackable ones, so the pass over the target's rules leaves it
+            // out. The rule that outdoes it may itself be outdone by a third, which then
+            // outdoes both: each rule is compared with every other, kept or not.
+            var outdone = false
+            for other in rules where other.outdoes(rule) {
+              outdone = true
+              break
+            }
+            if !outdone { fewItemRules.append(rule) }
           }
         }
       }
