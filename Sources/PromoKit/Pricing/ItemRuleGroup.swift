@@ -383,22 +383,25 @@ struct FewItemRule: Sendable {
   private static func pass(
     over rules: UnsafeBufferPointer<FewItemRule>, unitPrice: Int128, quantity: Int64, lineAmount: Int128
   ) -> (all: ItemPick?, stackable: ItemPick?) {
-    var all: ItemPick?
-    var stackable: ItemPick?
+    // The best so far, of all and of the stackable ones. "None yet" is 0 off at no rank:
+    // a rule taking off nothing may replace it (at a lower rank), but any rule taking off
+    // more than 0 beats both, and 0 off is no pick.
+    var all: (discount: Int128, rank: Int32, storeIndex: Int32) = (0, .max, 0)
+    var stackable = all
     for rule in rules {
       let discount = rule.discount(unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount)
-      guard discount > 0 else { continue }
       let rank = rule.rank
-      if all == nil || discount > all!.discount || (discount == all!.discount && rank < all!.rank) {
-        all = (discount, rank, Int(rule.storeIndex))
+      if discount > all.discount || (discount == all.discount && rank < all.rank) {
+        all = (discount, rank, rule.storeIndex)
       }
-      if rule.isStackable
-        && (stackable == nil || discount > stackable!.discount
-          || (discount == stackable!.discount && rank < stackable!.rank))
+      if rule.isStackable && (discount > stackable.discount || (discount == stackable.discount && rank < stackable.rank))
       {
-        stackable = (discount, rank, Int(rule.storeIndex))
+        stackable = (discount, rank, rule.storeIndex)
       }
     }
-    return (all, stackable)
+    return (
+      all.discount > 0 ? (all.discount, all.rank, Int(all.storeIndex)) : nil,
+      stackable.discount > 0 ? (stackable.discount, stackable.rank, Int(stackable.storeIndex)) : nil
+    )
   }
 }
