@@ -307,6 +307,22 @@ struct FewItemRule: Sendable {
     (Int64(terms >> 20 & 0x3ff), Int64(terms >> 30 & 0x3ff), Int64(terms & 0xf_ffff))
   }
 
+  /// The rules this rule may outdo or be outdone by (``outdoes(_:)``) share its family: its
+  /// kind, and for a buy-get rule its `buy` and `get` (bits 20–39 and 62–63 of its terms).
+  var family: UInt64 {
+    kind == .buyGet ? terms & 0xc000_00ff_fff0_0000 : terms & 0xc000_0000_0000_0000
+  }
+
+  /// How good the rule's number is within its family: the rate or the sum per unit, the
+  /// price negated (a lower price takes more off).
+  var goodness: Int64 {
+    switch kind {
+    case .percentOff, .amountOff: number
+    case .fixedPrice: -number
+    case .buyGet: buyGet.rate
+    }
+  }
+
   /// Whether this rule makes `other` useless to ``best(of:unitPrice:quantity:lineAmount:)``
   /// wherever both are in the rules passed: on every line it takes off at least as much,
   /// its id is lower, and it is stackable if `other` is.

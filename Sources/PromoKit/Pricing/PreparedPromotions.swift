@@ -69,7 +69,9 @@ final class PreparedPromotions: Sendable {
   ///
   /// The groups' weights are positions in `members`, the rules in id order: the lowest of
   /// them is the lowest id, and the rule a line's search picks is read from this group's
-  /// own few kilobytes, not from wherever it is among the store's rules.
+  /// own few kilobytes, not from wherever it is among the store's rules. The members leave
+  /// out every rule another of them outdoes (``FewItemRule/outdoes(_:)``), which is never
+  /// the best of all nor of the stackable ones.
   final class ItemGroups: Sendable {
     /// Up to this many rules, a pass over them replaces the groups' indexes.
     static let fewRules = 16
@@ -82,13 +84,49 @@ final class PreparedPromotions: Sendable {
 
     /// Indexes the rules at `positions` of `rules` (positions in id order, as `rules` are).
     init(_ positions: [Int], of rules: [FewItemRule]) {
-      let members = positions.sorted().map { rules[$0] }
+      let members = Self.unoutdone(positions.map { rules[$0] }).sorted { $0.rank < $1.rank }
       self.members = members
       all = ItemRuleGroup(Array(members.indices), of: members)
       let stackablePositions = members.indices.filter { members[$0].isStackable }
       // When every rule is stackable, the two groups are the same.
       stackable =
         stackablePositions.count == members.count ? all : ItemRuleGroup(stackablePositions, of: members)
+    }
+
+    /// `rules` without those another of them outdoes (``FewItemRule/outdoes(_:)``), in no
+    /// particular order.
+    ///
+    /// The rules are sorted by family (kind, and `buy` and `get` for buy-get rules), then
+    /// from the best number down, then by rank. A rule is outdone exactly when one before
+    /// it in its family has a lower rank and is stackable if it is: those before it in its
+    /// family have a number at least as good, and of those with the same number, the ones
+    /// with a lower rank come before it. So one pass keeps, for each family, the lowest
+    /// rank seen and the lowest rank of a stackable rule seen.
+    ///
+    /// - Complexity: O(*k* log *k*) for *k* rules.
+    static func unoutdone(_ rules: [FewItemRule]) -> [FewItemRule] {
+      let ordered = rules.sorted { left, right in
+        if left.family != right.family { return left.family < right.family }
+        if left.goodness != right.goodness { return left.goodness > right.goodness }
+        return left.rank < right.rank
+      }
+      var kept: [FewItemRule] = []
+      kept.reserveCapacity(ordered.count)
+      var family = UInt64.max
+      var lowestRank = Int32.max
+      var lowestStackableRank = Int32.max
+      for rule in ordered {
+        if rule.family != family {
+          family = rule.family
+          lowestRank = .max
+          lowestStackableRank = .max
+        }
+        let outdone = lowestStackableRank < rule.rank || (!rule.isStackable && lowestRank < rule.rank)
+        if !outdone { kept.append(rule) }
+        lowestRank = min(lowestRank, rule.rank)
+        if rule.isStackable { lowestStackableRank = min(lowestStackableRank, rule.rank) }
+      }
+      return kept
     }
   }
 
