@@ -113,7 +113,9 @@ struct ItemRuleGroup: Sendable {
       case .percentOff: percentages.append((rule.number, weight))
       case .amountOff: perUnit.append((rule.number, weight))
       case .fixedPrice:
-        if let least = leastPrice, least.price < rule.number || (least.price == rule.number && least.weight < weight) {
+        if let least = leastPrice,
+          least.price < rule.number || (least.price == rule.number && least.weight < weight)
+        {
           break
         }
         leastPrice = (rule.number, weight)
@@ -166,13 +168,17 @@ struct ItemRuleGroup: Sendable {
   }
 
   /// ``best(unitPrice:quantity:lineAmount:)`` for amounts that fit in 64 bits.
-  private func best(unitPrice: UInt64, quantity: Int64, lineAmount: UInt64) -> (discount: Int128, weight: Int32)? {
+  private func best(unitPrice: UInt64, quantity: Int64, lineAmount: UInt64) -> (
+    discount: Int128, weight: Int32
+  )? {
     search(unitPrice: Int128(unitPrice), quantity: quantity, lineAmount: Int128(lineAmount))
   }
 
   /// ``best(unitPrice:quantity:lineAmount:)``, written once for both of its copies.
   @inline(__always)
-  private func search(unitPrice: Int128, quantity: Int64, lineAmount: Int128) -> (discount: Int128, weight: Int32)? {
+  private func search(unitPrice: Int128, quantity: Int64, lineAmount: Int128) -> (
+    discount: Int128, weight: Int32
+  )? {
     // First the most each kind (and each buy-get shape) takes off; then, among those that
     // take off that much, the least weight. The shapes are read in place, never copied.
     var most: Int128 = 0
@@ -366,7 +372,8 @@ struct FewItemRule: Sendable {
       return DealTerms.fixedPriceOff(Int128(terms & Self.numberBits), unitPrice: unitPrice, units: quantity)
     default:
       let got = DealTerms.gotAmount(
-        unitPrice: unitPrice, quantity: quantity, buy: Int64(terms >> 20 & 0x3ff), get: Int64(terms >> 30 & 0x3ff))
+        unitPrice: unitPrice, quantity: quantity, buy: Int64(terms >> 20 & 0x3ff),
+        get: Int64(terms >> 30 & 0x3ff))
       return DealTerms.percentageOff(Int64(terms & 0xf_ffff), of: got)
     }
   }
@@ -382,7 +389,8 @@ struct FewItemRule: Sendable {
   ) -> (all: ItemPick?, stackable: ItemPick?) {
     // As in ItemRuleGroup.best: a copy of the pass for amounts known to fit in 64 bits.
     if let small = UInt64(exactly: lineAmount), unitPrice >= 0 && unitPrice <= lineAmount {
-      return best(of: rules, unitPrice: UInt64(truncatingIfNeeded: unitPrice), quantity: quantity, lineAmount: small)
+      return best(
+        of: rules, unitPrice: UInt64(truncatingIfNeeded: unitPrice), quantity: quantity, lineAmount: small)
     }
     return pass(over: rules, unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount)
   }
@@ -410,7 +418,8 @@ struct FewItemRule: Sendable {
       if discount > all.discount || (discount == all.discount && rank < all.rank) {
         all = (discount, rank, rule.storeIndex)
       }
-      if rule.isStackable && (discount > stackable.discount || (discount == stackable.discount && rank < stackable.rank))
+      if rule.isStackable
+        && (discount > stackable.discount || (discount == stackable.discount && rank < stackable.rank))
       {
         stackable = (discount, rank, rule.storeIndex)
       }

@@ -29,10 +29,12 @@ struct ItemRuleList: RandomAccessCollection, Sendable {
     switch promotions[storeIndex].benefit {
     case .percentOff(let percentage): reduction = .percent(percentage)
     case .amountOff: reduction = .perUnit(Money(minorUnits: Int128(rule.number), minorDigits: minorDigits))
-    case .fixedPrice: reduction = .fixedPrice(Money(minorUnits: Int128(rule.number), minorDigits: minorDigits))
+    case .fixedPrice:
+      reduction = .fixedPrice(Money(minorUnits: Int128(rule.number), minorDigits: minorDigits))
     case .buyGet(let terms): reduction = .buyGet(terms)
     }
     return ItemRule(
-      id: promotions[storeIndex].id, storeIndex: storeIndex, isStackable: rule.isStackable, reduction: reduction)
+      id: promotions[storeIndex].id, storeIndex: storeIndex, isStackable: rule.isStackable,
+      reduction: reduction)
   }
 }
