@@ -7,11 +7,15 @@
 /// indexes, and the lowest weight is the lowest id.
 ///
 /// - Item promotions: the rules targeting each SKU, each category (with the untargeted
-///   ones) and the untargeted ones alone. At most ``ItemGroups/fewRules`` of them are laid
-///   out one after the other in ``fewItemRules`` and passed over; more are indexed as an
-///   ``ItemRuleGroup`` of every rule and one of the stackable ones, in which a line looks at
-///   one candidate per benefit kind. The plain lists of the rules targeting each SKU and
-///   category are kept for the linear search the tests check the indexes against.
+///   ones) and the untargeted ones alone, each SKU and category found in an
+///   ``ItemKeyTable``. At most ``ItemGroups/fewRules`` of them are laid out one after the
+///   other in ``fewItemRules`` (as 16-byte ``FewItemRule``s, by kind) and passed over; more
+///   are indexed as an ``ItemRuleGroup`` of every rule and one of the stackable ones, in
+///   which a line looks at one candidate per benefit kind. Either way a rule that another
+///   of the same target outdoes (``FewItemRule/outdoes(_:)``) is left out, as it can never
+///   be picked. The tables also keep the positions of every rule targeting each SKU and
+///   category, for the linear search (a few orders, and the reference the tests check the
+///   indexes against), which reads the rules through ``itemRules``.
 /// - Order promotions: an ``OrderStageIndex``.
 final class PreparedPromotions: Sendable {
   /// Whether the indexes (item groups, order rule sets) were built: without them only the
