@@ -134,12 +134,15 @@ struct ItemRulePruningTests {
   func itemGroups(seed: Int) {
     var generator = SelectionIndexTests.Generator(seed: UInt64(seed) &* 101)
     let testCase = Case(&generator, count: generator.int(17...300))
-    let unoutdone = PreparedPromotions.ItemGroups.unoutdone(testCase.compact)
+    // In id order, as the preparation passes them.
+    let inIdOrder = testCase.compact.sorted { $0.rank < $1.rank }
+    let unoutdone = PreparedPromotions.ItemGroups.unoutdone(inIdOrder)
+    #expect(unoutdone.map(\.rank) == unoutdone.map(\.rank).sorted())
     let byPairs = testCase.compact.filter { rule in !testCase.compact.contains { $0.outdoes(rule) } }
     #expect(Set(unoutdone.map(\.storeIndex)) == Set(byPairs.map(\.storeIndex)), "seed \(seed)")
     #expect(
       unoutdone.count < testCase.compact.count, "seed \(seed): nothing left out; the test checks little")
-    let groups = PreparedPromotions.ItemGroups(Array(testCase.compact.indices), of: testCase.compact)
+    let groups = PreparedPromotions.ItemGroups(Array(inIdOrder.indices), of: inIdOrder)
     for _ in 0..<300 {
       let (unitPrice, quantity) = Self.line(&generator)
       let expected = testCase.expected(

@@ -88,7 +88,7 @@ final class PreparedPromotions: Sendable {
 
     /// Indexes the rules at `positions` of `rules` (positions in id order, as `rules` are).
     init(_ positions: [Int], of rules: [FewItemRule]) {
-      let members = Self.unoutdone(positions.map { rules[$0] }).sorted { $0.rank < $1.rank }
+      let members = Self.unoutdone(positions.sorted().map { rules[$0] })
       self.members = members
       all = ItemRuleGroup(Array(members.indices), of: members)
       let stackablePositions = members.indices.filter { members[$0].isStackable }
@@ -97,38 +97,29 @@ final class PreparedPromotions: Sendable {
         stackablePositions.count == members.count ? all : ItemRuleGroup(stackablePositions, of: members)
     }
 
-    /// `rules` without those another of them outdoes (``FewItemRule/outdoes(_:)``), in no
-    /// particular order.
+    /// `rules`, in id order, without those another of them outdoes
+    /// (``FewItemRule/outdoes(_:)``), still in id order.
     ///
-    /// The rules are sorted by family (kind, and `buy` and `get` for buy-get rules), then
-    /// from the best number down, then by rank. A rule is outdone exactly when one before
-    /// it in its family has a lower rank and is stackable if it is: those before it in its
-    /// family have a number at least as good, and of those with the same number, the ones
-    /// with a lower rank come before it. So one pass keeps, for each family, the lowest
-    /// rank seen and the lowest rank of a stackable rule seen.
+    /// A rule is outdone exactly when a rule before it (a lower id) of its family (kind, and
+    /// `buy` and `get` for a buy-get rule) has a number at least as good and is stackable if
+    /// it is. So one pass keeps, for each family, the best number seen and the best number
+    /// of a stackable rule seen.
     ///
-    /// - Complexity: O(*k* log *k*) for *k* rules.
+    /// - Complexity: O(*k* × *f*) for *k* rules of *f* families (a few).
     static func unoutdone(_ rules: [FewItemRule]) -> [FewItemRule] {
-      let ordered = rules.sorted { left, right in
-        if left.family != right.family { return left.family < right.family }
-        if left.goodness != right.goodness { return left.goodness > right.goodness }
-        return left.rank < right.rank
-      }
+      var best: [(family: UInt64, all: Int64, stackable: Int64)] = []
       var kept: [FewItemRule] = []
-      kept.reserveCapacity(ordered.count)
-      var family = UInt64.max
-      var lowestRank = Int32.max
-      var lowestStackableRank = Int32.max
-      for rule in ordered {
-        if rule.family != family {
-          family = rule.family
-          lowestRank = .max
-          lowestStackableRank = .max
-        }
-        let outdone = lowestStackableRank < rule.rank || (!rule.isStackable && lowestRank < rule.rank)
+      kept.reserveCapacity(rules.count)
+      for rule in rules {
+        let family = rule.family
+        let goodness = rule.goodness
+        var place = 0
+        while place < best.count && best[place].family != family { place += 1 }
+        if place == best.count { best.append((family, .min, .min)) }
+        let outdone = best[place].stackable >= goodness || (!rule.isStackable && best[place].all >= goodness)
         if !outdone { kept.append(rule) }
-        lowestRank = min(lowestRank, rule.rank)
-        if rule.isStackable { lowestStackableRank = min(lowestStackableRank, rule.rank) }
+        best[place].all = max(best[place].all, goodness)
+        if rule.isStackable { best[place].stackable = max(best[place].stackable, goodness) }
       }
       return kept
     }
