@@ -106,8 +106,11 @@ struct ItemRulePruningTests {
   func fewRules(seed: Int) {
     var generator = SelectionIndexTests.Generator(seed: UInt64(seed) &* 31)
     let testCase = Case(&generator, count: generator.int(1...PreparedPromotions.ItemGroups.fewRules))
-    // As the preparation lays them out: every rule that no other outdoes.
-    let kept = testCase.compact.filter { rule in !testCase.compact.contains { $0.outdoes(rule) } }
+    // As the preparation lays them out: every rule that no other outdoes, found in one
+    // pass in id order; the same as comparing every pair of rules.
+    let kept = PreparedPromotions.ItemGroups.unoutdone(testCase.compact.sorted { $0.rank < $1.rank })
+    let byPairs = testCase.compact.filter { rule in !testCase.compact.contains { $0.outdoes(rule) } }
+    #expect(Set(kept.map(\.storeIndex)) == Set(byPairs.map(\.storeIndex)), "seed \(seed)")
     for _ in 0..<300 {
       let (unitPrice, quantity) = Self.line(&generator)
       let expected = testCase.expected(

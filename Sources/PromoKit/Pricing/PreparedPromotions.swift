@@ -100,28 +100,45 @@ final class PreparedPromotions: Sendable {
     /// `rules`, in id order, without those another of them outdoes
     /// (``FewItemRule/outdoes(_:)``), still in id order.
     ///
+    /// - Complexity: O(*k* × *f*) for *k* rules of *f* families (a few).
+    static func unoutdone(_ rules: [FewItemRule]) -> [FewItemRule] {
+      var kept = rules
+      var best: [(family: UInt64, all: Int64, stackable: Int64)] = []
+      removeOutdone(from: &kept, best: &best)
+      return kept
+    }
+
+    /// Removes from `rules`, in id order, those another of them outdoes
+    /// (``FewItemRule/outdoes(_:)``), keeping the others in order; `best` is room for the
+    /// pass to use, reused from call to call.
+    ///
     /// A rule is outdone exactly when a rule before it (a lower id) of its family (kind, and
     /// `buy` and `get` for a buy-get rule) has a number at least as good and is stackable if
     /// it is. So one pass keeps, for each family, the best number seen and the best number
     /// of a stackable rule seen.
     ///
     /// - Complexity: O(*k* × *f*) for *k* rules of *f* families (a few).
-    static func unoutdone(_ rules: [FewItemRule]) -> [FewItemRule] {
-      var best: [(family: UInt64, all: Int64, stackable: Int64)] = []
-      var kept: [FewItemRule] = []
-      kept.reserveCapacity(rules.count)
-      for rule in rules {
+    static func removeOutdone(
+      from rules: inout [FewItemRule], best: inout [(family: UInt64, all: Int64, stackable: Int64)]
+    ) {
+      best.removeAll(keepingCapacity: true)
+      var kept = 0
+      for index in rules.indices {
+        let rule = rules[index]
         let family = rule.family
         let goodness = rule.goodness
         var place = 0
         while place < best.count && best[place].family != family { place += 1 }
         if place == best.count { best.append((family, .min, .min)) }
         let outdone = best[place].stackable >= goodness || (!rule.isStackable && best[place].all >= goodness)
-        if !outdone { kept.append(rule) }
+        if !outdone {
+          rules[kept] = rule
+          kept += 1
+        }
         best[place].all = max(best[place].all, goodness)
         if rule.isStackable { best[place].stackable = max(best[place].stackable, goodness) }
       }
-      return kept
+      rules.removeLast(rules.count - kept)
     }
   }
 
@@ -229,7 +246,9 @@ final class PreparedPromotions: Sendable {
       fewItemRules.reserveCapacity(
         skus.positionCount + categories.positionCount + untargeted.count * (categories.keys.count + 1))
     }
-    func target<Positions: Collection<Int>>(_ positions: Positions) -> ItemTargetRules {
+    var families: [(family: UInt64, all: Int64, stackable: Int64)] = []
+    func target<Positions: Collection<Int>>(_ positions: Positions, inIdOrder: Bool = true) -> ItemTargetRules
+    {
       guard indexed else { return ItemTargetRules() }
       guard positions.count <= ItemGroups.fewRules else {
         itemGroups.append(ItemGroups(Array(positions), of: compactItemRules))
@@ -238,24 +257,40 @@ final class PreparedPromotions: Sendable {
       let start = fewItemRules.count
       scratch.removeAll(keepingCapacity: true)
       for position in positions { scratch.append(compactItemRules[position]) }
-      scratch.withUnsafeBufferPointer { rules in
-        // By kind, so that a pass over them takes the same branches as the pass before it
-        // more often (the order of a target's rules does not matter: ties go to the lower
-        // rank): one pass over the target's rules for each kind.
-        for kind in FewItemRule.Kind.percentOff.rawValue...FewItemRule.Kind.buyGet.rawValue {
-          for rule in rules where rule.kind.rawValue == kind {
-            // A rule that another of the target outdoes (at least as much off on every
-            // line, a lower id, as stackable: FewItemRule.outdoes) is never the best of
-            // all nor of the stackable ones, so the pass over the target's rules leaves it
-            // out. The rule that outdoes it may itself be outdone by a third, which then
-            // outdoes both: each rule is compared with every other, kept or not.
-            var outdone = false
-            for other in rules where other.outdoes(rule) {
-              outdone = true
-              break
-            }
-            if !outdone { fewItemRules.append(rule) }
-          }
+      // In id order (a SKU's positions are; a category's are followed by the untargeted
+      // ones'), so that one pass finds the rules another of the target outdoes: those are
+      // never the best of all nor of the stackable ones (FewItemRule.outdoes), and the
+      // pass over the target's rules leaves them out.
+      if !inIdOrder { scratch.sort { $0.rank < $1.rank } }
+      ItemGroups.removeOutdone(from: &scratch, best: &families)
+      // By kind, so that a pass over them takes the same branches as the pass before it
+      // more often (the order of a target's rules does not matter: ties go to the lower
+      // rank): each rule placed after the rules of the kinds before its own.
+      var next = (0, 0, 0, 0)
+      for rule in scratch {
+        switch rule.kind {
+        case .percentOff: next.1 += 1
+        case .amountOff: next.2 += 1
+        case .fixedPrice: next.3 += 1
+        case .buyGet: break
+        }
+      }
+      next = (start, start + next.1, start + next.1 + next.2, start + next.1 + next.2 + next.3)
+      fewItemRules.append(contentsOf: scratch)
+      for rule in scratch {
+        switch rule.kind {
+        case .percentOff:
+          fewItemRules[next.0] = rule
+          next.0 += 1
+        case .amountOff:
+          fewItemRules[next.1] = rule
+          next.1 += 1
+        case .fixedPrice:
+          fewItemRules[next.2] = rule
+          next.2 += 1
+        case .buyGet:
+          fewItemRules[next.3] = rule
+          next.3 += 1
         }
       }
       return ItemTargetRules(start: Int32(start), count: Int32(fewItemRules.count - start))
@@ -263,7 +298,9 @@ final class PreparedPromotions: Sendable {
     skus.setRules { _, positions in target(positions.lazy.map { Int($0) }) }
     // A category's rules include the untargeted ones, so that a line in a category looks
     // at one group fewer.
-    categories.setRules { _, positions in target(positions.lazy.map { Int($0) } + untargeted) }
+    categories.setRules { _, positions in
+      target(positions.lazy.map { Int($0) } + untargeted, inIdOrder: untargeted.isEmpty)
+    }
     untargetedItemGroups = target(untargeted)
     itemSKUs = skus
     itemCategories = categories
