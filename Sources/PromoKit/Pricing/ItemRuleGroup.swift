@@ -97,26 +97,31 @@ struct ItemRuleGroup: Sendable {
 
   /// Indexes the rules at `positions` of `rules` (their weights are their positions).
   init(_ positions: [Int], of rules: [ItemRule]) {
+    self.init(positions, of: rules.map { FewItemRule($0, rank: 0) })
+  }
+
+  /// Indexes the rules at `positions` of `rules` (their weights are their positions).
+  init(_ positions: [Int], of rules: [FewItemRule]) {
     var percentages: [(value: Int64, weight: Int32)] = []
     var perUnit: [(value: Int64, weight: Int32)] = []
     var leastPrice: (price: Int64, weight: Int32)?
     var buyGets: [(buy: Int64, get: Int64, value: Int64, weight: Int32)] = []
     for position in positions {
       let weight = Int32(position)
-      switch rules[position].reduction {
-      case .percent(let rate): percentages.append((rate.tenThousandths, weight))
-      // Store amounts are at most 10^12 in at most 3 minor digits: they fit in 64 bits.
-      case .perUnit(let sum): perUnit.append((Int64(sum.minorUnits), weight))
-      case .fixedPrice(let price):
+      let rule = rules[position]
+      switch rule.kind {
+      case .percentOff: percentages.append((rule.number, weight))
+      case .amountOff: perUnit.append((rule.number, weight))
+      case .fixedPrice:
         if let least = leastPrice,
-          Int128(least.price) < price.minorUnits
-            || (Int128(least.price) == price.minorUnits && least.weight < weight)
+          least.price < rule.number || (least.price == rule.number && least.weight < weight)
         {
           break
         }
-        leastPrice = (Int64(price.minorUnits), weight)
-      case .buyGet(let terms):
-        buyGets.append((terms.buy, terms.get, terms.percentOff.tenThousandths, weight))
+        leastPrice = (rule.number, weight)
+      case .buyGet:
+        let terms = rule.buyGet
+        buyGets.append((terms.buy, terms.get, terms.rate, weight))
       }
     }
     self.percentages = Ladder(percentages)
@@ -152,8 +157,28 @@ struct ItemRuleGroup: Sendable {
   /// none takes off more than 0.
   ///
   /// - Complexity: O(log *k* + *s* log *k*).
-  @inline(__always)
   func best(unitPrice: Int128, quantity: Int64, lineAmount: Int128) -> (discount: Int128, weight: Int32)? {
+    // Nearly every line's amount fits in 64 bits: given amounts whose high halves are known
+    // to be 0, the compiler drops the formulas' wide paths (a 128-bit division it would
+    // otherwise do up front) from this copy of the search.
+    if let small = UInt64(exactly: lineAmount), unitPrice >= 0 && unitPrice <= lineAmount {
+      return best(unitPrice: UInt64(truncatingIfNeeded: unitPrice), quantity: quantity, lineAmount: small)
+    }
+    return search(unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount)
+  }
+
+  /// ``best(unitPrice:quantity:lineAmount:)`` for amounts that fit in 64 bits.
+  private func best(unitPrice: UInt64, quantity: Int64, lineAmount: UInt64) -> (
+    discount: Int128, weight: Int32
+  )? {
+    search(unitPrice: Int128(unitPrice), quantity: quantity, lineAmount: Int128(lineAmount))
+  }
+
+  /// ``best(unitPrice:quantity:lineAmount:)``, written once for both of its copies.
+  @inline(__always)
+  private func search(unitPrice: Int128, quantity: Int64, lineAmount: Int128) -> (
+    discount: Int128, weight: Int32
+  )? {
     // First the most each kind (and each buy-get shape) takes off; then, among those that
     // take off that much, the least weight. The shapes are read in place, never copied.
     var most: Int128 = 0
@@ -218,47 +243,138 @@ struct ItemRuleGroup: Sendable {
 /// its position in the store.
 typealias ItemPick = (discount: Int128, rank: Int32, storeIndex: Int)
 
-/// One item promotion of a short list, its amounts in minor units (or ten-thousandths of a
-/// percent) in a trivial value of 32 bytes, with the rank of its id and its position in the
-/// store: a pass over a few of them, laid out one after the other, reads nothing else.
+/// One item promotion of a short list in a trivial value of 16 bytes: its benefit packed in
+/// one word, the rank of its id and its position in the store. A pass over a few of them,
+/// laid out one after the other, reads nothing else, four to a cache line.
 struct FewItemRule: Sendable {
-  /// The rate, the sum per unit, or the price (store amounts fit in 64 bits).
-  var value: Int64
-  var rank: Int32
-  var storeIndex: Int32
-  /// A buy-get rule's terms (1 to 1,000 each).
-  var buy: Int32 = 0
-  var get: Int32 = 0
-  /// Which benefit, in one byte.
-  var kind: Kind
-  var isStackable: Bool
+  /// The benefit: its kind in bits 62–63 (``Kind``), whether the rule is stackable in bit
+  /// 61, and its number in bits 0–49: the rate (in ten-thousandths of a percent), the sum per
+  /// unit or the price (in minor units: store amounts are at most 10^12 in at most 3 minor
+  /// digits, below 2^50); a buy-get rule has its rate in bits 0–19 (at most 10^6), `buy` in
+  /// bits 20–29 and `get` in bits 30–39 (1 to 1,000 each).
+  private let terms: UInt64
+  /// The rank of the rule's id among the store's ids.
+  let rank: Int32
+  /// The promotion's position in the store.
+  let storeIndex: Int32
 
-  /// The benefit of a rule: `value` is a rate for `percentOff` and `buyGet`, a sum per unit
-  /// for `amountOff`, a price for `fixedPrice`.
-  enum Kind: UInt8, Sendable {
+  /// The benefit of a rule, as bits 62–63 of its terms.
+  enum Kind: UInt64, Sendable {
     case percentOff, amountOff, fixedPrice, buyGet
   }
 
+  private static let numberBits: UInt64 = (1 << 50) - 1
+  private static let stackableBit: UInt64 = 1 << 61
+
   /// `rule`, whose id has rank `rank`.
   init(_ rule: ItemRule, rank: Int32) {
+    func number(_ value: Int128) -> UInt64 {
+      precondition(value >= 0 && value <= Int128(Self.numberBits), "an item promotion's amount beyond 2^50")
+      return UInt64(value)
+    }
+    var terms: UInt64
+    switch rule.reduction {
+    case .percent(let rate): terms = Kind.percentOff.rawValue << 62 | number(Int128(rate.tenThousandths))
+    case .perUnit(let sum): terms = Kind.amountOff.rawValue << 62 | number(sum.minorUnits)
+    case .fixedPrice(let price): terms = Kind.fixedPrice.rawValue << 62 | number(price.minorUnits)
+    case .buyGet(let buyGet):
+      precondition(
+        (0...1_000_000).contains(buyGet.percentOff.tenThousandths) && (1...1_000).contains(buyGet.buy)
+          && (1...1_000).contains(buyGet.get), "a buy-get promotion beyond its bounds")
+      terms =
+        Kind.buyGet.rawValue << 62 | UInt64(buyGet.percentOff.tenThousandths) | UInt64(buyGet.buy) << 20
+        | UInt64(buyGet.get) << 30
+    }
+    if rule.isStackable { terms |= Self.stackableBit }
+    self.terms = terms
     self.rank = rank
     storeIndex = Int32(rule.storeIndex)
-    isStackable = rule.isStackable
-    switch rule.reduction {
-    case .percent(let rate):
-      kind = .percentOff
-      value = rate.tenThousandths
-    case .perUnit(let sum):
-      kind = .amountOff
-      value = Int64(sum.minorUnits)
-    case .fixedPrice(let price):
-      kind = .fixedPrice
-      value = Int64(price.minorUnits)
-    case .buyGet(let terms):
-      kind = .buyGet
-      value = terms.percentOff.tenThousandths
-      buy = Int32(terms.buy)
-      get = Int32(terms.get)
+  }
+
+  /// The rule's benefit kind.
+  var kind: Kind {
+    switch terms >> 62 {
+    case 0: .percentOff
+    case 1: .amountOff
+    case 2: .fixedPrice
+    default: .buyGet
+    }
+  }
+
+  /// Whether the rule may be combined with the order stage.
+  var isStackable: Bool { terms & Self.stackableBit != 0 }
+
+  /// The rule's number: its rate, sum per unit or price (a buy-get rule's rate is
+  /// ``buyGet``'s).
+  var number: Int64 { Int64(terms & Self.numberBits) }
+
+  /// A buy-get rule's terms (meaningless for another kind).
+  var buyGet: (buy: Int64, get: Int64, rate: Int64) {
+    (Int64(terms >> 20 & 0x3ff), Int64(terms >> 30 & 0x3ff), Int64(terms & 0xf_ffff))
+  }
+
+  /// The rules this rule may outdo or be outdone by (``outdoes(_:)``) share its family: its
+  /// kind, and for a buy-get rule its `buy` and `get` (bits 20–39 and 62–63 of its terms).
+  var family: UInt64 {
+    kind == .buyGet ? terms & 0xc000_00ff_fff0_0000 : terms & 0xc000_0000_0000_0000
+  }
+
+  /// How good the rule's number is within its family: the rate or the sum per unit, the
+  /// price negated (a lower price takes more off).
+  var goodness: Int64 {
+    switch kind {
+    case .percentOff, .amountOff: number
+    case .fixedPrice: -number
+    case .buyGet: buyGet.rate
+    }
+  }
+
+  /// Whether this rule makes `other` useless to ``best(of:unitPrice:quantity:lineAmount:)``
+  /// wherever both are in the rules passed: on every line it takes off at least as much,
+  /// its id is lower, and it is stackable if `other` is.
+  ///
+  /// Both have the same benefit kind (and, for buy-get rules, the same `buy` and `get`),
+  /// with a number at least as good: a rate or a sum per unit at least as large, a price at
+  /// most as large. Each formula of ``DealTerms`` only grows with its rate or sum and only
+  /// shrinks as the price grows (a percentage of the same amount, rounded half up; `min(sum,
+  /// unit price)` per unit; `max(unit price − price, 0)` per unit; a buy-get's units got
+  /// depend on `buy`, `get` and the quantity alone). So on every line this rule takes off
+  /// at least what `other` does, and with the lower rank it wins every tie: `other` is never
+  /// the best of all; nor of the stackable ones, where this rule is too when `other` is.
+  func outdoes(_ other: FewItemRule) -> Bool {
+    guard terms >> 62 == other.terms >> 62, rank < other.rank, isStackable || !other.isStackable else {
+      return false
+    }
+    switch kind {
+    case .percentOff, .amountOff:
+      return other.kind == kind && terms & Self.numberBits >= other.terms & Self.numberBits
+    case .fixedPrice:
+      return other.kind == kind && terms & Self.numberBits <= other.terms & Self.numberBits
+    case .buyGet:
+      // The same kind, the same `buy` and `get` (bits 20–39), and a
+      // rate (bits 0–19) at least as large.
+      let shape: UInt64 = 0xff_fff0_0000
+      return other.kind == kind && terms & shape == other.terms & shape
+        && terms & 0xf_ffff >= other.terms & 0xf_ffff
+    }
+  }
+
+  /// What the rule takes off a line of `quantity` units at `unitPrice` (amount
+  /// `lineAmount`), by the formulas of ``DealTerms``.
+  @inline(__always)
+  func discount(unitPrice: Int128, quantity: Int64, lineAmount: Int128) -> Int128 {
+    switch terms >> 62 {
+    case Kind.percentOff.rawValue:
+      return DealTerms.percentageOff(Int64(terms & Self.numberBits), of: lineAmount)
+    case Kind.amountOff.rawValue:
+      return DealTerms.perUnitOff(Int128(terms & Self.numberBits), unitPrice: unitPrice, units: quantity)
+    case Kind.fixedPrice.rawValue:
+      return DealTerms.fixedPriceOff(Int128(terms & Self.numberBits), unitPrice: unitPrice, units: quantity)
+    default:
+      let got = DealTerms.gotAmount(
+        unitPrice: unitPrice, quantity: quantity, buy: Int64(terms >> 20 & 0x3ff),
+        get: Int64(terms >> 30 & 0x3ff))
+      return DealTerms.percentageOff(Int64(terms & 0xf_ffff), of: got)
     }
   }
 
@@ -268,38 +384,49 @@ struct FewItemRule: Sendable {
   /// than 0.
   ///
   /// - Complexity: O(*k*) for *k* rules.
-  @inline(__always)
   static func best(
     of rules: UnsafeBufferPointer<FewItemRule>, unitPrice: Int128, quantity: Int64, lineAmount: Int128
   ) -> (all: ItemPick?, stackable: ItemPick?) {
-    var all: ItemPick?
-    var stackable: ItemPick?
-    for index in rules.indices {
-      let discount: Int128
-      switch rules[index].kind {
-      case .percentOff: discount = DealTerms.percentageOff(rules[index].value, of: lineAmount)
-      case .amountOff:
-        discount = DealTerms.perUnitOff(Int128(rules[index].value), unitPrice: unitPrice, units: quantity)
-      case .fixedPrice:
-        discount = DealTerms.fixedPriceOff(Int128(rules[index].value), unitPrice: unitPrice, units: quantity)
-      case .buyGet:
-        let got = DealTerms.gotAmount(
-          unitPrice: unitPrice, quantity: quantity, buy: Int64(rules[index].buy), get: Int64(rules[index].get)
-        )
-        discount = DealTerms.percentageOff(rules[index].value, of: got)
+    // As in ItemRuleGroup.best: a copy of the pass for amounts known to fit in 64 bits.
+    if let small = UInt64(exactly: lineAmount), unitPrice >= 0 && unitPrice <= lineAmount {
+      return best(
+        of: rules, unitPrice: UInt64(truncatingIfNeeded: unitPrice), quantity: quantity, lineAmount: small)
+    }
+    return pass(over: rules, unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount)
+  }
+
+  /// ``best(of:unitPrice:quantity:lineAmount:)`` for amounts that fit in 64 bits.
+  private static func best(
+    of rules: UnsafeBufferPointer<FewItemRule>, unitPrice: UInt64, quantity: Int64, lineAmount: UInt64
+  ) -> (all: ItemPick?, stackable: ItemPick?) {
+    pass(over: rules, unitPrice: Int128(unitPrice), quantity: quantity, lineAmount: Int128(lineAmount))
+  }
+
+  /// ``best(of:unitPrice:quantity:lineAmount:)``, written once for both of its copies.
+  @inline(__always)
+  private static func pass(
+    over rules: UnsafeBufferPointer<FewItemRule>, unitPrice: Int128, quantity: Int64, lineAmount: Int128
+  ) -> (all: ItemPick?, stackable: ItemPick?) {
+    // The best so far, of all and of the stackable ones. "None yet" is 0 off at no rank:
+    // a rule taking off nothing may replace it (at a lower rank), but any rule taking off
+    // more than 0 beats both, and 0 off is no pick.
+    var all: (discount: Int128, rank: Int32, storeIndex: Int32) = (0, .max, 0)
+    var stackable = all
+    for rule in rules {
+      let discount = rule.discount(unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount)
+      let rank = rule.rank
+      if discount > all.discount || (discount == all.discount && rank < all.rank) {
+        all = (discount, rank, rule.storeIndex)
       }
-      guard discount > 0 else { continue }
-      let rank = rules[index].rank
-      if all == nil || discount > all!.discount || (discount == all!.discount && rank < all!.rank) {
-        all = (discount, rank, Int(rules[index].storeIndex))
-      }
-      if rules[index].isStackable
-        && (stackable == nil || discount > stackable!.discount
-          || (discount == stackable!.discount && rank < stackable!.rank))
+      if rule.isStackable
+        && (discount > stackable.discount || (discount == stackable.discount && rank < stackable.rank))
       {
-        stackable = (discount, rank, Int(rules[index].storeIndex))
+        stackable = (discount, rank, rule.storeIndex)
       }
     }
-    return (all, stackable)
+    return (
+      all.discount > 0 ? (all.discount, all.rank, Int(all.storeIndex)) : nil,
+      stackable.discount > 0 ? (stackable.discount, stackable.rank, Int(stackable.storeIndex)) : nil
+    )
   }
 }

@@ -7,11 +7,15 @@
 /// indexes, and the lowest weight is the lowest id.
 ///
 /// - Item promotions: the rules targeting each SKU, each category (with the untargeted
-///   ones) and the untargeted ones alone. At most ``ItemGroups/fewRules`` of them are laid
-///   out one after the other in ``fewItemRules`` and passed over; more are indexed as an
-///   ``ItemRuleGroup`` of every rule and one of the stackable ones, in which a line looks at
-///   one candidate per benefit kind. The plain lists of the rules targeting each SKU and
-///   category are kept for the linear search the tests check the indexes against.
+///   ones) and the untargeted ones alone, each SKU and category found in an
+///   ``ItemKeyTable``. At most ``ItemGroups/fewRules`` of them are laid out one after the
+///   other in ``fewItemRules`` (as 16-byte ``FewItemRule``s, by kind) and passed over; more
+///   are indexed as an ``ItemRuleGroup`` of every rule and one of the stackable ones, in
+///   which a line looks at one candidate per benefit kind. Either way a rule that another
+///   of the same target outdoes (``FewItemRule/outdoes(_:)``) is left out, as it can never
+///   be picked. The tables also keep the positions of every rule targeting each SKU and
+///   category, for the linear search (a few orders, and the reference the tests check the
+///   indexes against), which reads the rules through ``itemRules``.
 /// - Order promotions: an ``OrderStageIndex``.
 final class PreparedPromotions: Sendable {
   /// Whether the indexes (item groups, order rule sets) were built: without them only the
@@ -21,23 +25,27 @@ final class PreparedPromotions: Sendable {
   /// The minor digits every amount here is in.
   let minorDigits: Int
   /// The working item promotions, in id order.
-  let itemRules: [ItemRule]
+  let itemRules: ItemRuleList
   /// The rank of each item rule's id among every id of the store.
   let itemRanks: [Int32]
-  /// Positions in `itemRules` of the promotions targeting each SKU.
-  let itemsBySKU: StringTable<[Int]>
-  /// Positions in `itemRules` of the promotions targeting each category.
-  let itemsByCategory: StringTable<[Int]>
+  /// Each item rule as a trivial value of 16 bytes, its rank and position in the store with
+  /// it, at the same positions: what ``itemRules`` are rebuilt from, what a line reads of
+  /// the rule an index picked, and what the few rules of each target are copied from.
+  let compactItemRules: [FewItemRule]
+  /// The SKUs that item rules target, each with its rules' positions in `itemRules` and
+  /// where they are prepared.
+  let itemSKUs: ItemKeyTable
+  /// The categories that item rules target, each with its rules' positions in `itemRules`
+  /// and where they are prepared, the untargeted rules included.
+  let itemCategories: ItemKeyTable
   /// Positions in `itemRules` of the promotions that target every line.
   let untargetedItems: [Int]
-  /// The rules of each SKU.
-  let itemGroupsBySKU: StringTable<ItemTargetRules>
-  /// The rules of each category, with the untargeted rules too.
-  let itemGroupsByCategory: StringTable<ItemTargetRules>
   /// The rules that target every line.
   let untargetedItemGroups: ItemTargetRules
   /// The rules of every target with few of them, each target's one after the other.
   let fewItemRules: [FewItemRule]
+  /// The indexed rules of every target with more than ``ItemGroups/fewRules`` of them.
+  let itemGroups: [ItemGroups]
   /// The working discounts and thresholds, in id order.
   let orderRules: [OrderRule]
   /// The rank of each order rule's id among every id of the store.
@@ -48,31 +56,89 @@ final class PreparedPromotions: Sendable {
   /// ``WorkingPromotions/fewOrderRules`` (else empty).
   let compactOrderRules: [CompactOrderRule]
 
-  /// Where the rules of one target are: `count` rules of ``fewItemRules`` from `start`, or
-  /// indexed `groups` when there are more than ``ItemGroups/fewRules``.
+  /// Where the rules of one target are: `count` rules of ``fewItemRules`` from `start`, or,
+  /// when there are more than ``ItemGroups/fewRules`` (`count` is -1), the indexed ones at
+  /// `start` of ``itemGroups``. A trivial value of 8 bytes, read from a table slot without
+  /// reference counting.
   struct ItemTargetRules: Sendable {
+    /// Where the few rules start in ``fewItemRules``, or the position of the indexed rules
+    /// in ``itemGroups``.
     var start: Int32 = 0
+    /// How many few rules there are, or -1 for indexed rules.
     var count: Int32 = 0
-    var groups: ItemGroups?
   }
 
   /// The rules targeting the same lines indexed as ``ItemRuleGroup``s: all of them and the
   /// stackable ones.
+  ///
+  /// The groups' weights are positions in `members`, the rules in id order: the lowest of
+  /// them is the lowest id, and the rule a line's search picks is read from this group's
+  /// own few kilobytes, not from wherever it is among the store's rules. The members leave
+  /// out every rule another of them outdoes (``FewItemRule/outdoes(_:)``), which is never
+  /// the best of all nor of the stackable ones.
   final class ItemGroups: Sendable {
     /// Up to this many rules, a pass over them replaces the groups' indexes.
     static let fewRules = 16
+    /// The rules, in id order.
+    let members: [FewItemRule]
     /// Every rule.
     let all: ItemRuleGroup
     /// The stackable rules.
     let stackable: ItemRuleGroup
 
-    /// Indexes the rules at `positions` of `rules`.
-    init(_ positions: [Int], of rules: [ItemRule]) {
-      all = ItemRuleGroup(positions, of: rules)
-      let stackablePositions = positions.filter { rules[$0].isStackable }
+    /// Indexes the rules at `positions` of `rules` (positions in id order, as `rules` are).
+    init(_ positions: [Int], of rules: [FewItemRule]) {
+      let members = Self.unoutdone(positions.sorted().map { rules[$0] })
+      self.members = members
+      all = ItemRuleGroup(Array(members.indices), of: members)
+      let stackablePositions = members.indices.filter { members[$0].isStackable }
       // When every rule is stackable, the two groups are the same.
       stackable =
-        stackablePositions.count == positions.count ? all : ItemRuleGroup(stackablePositions, of: rules)
+        stackablePositions.count == members.count ? all : ItemRuleGroup(stackablePositions, of: members)
+    }
+
+    /// `rules`, in id order, without those another of them outdoes
+    /// (``FewItemRule/outdoes(_:)``), still in id order.
+    ///
+    /// - Complexity: O(*k* × *f*) for *k* rules of *f* families (a few).
+    static func unoutdone(_ rules: [FewItemRule]) -> [FewItemRule] {
+      var kept = rules
+      var best: [(family: UInt64, all: Int64, stackable: Int64)] = []
+      removeOutdone(from: &kept, best: &best)
+      return kept
+    }
+
+    /// Removes from `rules`, in id order, those another of them outdoes
+    /// (``FewItemRule/outdoes(_:)``), keeping the others in order; `best` is room for the
+    /// pass to use, reused from call to call.
+    ///
+    /// A rule is outdone exactly when a rule before it (a lower id) of its family (kind, and
+    /// `buy` and `get` for a buy-get rule) has a number at least as good and is stackable if
+    /// it is. So one pass keeps, for each family, the best number seen and the best number
+    /// of a stackable rule seen.
+    ///
+    /// - Complexity: O(*k* × *f*) for *k* rules of *f* families (a few).
+    static func removeOutdone(
+      from rules: inout [FewItemRule], best: inout [(family: UInt64, all: Int64, stackable: Int64)]
+    ) {
+      best.removeAll(keepingCapacity: true)
+      var kept = 0
+      for index in rules.indices {
+        let rule = rules[index]
+        let family = rule.family
+        let goodness = rule.goodness
+        var place = 0
+        while place < best.count && best[place].family != family { place += 1 }
+        if place == best.count { best.append((family, .min, .min)) }
+        let outdone = best[place].stackable >= goodness || (!rule.isStackable && best[place].all >= goodness)
+        if !outdone {
+          rules[kept] = rule
+          kept += 1
+        }
+        best[place].all = max(best[place].all, goodness)
+        if rule.isStackable { best[place].stackable = max(best[place].stackable, goodness) }
+      }
+      rules.removeLast(rules.count - kept)
     }
   }
 
@@ -86,22 +152,24 @@ final class PreparedPromotions: Sendable {
   func best(in target: ItemTargetRules, unitPrice: Int128, quantity: Int64, lineAmount: Int128) -> (
     all: ItemPick?, stackable: ItemPick?
   ) {
-    guard let groups = target.groups else {
+    guard target.count < 0 else {
       return fewItemRules.withUnsafeBufferPointer { rules in
         FewItemRule.best(
           of: UnsafeBufferPointer(rebasing: rules[Int(target.start)..<Int(target.start + target.count)]),
           unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount)
       }
     }
+    let groups = itemGroups[Int(target.start)]
     func pick(_ found: (discount: Int128, weight: Int32)) -> ItemPick {
-      (found.discount, itemRanks[Int(found.weight)], itemRules[Int(found.weight)].storeIndex)
+      let rule = groups.members[Int(found.weight)]
+      return (found.discount, rule.rank, Int(rule.storeIndex))
     }
     // When no rule applies, no stackable one does; when the best of all is stackable, it is
     // the best of the stackable ones too.
     guard let best = groups.all.best(unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount) else {
       return (nil, nil)
     }
-    if itemRules[Int(best.weight)].isStackable { return (pick(best), pick(best)) }
+    if groups.members[Int(best.weight)].isStackable { return (pick(best), pick(best)) }
     if groups.stackable.isEmpty { return (pick(best), nil) }
     return (
       pick(best),
@@ -122,21 +190,21 @@ final class PreparedPromotions: Sendable {
     self.minorDigits = minorDigits
     isIndexed = indexed
     let ordered = inRankOrder(positions, ranks: ranks)
-    var itemRules: [ItemRule] = []
     var itemRanks: [Int32] = []
-    var bySKU = StringGrouping()
-    var byCategory = StringGrouping()
+    var compactItemRules: [FewItemRule] = []
+    var skus = ItemKeyTable()
+    var categories = ItemKeyTable()
     var untargeted: [Int] = []
     var orderRules: [OrderRule] = []
     var orderRanks: [Int32] = []
     // Room for every promotion in each list, so that none grows (a copy of it all, and
     // twice its memory for a moment); the pages the other kind leaves unused are never
     // touched, so they take no memory.
-    itemRules.reserveCapacity(ordered.count)
     itemRanks.reserveCapacity(ordered.count)
+    compactItemRules.reserveCapacity(ordered.count)
     orderRules.reserveCapacity(ordered.count)
     orderRanks.reserveCapacity(ordered.count)
-    HugePages.adviseUnusedCapacity(of: &itemRules)
+    HugePages.adviseUnusedCapacity(of: &compactItemRules)
     HugePages.adviseUnusedCapacity(of: &orderRules)
     // Each promotion is read where it is, never copied.
     let promotions = catalog.promotions
@@ -144,12 +212,12 @@ final class PreparedPromotions: Sendable {
       do throws(UnpayableAmount) {
         let promotion = promotions[position]
         if let rule = try ItemRule(promotion, storeIndex: position, minorDigits: minorDigits) {
-          let index = itemRules.count
-          itemRules.append(rule)
+          let index = compactItemRules.count
+          compactItemRules.append(FewItemRule(rule, rank: ranks[position]))
           itemRanks.append(ranks[position])
           if let target = promotion.target {
-            for sku in target.skus { bySKU.append(index, to: sku) }
-            for category in target.categories { byCategory.append(index, to: category) }
+            for sku in target.skus { skus.add(index, to: sku) }
+            for category in target.categories { categories.add(index, to: category) }
           } else {
             untargeted.append(index)
           }
@@ -161,30 +229,83 @@ final class PreparedPromotions: Sendable {
         throw error.error(position: position, currency: catalog.currency, minorDigits: minorDigits)
       }
     }
-    self.itemRules = itemRules
+    itemRules = ItemRuleList(compact: compactItemRules, promotions: promotions, minorDigits: minorDigits)
     self.itemRanks = itemRanks
-    itemsBySKU = StringTable(keys: bySKU.keys, values: bySKU.lists)
-    itemsByCategory = StringTable(keys: byCategory.keys, values: byCategory.lists)
+    self.compactItemRules = compactItemRules
     untargetedItems = untargeted
+    skus.finishGrouping()
+    categories.finishGrouping()
     var fewItemRules: [FewItemRule] = []
-    func target(_ positions: [Int]) -> ItemTargetRules {
-      guard indexed else { return ItemTargetRules(start: 0, count: 0) }
+    var itemGroups: [ItemGroups] = []
+    // One target's rules at a time, read where they are while they are laid out.
+    var scratch: [FewItemRule] = []
+    scratch.reserveCapacity(ItemGroups.fewRules)
+    // Room for the rules of every target, were they all few (a category's with the
+    // untargeted ones), so that the list never grows.
+    if indexed {
+      fewItemRules.reserveCapacity(
+        skus.positionCount + categories.positionCount + untargeted.count * (categories.keys.count + 1))
+    }
+    var families: [(family: UInt64, all: Int64, stackable: Int64)] = []
+    func target<Positions: Collection<Int>>(_ positions: Positions, inIdOrder: Bool = true) -> ItemTargetRules
+    {
+      guard indexed else { return ItemTargetRules() }
       guard positions.count <= ItemGroups.fewRules else {
-        return ItemTargetRules(groups: ItemGroups(positions, of: itemRules))
+        itemGroups.append(ItemGroups(Array(positions), of: compactItemRules))
+        return ItemTargetRules(start: Int32(itemGroups.count - 1), count: -1)
       }
       let start = fewItemRules.count
-      for position in positions {
-        fewItemRules.append(FewItemRule(itemRules[position], rank: itemRanks[position]))
+      scratch.removeAll(keepingCapacity: true)
+      for position in positions { scratch.append(compactItemRules[position]) }
+      // In id order (a SKU's positions are; a category's are followed by the untargeted
+      // ones'), so that one pass finds the rules another of the target outdoes: those are
+      // never the best of all nor of the stackable ones (FewItemRule.outdoes), and the
+      // pass over the target's rules leaves them out.
+      if !inIdOrder { scratch.sort { $0.rank < $1.rank } }
+      ItemGroups.removeOutdone(from: &scratch, best: &families)
+      // By kind, so that a pass over them takes the same branches as the pass before it
+      // more often (the order of a target's rules does not matter: ties go to the lower
+      // rank): each rule placed after the rules of the kinds before its own.
+      var next = (0, 0, 0, 0)
+      for rule in scratch {
+        switch rule.kind {
+        case .percentOff: next.1 += 1
+        case .amountOff: next.2 += 1
+        case .fixedPrice: next.3 += 1
+        case .buyGet: break
+        }
       }
-      return ItemTargetRules(start: Int32(start), count: Int32(positions.count))
+      next = (start, start + next.1, start + next.1 + next.2, start + next.1 + next.2 + next.3)
+      fewItemRules.append(contentsOf: scratch)
+      for rule in scratch {
+        switch rule.kind {
+        case .percentOff:
+          fewItemRules[next.0] = rule
+          next.0 += 1
+        case .amountOff:
+          fewItemRules[next.1] = rule
+          next.1 += 1
+        case .fixedPrice:
+          fewItemRules[next.2] = rule
+          next.2 += 1
+        case .buyGet:
+          fewItemRules[next.3] = rule
+          next.3 += 1
+        }
+      }
+      return ItemTargetRules(start: Int32(start), count: Int32(fewItemRules.count - start))
     }
-    itemGroupsBySKU = StringTable(keys: bySKU.keys, values: bySKU.lists.map(target))
+    skus.setRules { _, positions in target(positions.lazy.map { Int($0) }) }
     // A category's rules include the untargeted ones, so that a line in a category looks
     // at one group fewer.
-    itemGroupsByCategory = StringTable(
-      keys: byCategory.keys, values: byCategory.lists.map { target($0 + untargeted) })
+    categories.setRules { _, positions in
+      target(positions.lazy.map { Int($0) } + untargeted, inIdOrder: untargeted.isEmpty)
+    }
     untargetedItemGroups = target(untargeted)
+    itemSKUs = skus
+    itemCategories = categories
     self.fewItemRules = fewItemRules
+    self.itemGroups = itemGroups
     self.orderRules = orderRules
     self.orderRanks = orderRanks
     orderIndex = OrderStageIndex(indexed ? orderRules : [])
@@ -199,27 +320,32 @@ final class PreparedPromotions: Sendable {
   /// - Complexity: O(*k*) for the *k* rules that target the line.
   func forEachItemRule(targeting sku: String?, categories: [String], _ body: (Int) -> Void) {
     for index in untargetedItems { body(index) }
-    if let sku, let indices = itemsBySKU[sku] { for index in indices { body(index) } }
-    for category in categories {
-      if let indices = itemsByCategory[category] { for index in indices { body(index) } }
-    }
+    if let sku { itemSKUs.forEachPosition(of: sku, body) }
+    for category in categories { itemCategories.forEachPosition(of: category, body) }
   }
 
   /// Calls `body` with the rules of each target of a line with `sku` and `categories`: its
-  /// SKU's, its categories' (which hold the untargeted rules too), and the untargeted ones
-  /// when no category of the line has rules.
+  /// categories' (which hold the untargeted rules too), the untargeted ones when no
+  /// category of the line has rules, and its SKU's.
+  ///
+  /// The SKU's slot is read first and its rules last: the categories' work (whose tables
+  /// are few and stay in the cache) goes on while the SKU's slot, likely out of the cache,
+  /// is on its way. The order does not matter to the caller, which keeps the most taken
+  /// off and, among equals, the lowest rank.
   ///
   /// - Complexity: O(*c*) table lookups for *c* categories.
+  @inline(__always)
   func forEachItemGroup(targeting sku: String?, categories: [String], _ body: (ItemTargetRules) -> Void) {
-    if let sku, let groups = itemGroupsBySKU[sku] { body(groups) }
+    let skuRules = sku.flatMap { itemSKUs.rules(of: $0) }
     var untargetedSeen = false
     for category in categories {
-      if let groups = itemGroupsByCategory[category] {
-        body(groups)
+      if let rules = itemCategories.rules(of: category) {
+        body(rules)
         untargetedSeen = true
       }
     }
     if !untargetedSeen { body(untargetedItemGroups) }
+    if let skuRules { body(skuRules) }
   }
 }
 
