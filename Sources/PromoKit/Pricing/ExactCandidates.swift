@@ -78,8 +78,10 @@ struct ExactCandidates: Sendable {
   /// `nil` when an amount of one cannot be paid in those digits (the caller then prices by
   /// a pass over the promotions, which reports it).
   init?(catalog: Catalog, instant: Instant, ranks: [Int32], minorDigits: Int) {
-    var skuLists: [String: [DealTerms]] = [:]
-    var categoryLists: [String: [DealTerms]] = [:]
+    // The targeted deals, grouped by SKU and by category (by their positions here).
+    var targeted: [DealTerms] = []
+    var skuLists = StringGrouping()
+    var categoryLists = StringGrouping()
     var untargetedItems: [DealTerms] = []
     var untargetedDiscounts: [DealTerms] = []
     var byMinimum: [DealTerms] = []
@@ -101,8 +103,9 @@ struct ExactCandidates: Sendable {
         byCode[CouponCode.normalized(code), default: []].append(deal)
         codeTargets[deal.storeIndex] = promotion.target
       } else if let target = promotion.target {
-        for sku in target.skus { skuLists[sku, default: []].append(deal) }
-        for category in target.categories { categoryLists[category, default: []].append(deal) }
+        for sku in target.skus { skuLists.append(targeted.count, to: sku) }
+        for category in target.categories { categoryLists.append(targeted.count, to: category) }
+        targeted.append(deal)
       } else {
         switch promotion.kind {
         case .item: untargetedItems.append(deal)
@@ -128,7 +131,7 @@ struct ExactCandidates: Sendable {
     }
     var table: [DealTerms] = []
     table.reserveCapacity(
-      skuLists.values.reduce(0) { $0 + $1.count } + categoryLists.values.reduce(0) { $0 + $1.count }
+      skuLists.lists.reduce(0) { $0 + $1.count } + categoryLists.lists.reduce(0) { $0 + $1.count }
         + untargetedItems.count + untargetedDiscounts.count + byMinimum.count
         + byCode.values.reduce(0) { $0 + $1.count })
     /// Appends `deals` to the table; returns where they are.
@@ -141,12 +144,16 @@ struct ExactCandidates: Sendable {
     let everyLine = DealTerms.unoutdone(untargetedItems.filter(\.isPricedLineByLine))
     untargetedItems = everyLine + untargetedItems.filter { !$0.isPricedLineByLine }
     var stretchBounds: [OrderStageBounds] = []
-    stretchBounds.reserveCapacity(skuLists.count + categoryLists.count)
-    /// Appends each SKU's or category's deals of `lists` to the table as a stretch (the
-    /// item deals priced line by line that no other outdoes, those for customer groups last,
-    /// then the buy/gets across lines, then the discounts and thresholds); returns where.
-    func stretches(_ lists: [String: [DealTerms]]) -> [String: KeyDeals] {
-      lists.mapValues { deals in
+    stretchBounds.reserveCapacity(skuLists.keys.count + categoryLists.keys.count)
+    /// Appends each SKU's or category's deals of `lists` (their positions in `targeted`) to
+    /// the table as a stretch (the item deals priced line by line that no other outdoes,
+    /// those for customer groups last, then the buy/gets across lines, then the discounts and
+    /// thresholds); returns where, by key.
+    func stretches(_ lists: StringGrouping) -> StringTable<KeyDeals> {
+      var keyDeals: [KeyDeals] = []
+      keyDeals.reserveCapacity(lists.keys.count)
+      for positions in lists.lists {
+        let deals = positions.lazy.map { targeted[$0] }
         let start = table.count
         var lineByLine = 0
         for terms in deals where terms.isPricedLineByLine {
@@ -178,13 +185,15 @@ struct ExactCandidates: Sendable {
           bounds.include(terms)
         }
         stretchBounds.append(bounds)
-        return KeyDeals(
-          start: Int32(start), forGroups: Int32(forGroups), acrossLines: Int32(acrossLines),
-          orderDeals: Int32(orderDeals), end: Int32(table.count), bounds: Int32(stretchBounds.count - 1))
+        keyDeals.append(
+          KeyDeals(
+            start: Int32(start), forGroups: Int32(forGroups), acrossLines: Int32(acrossLines),
+            orderDeals: Int32(orderDeals), end: Int32(table.count), bounds: Int32(stretchBounds.count - 1)))
       }
+      return StringTable(keys: lists.keys, values: keyDeals)
     }
-    bySku = StringTable(stretches(skuLists))
-    byCategory = StringTable(stretches(categoryLists))
+    bySku = stretches(skuLists)
+    byCategory = stretches(categoryLists)
     self.untargetedItems = appended(untargetedItems)
     self.untargetedDiscounts = appended(untargetedDiscounts)
     // An untargeted threshold or shipping deal that another outdoes is never in the best
@@ -269,7 +278,11 @@ struct ExactCandidates: Sendable {
         if table[index].kind.actsOnOrder { deals.bounds.include(table[index]) }
       }
     }
+    // The deals so far, of every line (or of a code's target, within every line), are one
+    // block.
+    deals.closeBlock(bounds: -1, lines: .every)
     guard !keyed.isEmpty else { return deals }
+    deals.stretchBounds = stretchBounds
     deals.linePostings.reserveCapacity(keyed.count)
     // The targeted deals: those priced line by line are read in place by each line; the
     // others are gathered once, with the lines that find them. A deal of one SKU or category
@@ -301,12 +314,18 @@ struct ExactCandidates: Sendable {
         let terms = table[index]
         if !terms.hasOneTarget, let place = found.place(of: terms.storeIndex) {
           deals.orderLines[Int(place.position)].formUnion(lines)
+          // Its block, that of the stretch it was first found through, acts on these lines too.
+          deals.widenBlock(holding: Int(place.position), by: lines)
         } else if admits(terms, groups) {
           if !terms.hasOneTarget { found.insert(terms.storeIndex, place: .orderDeal(deals.orders.count)) }
           deals.orders.append(Int32(index))
           deals.orderLines.append(lines)
         }
       }
+      // The stretch's new discounts and thresholds are one block: each is in the stretch, so
+      // the stretch's bounds bound it, and it acts on the stretch's lines (and on those a
+      // later stretch adds, which widen the block).
+      deals.closeBlock(bounds: key.bounds, lines: lines)
     }
     return deals
   }
@@ -426,6 +445,13 @@ struct OrderDeals: Sendable {
   /// Bounds on what the discounts and thresholds take (of more of them, perhaps: those for
   /// customer groups the customer is not in).
   var bounds = OrderStageBounds()
+  /// The discounts and thresholds in runs, each with bounds on what its deals take and the
+  /// lines they act on, in the order of ``orders``; those after the last are of every line.
+  var blocks: [ExactDealBlock] = []
+  /// The bounds the blocks name.
+  var stretchBounds: [OrderStageBounds] = []
+  /// Lines added to the block still open by ``widenBlock(holding:by:)``.
+  private var openWidening: TargetedLines?
 
   /// Candidates named in `table`, none yet.
   init(table: [DealTerms]) {
@@ -438,6 +464,41 @@ struct OrderDeals: Sendable {
     for index in terms.indices {
       append(index, lines: lines(terms[index]))
       if terms[index].kind.actsOnOrder { bounds.include(terms[index]) }
+    }
+    closeBlock(bounds: -1, lines: .every)
+  }
+
+  /// Makes the discounts and thresholds added since the last block a block, bounded by
+  /// ``stretchBounds`` at `bounds` (which must bound each of them; -1 for a block of every
+  /// line, searched deal by deal) and acting on `lines` (which must hold each one's lines)
+  /// and on those ``widenBlock(holding:by:)`` added meanwhile; nothing when none was added.
+  mutating func closeBlock(bounds: Int32, lines: TargetedLines) {
+    let start = blocks.last.map { Int($0.end) } ?? 0
+    var lines = lines
+    if let widening = openWidening {
+      lines.formUnion(widening)
+      openWidening = nil
+    }
+    guard orders.count > start else { return }
+    blocks.append(ExactDealBlock(end: Int32(orders.count), bounds: bounds, lines: lines))
+  }
+
+  /// Adds `lines` to those of the block that holds the discount or threshold at `position`
+  /// of ``orders``, which acts on them too now.
+  ///
+  /// - Complexity: O(log *b*) for *b* blocks.
+  mutating func widenBlock(holding position: Int, by lines: TargetedLines) {
+    var (low, high) = (0, blocks.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if Int(blocks[middle].end) <= position { low = middle + 1 } else { high = middle }
+    }
+    if low < blocks.count {
+      blocks[low].lines.formUnion(lines)
+    } else if openWidening == nil {
+      openWidening = lines
+    } else {
+      openWidening?.formUnion(lines)
     }
   }
 

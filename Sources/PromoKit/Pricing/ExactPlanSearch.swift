@@ -105,6 +105,10 @@ final class ExactPlanSearch {
   private let plain: PlainOrderDeals?
   /// Bounds on what the order deals take.
   private let bounds: OrderStageBounds
+  /// The order deals in blocks, each with bounds on what its deals take (covering every
+  /// order deal), and the bounds they name.
+  private let blocks: [ExactDealBlock]
+  private let stretchBounds: [OrderStageBounds]
   /// The plain order deals taken from `plain`, numbered after ``orderDeals``, and where
   /// each went, by the rank of its id.
   private var adoptedDeals: [DealTerms] = []
@@ -129,6 +133,13 @@ final class ExactPlanSearch {
     orderDeals = deals.orders
     orderLines = deals.orderLines
     bounds = deals.bounds
+    var blocks = deals.blocks
+    if Int(blocks.last?.end ?? 0) < deals.orders.count {
+      // Those after the last block: searched deal by deal.
+      blocks.append(ExactDealBlock(end: Int32(deals.orders.count), bounds: -1, lines: .every))
+    }
+    self.blocks = blocks
+    stretchBounds = deals.stretchBounds
     self.items = items
     self.subtotal = subtotal
     self.shipping = shipping
@@ -422,10 +433,9 @@ final class ExactPlanSearch {
       plainThresholdBound = plain.best(in: plain.thresholds(.stackable), at: whole)?.taken ?? 0
     }
     // No deal takes more than the bounds of the order's deals on the whole: when neither
-    // one deal nor a pair so bounded can beat the best plan, none is tried; otherwise a
-    // deal is priced only when it could, alone or with the largest partner.
-    let largestDiscount = max(bounds.stackableDiscounts.bound(upTo: whole), plainDiscount?.taken ?? 0)
-    let largestThreshold = max(bounds.stackableThresholds.bound(upTo: whole), plainThresholdBound)
+    // one deal nor a pair so bounded can beat the best plan, none is tried.
+    var largestDiscount = max(bounds.stackableDiscounts.bound(upTo: whole), plainDiscount?.taken ?? 0)
+    var largestThreshold = max(bounds.stackableThresholds.bound(upTo: whole), plainThresholdBound)
     let largestAlone = max(
       stackableOnly ? max(largestDiscount, largestThreshold) : bounds.any.bound(upTo: whole),
       plainDiscount?.taken ?? 0, plainThresholdBound)
@@ -442,37 +452,203 @@ final class ExactPlanSearch {
     var thresholds: [(deal: Int, bound: Int128)] = []
     discounts.reserveCapacity(orderDeals.count)
     thresholds.reserveCapacity(orderDeals.count)
-    for number in orderDeals.indices {
-      let terms = table[Int(orderDeals[number])]
-      guard !stackableOnly || terms.isStackable else { continue }
-      guard let base = base(of: number, terms, amounts: amounts, whole: whole) else { continue }
-      let bound = terms.orderDiscountBound(base: base, units: units[number])
-      guard bound > 0 else { continue }
-      let shippingTaken = terms.isStackable ? stackableShipping : 0
-      let alone = canReach(
-        start.total - bound - shippingTaken, count: start.count + 1 + (shippingTaken > 0 ? 1 : 0),
-        shippingTaken: shippingTaken, best: best)
-      let partner = terms.kind == .discount ? largestThreshold : largestDiscount
-      let paired =
-        terms.isStackable
-        && canReach(
-          start.total - stackableShipping - bound - partner, count: start.count + 2 + joining,
-          shippingTaken: stackableShipping, best: best)
-      guard alone || paired else { continue }
-      let taken = terms.orderDiscount(base: base, units: units[number])
-      guard taken > 0 else { continue }
-      if alone { offerSingle(number, taken: taken, on: start, shippingTaken: shippingTaken, best: &best) }
-      guard paired else { continue }
-      switch terms.kind {
-      case .discount: discounts.append((number, taken))
-      case .threshold: thresholds.append((number, taken))
-      case .item, .shipping: preconditionFailure("only discounts and thresholds act on the order")
+    /// Tries each deal of block `index` alone, and keeps those that could be in a pair with
+    /// a partner taking at most `partners`.
+    func search(block index: Int, partners: (discount: Int128, threshold: Int128)) {
+      for number in (index == 0 ? 0 : Int(blocks[index - 1].end))..<Int(blocks[index].end) {
+        searchOrderDeal(
+          number, on: start, amounts: amounts, whole: whole, units: units, stackableOnly: stackableOnly,
+          partners: partners, discounts: &discounts, thresholds: &thresholds, best: &best)
       }
+    }
+    /// Whether a pair whose deals take at most `taken` off `start` can beat `best`.
+    func pairCanReach(_ taken: Int128) -> Bool {
+      canReach(
+        start.total - stackableShipping - taken, count: start.count + 2 + joining,
+        shippingTaken: stackableShipping, best: best)
+    }
+    // The blocks of every line first (the untargeted deals, those of codes, those whose
+    // minimum the subtotal reaches: those that take the most), and their pairs, so that the
+    // best plan is as good as can be soonest.
+    for index in blocks.indices where blocks[index].isOfEveryLine {
+      search(block: index, partners: (largestDiscount, largestThreshold))
     }
     searchPairs(
       on: start, amounts: amounts, whole: whole, units: units, discounts: discounts,
       thresholds: thresholds, plainDiscount: plainDiscount, plainThresholdBound: plainThresholdBound,
       best: &best)
+    // Then the others, each bounded as a block: no deal of one takes more than its bounds
+    // on what the block's lines have left (the deal's base is what its lines have left, and
+    // each of its lines is one of the block's). The largest partner of a pair is now the
+    // largest of those bounds, of what the deals kept so far take, and of the best plain
+    // deal (a deal left out so far cannot be in a pair that beats the best plan).
+    // (No deal of a block takes more than what its lines have left: its bounds are worked
+    // out only for a block that what its lines have left does not rule out.)
+    let blockBases = self.blockBases(amounts: amounts, whole: whole)
+    var blockBounds = [(any: Int128, discounts: Int128, thresholds: Int128)?](
+      repeating: nil, count: blocks.count)
+    /// The bounds of block `index`.
+    func boundsOf(block index: Int) -> (any: Int128, discounts: Int128, thresholds: Int128) {
+      if let bound = blockBounds[index] { return bound }
+      let bound = blockBound(index, base: blockBases[index].base, units: blockBases[index].units)
+      blockBounds[index] = bound
+      return bound
+    }
+    largestDiscount = discounts.reduce(plainDiscount?.taken ?? 0) { max($0, $1.taken) }
+    largestThreshold = thresholds.reduce(plainThresholdBound) { max($0, $1.bound) }
+    for index in blocks.indices where !blocks[index].isOfEveryLine {
+      guard blockBases[index].base > min(largestDiscount, largestThreshold) else { continue }
+      let bound = boundsOf(block: index)
+      largestDiscount = max(largestDiscount, bound.discounts)
+      largestThreshold = max(largestThreshold, bound.thresholds)
+    }
+    // A block is looked into when one of its deals could beat the best plan alone or as the
+    // threshold of a pair (with the largest discount); one whose deals could only as the
+    // discount of a pair is put off until the pairs of the others were tried; the others are
+    // left out. (The bounds are checked against the best plan found so far, which only gets
+    // better.)
+    let tried = (discounts: discounts, thresholds: thresholds.count)
+    discounts.removeAll(keepingCapacity: true)
+    var deferred: [Int] = []
+    for index in blocks.indices where !blocks[index].isOfEveryLine {
+      let base = blockBases[index].base
+      guard
+        canReach(
+          start.total - base - stackableShipping, count: start.count + 1, shippingTaken: stackableShipping,
+          best: best) || pairCanReach(base + max(largestDiscount, largestThreshold))
+      else { continue }
+      let bound = boundsOf(block: index)
+      let alone = canReach(
+        start.total - (stackableOnly ? max(bound.discounts, bound.thresholds) : bound.any)
+          - stackableShipping,
+        count: start.count + 1, shippingTaken: stackableShipping, best: best)
+      if alone || pairCanReach(bound.thresholds + largestDiscount) {
+        search(block: index, partners: (largestDiscount, largestThreshold))
+      } else if pairCanReach(bound.discounts + largestThreshold) {
+        deferred.append(index)
+      }
+    }
+    if thresholds.count > tried.thresholds {
+      // New thresholds: every pair again (those tried already change nothing).
+      searchPairs(
+        on: start, amounts: amounts, whole: whole, units: units, discounts: tried.discounts + discounts,
+        thresholds: thresholds, plainDiscount: plainDiscount, plainThresholdBound: plainThresholdBound,
+        best: &best)
+    } else if !discounts.isEmpty {
+      searchPairs(
+        on: start, amounts: amounts, whole: whole, units: units, discounts: discounts,
+        thresholds: thresholds, plainDiscount: nil, plainThresholdBound: plainThresholdBound, best: &best)
+    }
+    guard start.isAllStackable, !deferred.isEmpty else { return }
+    // The blocks put off, those with the discount of the lowest id first: their discounts
+    // pair with the thresholds kept (a threshold of a block left out or put off cannot be in
+    // a pair that beats the best plan: the largest discount bounds its partner).
+    let keptThreshold = thresholds.reduce(plainThresholdBound) { max($0, $1.bound) }
+    /// The lowest rank of the stackable discounts of block `index`.
+    func lowestRank(_ index: Int) -> Int32 {
+      stretchBounds[Int(blocks[index].bounds)].lowestStackableDiscountRank
+    }
+    deferred.sort { lowestRank($0) < lowestRank($1) }
+    let floorTotal = shipping - stackableShipping
+    for index in deferred {
+      guard pairCanReach(boundsOf(block: index).discounts + keptThreshold) else { continue }
+      // When no total can be lower than the best's and the best is a pair on the same item
+      // stage (as many promotions), a pair whose discount has a higher id than the best's
+      // loses: a block whose discounts all do is left out.
+      if best.total == floorTotal && best.count == start.count + 2 + joining
+        && best.itemStage == start.itemStage
+        && best.secondOrderStep != nil, let bestDiscount = best.firstOrderStep,
+        lowestRank(index) > bestDiscount.rank
+      {
+        continue
+      }
+      discounts.removeAll(keepingCapacity: true)
+      search(block: index, partners: (largestDiscount, largestThreshold))
+      searchPairs(
+        on: start, amounts: amounts, whole: whole, units: units, discounts: discounts,
+        thresholds: thresholds, plainDiscount: nil, plainThresholdBound: plainThresholdBound, best: &best)
+    }
+  }
+
+  /// What `amounts` (adding up to `whole`) leave the lines of each block, and their units
+  /// (unlimited for an order given as an amount); nothing for a block of every line, which
+  /// is searched deal by deal.
+  ///
+  /// - Complexity: O(*b*) for *b* blocks on an order of at most 64 lines.
+  private func blockBases(amounts: [Int128], whole: Int128) -> [(base: Int128, units: Int64)] {
+    var bases: [(base: Int128, units: Int64)] = []
+    bases.reserveCapacity(blocks.count)
+    for block in blocks {
+      guard !block.isOfEveryLine else {
+        bases.append((0, 0))
+        continue
+      }
+      guard let items else {
+        bases.append((whole, .max))
+        continue
+      }
+      var (base, units): (Int128, Int64) = (0, 0)
+      block.lines.forEach(count: amounts.count) {
+        base += amounts[$0]
+        units += items[$0].quantity
+      }
+      bases.append((base, units))
+    }
+    return bases
+  }
+
+  /// Bounds on what the order deals of block `index` take off a base of at most `base` over
+  /// at most `units` units, by its ``OrderStageBounds``: of any one, of a stackable
+  /// discount, of a stackable threshold. None is above `base`.
+  private func blockBound(_ index: Int, base: Int128, units: Int64) -> (
+    any: Int128, discounts: Int128, thresholds: Int128
+  ) {
+    let stretch = stretchBounds[Int(blocks[index].bounds)]
+    return (
+      stretch.any.bound(upTo: base, units: units),
+      stretch.stackableDiscounts.bound(upTo: base, units: units),
+      stretch.stackableThresholds.bound(upTo: base, units: units)
+    )
+  }
+
+  /// Offers `best` order deal `number` alone on `start` when it could beat it, and keeps it
+  /// among `discounts` or `thresholds` (with what it takes) when it could be in a pair that
+  /// does, the largest partner taking at most `partners` (a discount, a threshold); only
+  /// the stackable ones when `stackableOnly`.
+  @inline(__always)
+  private func searchOrderDeal(
+    _ number: Int, on start: Plan, amounts: [Int128], whole: Int128, units: [Int64], stackableOnly: Bool,
+    partners: (discount: Int128, threshold: Int128), discounts: inout [(deal: Int, taken: Int128)],
+    thresholds: inout [(deal: Int, bound: Int128)], best: inout Plan
+  ) {
+    let stackableShipping = start.isAllStackable ? bestShipping.stackable?.discount ?? 0 : 0
+    let joining = stackableShipping > 0 ? 1 : 0
+    let terms = table[Int(orderDeals[number])]
+    guard !stackableOnly || terms.isStackable else { return }
+    guard let base = base(of: number, terms, amounts: amounts, whole: whole) else { return }
+    let bound = terms.orderDiscountBound(base: base, units: units[number])
+    guard bound > 0 else { return }
+    let shippingTaken = terms.isStackable ? stackableShipping : 0
+    let alone = canReach(
+      start.total - bound - shippingTaken, count: start.count + 1 + (shippingTaken > 0 ? 1 : 0),
+      shippingTaken: shippingTaken, best: best)
+    let partner = terms.kind == .discount ? partners.threshold : partners.discount
+    let paired =
+      terms.isStackable
+      && canReach(
+        start.total - stackableShipping - bound - partner, count: start.count + 2 + joining,
+        shippingTaken: stackableShipping, best: best)
+    guard alone || paired else { return }
+    let taken =
+      terms.orderDiscountBoundIsExact ? bound : terms.orderDiscount(base: base, units: units[number])
+    guard taken > 0 else { return }
+    if alone { offerSingle(number, taken: taken, on: start, shippingTaken: shippingTaken, best: &best) }
+    guard paired else { return }
+    switch terms.kind {
+    case .discount: discounts.append((number, taken))
+    case .threshold: thresholds.append((number, taken))
+    case .item, .shipping: preconditionFailure("only discounts and thresholds act on the order")
+    }
   }
 
   /// Offers `best` each stackable discount then stackable threshold on `start` that could
