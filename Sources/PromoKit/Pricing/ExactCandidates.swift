@@ -60,6 +60,12 @@ struct ExactCandidates: Sendable {
   private let reachedBounds: [OrderStageBounds]
   /// Bounds on what the discounts and thresholds of each SKU's and category's stretch take.
   private let stretchBounds: [OrderStageBounds]
+  /// For each stretch (by the place of its bounds), the other stretches that share one of
+  /// its discounts or thresholds (a deal of several targets), from
+  /// `partnerStarts[stretch]` up to `partnerStarts[stretch + 1]` in `partners`: a stretch
+  /// none of whose partners an order finds has discounts and thresholds of its lines only.
+  private let partnerStarts: [Int32]
+  private let partners: [Int32]
   /// Deals with a code, by the code normalized (whatever their target), and the target of
   /// each by its position in the store.
   private let byCode: [String: Range<Int>]
@@ -89,6 +95,8 @@ struct ExactCandidates: Sendable {
     var codeTargets: [Int32: ItemTarget] = [:]
     var groups: [Int32: CustomerGroups] = [:]
     var plain: [(terms: DealTerms, promotion: Promotion)] = []
+    // The targets of the discounts and thresholds of several SKUs and categories.
+    var sharedTargets: [ItemTarget] = []
     for (position, promotion) in catalog.promotions.enumerated() where promotion.isWorking(at: instant) {
       guard
         let deal = try? DealTerms(
@@ -106,6 +114,9 @@ struct ExactCandidates: Sendable {
         for sku in target.skus { skuLists.append(targeted.count, to: sku) }
         for category in target.categories { categoryLists.append(targeted.count, to: category) }
         targeted.append(deal)
+        if promotion.kind.actsOnOrder && target.skus.count + target.categories.count > 1 {
+          sharedTargets.append(target)
+        }
       } else {
         switch promotion.kind {
         case .item: untargetedItems.append(deal)
@@ -192,8 +203,38 @@ struct ExactCandidates: Sendable {
       }
       return StringTable(keys: lists.keys, values: keyDeals)
     }
-    bySku = stretches(skuLists)
-    byCategory = stretches(categoryLists)
+    let bySku = stretches(skuLists)
+    let byCategory = stretches(categoryLists)
+    self.bySku = bySku
+    self.byCategory = byCategory
+    // Each stretch's partners: counted, then placed (a partner met twice is listed twice).
+    var sharedPlaces: [Int32] = []
+    var sharedStarts: [Int] = [0]
+    var partnerCounts = [Int32](repeating: 0, count: stretchBounds.count + 1)
+    for target in sharedTargets {
+      for sku in target.skus { if let key = bySku[sku] { sharedPlaces.append(key.bounds) } }
+      for category in target.categories {
+        if let key = byCategory[category] { sharedPlaces.append(key.bounds) }
+      }
+      let places = sharedStarts[sharedStarts.count - 1]..<sharedPlaces.count
+      for place in sharedPlaces[places] { partnerCounts[Int(place) + 1] += Int32(places.count - 1) }
+      sharedStarts.append(sharedPlaces.count)
+    }
+    var partnerStarts = partnerCounts
+    for place in partnerStarts.indices.dropFirst() { partnerStarts[place] += partnerStarts[place - 1] }
+    var partners = [Int32](repeating: 0, count: Int(partnerStarts[partnerStarts.count - 1]))
+    var next = partnerStarts
+    for target in sharedStarts.indices.dropLast() {
+      let places = sharedPlaces[sharedStarts[target]..<sharedStarts[target + 1]]
+      for place in places {
+        for other in places where other != place {
+          partners[Int(next[Int(place)])] = other
+          next[Int(place)] += 1
+        }
+      }
+    }
+    self.partnerStarts = partnerStarts
+    self.partners = partners
     self.untargetedItems = appended(untargetedItems)
     self.untargetedDiscounts = appended(untargetedDiscounts)
     // An untargeted threshold or shipping deal that another outdoes is never in the best
@@ -289,6 +330,19 @@ struct ExactCandidates: Sendable {
     // is found once; one of several, met again through another, gains the lines found
     // there, through a hash table of their store positions.
     var found = DealTable(capacity: gathered)
+    // The stretches the order finds (by their bounds' places), to tell which share none of
+    // their discounts and thresholds with another (a bit for each place modulo 64 first).
+    var foundMask: UInt64 = 0
+    for key in keyed { foundMask |= 1 << UInt64(key.bounds & 63) }
+    /// Whether no other stretch the order finds shares a discount or threshold with the
+    /// stretch of bounds `place`.
+    func sharesNone(_ place: Int32) -> Bool {
+      for partner in partners[Int(partnerStarts[Int(place)])..<Int(partnerStarts[Int(place) + 1])]
+      where foundMask & (1 << UInt64(partner & 63)) != 0 && keyed.contains(where: { $0.bounds == partner }) {
+        return false
+      }
+      return true
+    }
     for (key, lines) in zip(keyed, keyedLines) {
       deals.bounds.formUnion(stretchBounds[Int(key.bounds)])
       if key.start < key.forGroups {
@@ -309,6 +363,12 @@ struct ExactCandidates: Sendable {
           if !terms.hasOneTarget { found.insert(terms.storeIndex, place: .item(deals.items.count)) }
           deals.items.append(ItemCandidate(deal: Int32(index), lines: lines))
         }
+      }
+      if groups.isEmpty && key.orderDeals < key.end && sharesNone(key.bounds) {
+        // Each of its discounts and thresholds is found through this stretch alone and acts
+        // on its lines: they are gathered when (if) the search looks into their block.
+        deals.addPendingBlock(deals: Int(key.orderDeals)..<Int(key.end), bounds: key.bounds, lines: lines)
+        continue
       }
       for index in Int(key.orderDeals)..<Int(key.end) {
         let terms = table[index]
@@ -480,7 +540,18 @@ struct OrderDeals: Sendable {
       openWidening = nil
     }
     guard orders.count > start else { return }
-    blocks.append(ExactDealBlock(end: Int32(orders.count), bounds: bounds, lines: lines))
+    blocks.append(ExactDealBlock(start: Int32(start), end: Int32(orders.count), bounds: bounds, lines: lines))
+  }
+
+  /// Adds a block of the discounts and thresholds at `places` of the table, each acting on
+  /// `lines` and bounded by ``stretchBounds`` at `bounds`, to be gathered (those for every
+  /// customer) when the search looks into it.
+  mutating func addPendingBlock(deals places: Range<Int>, bounds: Int32, lines: TargetedLines) {
+    let end = Int32(orders.count)
+    blocks.append(
+      ExactDealBlock(
+        start: end, end: end, pendingStart: Int32(places.lowerBound), pendingEnd: Int32(places.upperBound),
+        bounds: bounds, lines: lines))
   }
 
   /// Adds `lines` to those of the block that holds the discount or threshold at `position`

@@ -9,8 +9,16 @@
 ///
 /// - Complexity: O(1) to bound on an order of at most 64 lines, O(*L*) otherwise.
 struct ExactDealBlock: Sendable {
-  /// Where it ends in ``OrderDeals/orders`` (it starts where the block before it ends).
+  /// Its deals' numbers in ``OrderDeals/orders``: from `start` up to `end` (none yet for a
+  /// block still to be gathered).
+  var start: Int32
   var end: Int32
+  /// The places in ``ExactCandidates/table`` of the deals still to be gathered, when the
+  /// block is looked into (the discounts and thresholds of a stretch that no deal of
+  /// several targets shares with another stretch of the order: each acts on the stretch's
+  /// lines); empty for a block gathered with the order.
+  var pendingStart: Int32 = 0
+  var pendingEnd: Int32 = 0
   /// Where bounds on what each of its deals takes off a base of at most what its lines have
   /// left are in ``OrderDeals/stretchBounds``; -1 for a block of every line, which is
   /// searched first, deal by deal.
@@ -20,4 +28,7 @@ struct ExactDealBlock: Sendable {
 
   /// Whether it is a block of every line.
   var isOfEveryLine: Bool { bounds < 0 }
+
+  /// Whether its deals are still to be gathered.
+  var isPending: Bool { pendingStart < pendingEnd }
 }
