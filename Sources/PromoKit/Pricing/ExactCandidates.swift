@@ -97,7 +97,10 @@ struct ExactCandidates: Sendable {
     var plain: [(terms: DealTerms, promotion: Promotion)] = []
     // The targets of the discounts and thresholds of several SKUs and categories.
     var sharedTargets: [ItemTarget] = []
-    for (position, promotion) in catalog.promotions.enumerated() where promotion.isWorking(at: instant) {
+    targeted.reserveCapacity(catalog.promotions.count)
+    let promotions = catalog.promotions
+    for position in promotions.indices where promotions[position].isWorking(at: instant) {
+      let promotion = promotions[position]
       guard
         let deal = try? DealTerms(
           promotion, storeIndex: position, rank: ranks[position], minorDigits: minorDigits)
@@ -171,7 +174,7 @@ struct ExactCandidates: Sendable {
           table.append(terms)
           lineByLine += 1
         }
-        if lineByLine > 1 || !everyLine.isEmpty {
+        if lineByLine > 1 || (lineByLine == 1 && !everyLine.isEmpty) {
           let kept = DealTerms.unoutdone(Array(table[start...]), by: everyLine)
           table.removeSubrange(start...)
           table.append(contentsOf: kept)
@@ -288,7 +291,7 @@ struct ExactCandidates: Sendable {
       } else {
         keyed.append(key)
         keyedLines.append(.only(line, count: items.count))
-        gathered += Int(key.end - key.acrossLines)
+        gathered += Int(key.orderDeals - key.acrossLines)
       }
     }
     for (line, item) in items.enumerated() {
@@ -298,9 +301,26 @@ struct ExactCandidates: Sendable {
       }
     }
     let reached = reachedMinimums(by: order.subtotal.minorUnits)
-    deals.items.reserveCapacity(untargetedItems.count + 8)
+    // The stretches the order finds (by their bounds' places), and whether each shares none
+    // of its discounts and thresholds with another (its partners first looked for in a mask
+    // of the places found, a bit for each place modulo 64).
+    let foundPlaces = keyed.map(\.bounds)
+    var foundMask: UInt64 = 0
+    for place in foundPlaces { foundMask |= 1 << UInt64(place & 63) }
+    var sharesNone = [Bool](repeating: true, count: keyed.count)
+    for (position, key) in keyed.enumerated() {
+      for partner in partners[Int(partnerStarts[Int(key.bounds)])..<Int(partnerStarts[Int(key.bounds) + 1])]
+      where foundMask & (1 << UInt64(partner & 63)) != 0 && foundPlaces.contains(partner) {
+        sharesNone[position] = false
+        break
+      }
+      // The discounts and thresholds gathered with the order.
+      if !(groups.isEmpty && sharesNone[position]) { gathered += Int(key.end - key.orderDeals) }
+    }
+    deals.items.reserveCapacity(untargetedItems.count + gathered)
     deals.orders.reserveCapacity(untargetedDiscounts.count + reached + gathered)
     deals.orderLines.reserveCapacity(untargetedDiscounts.count + reached + gathered)
+    deals.blocks.reserveCapacity(keyed.count + 1)
     for index in untargetedItems where admits(table[index], groups) {
       deals.items.append(ItemCandidate(deal: Int32(index), lines: .every))
     }
@@ -330,20 +350,7 @@ struct ExactCandidates: Sendable {
     // is found once; one of several, met again through another, gains the lines found
     // there, through a hash table of their store positions.
     var found = DealTable(capacity: gathered)
-    // The stretches the order finds (by their bounds' places), to tell which share none of
-    // their discounts and thresholds with another (a bit for each place modulo 64 first).
-    var foundMask: UInt64 = 0
-    for key in keyed { foundMask |= 1 << UInt64(key.bounds & 63) }
-    /// Whether no other stretch the order finds shares a discount or threshold with the
-    /// stretch of bounds `place`.
-    func sharesNone(_ place: Int32) -> Bool {
-      for partner in partners[Int(partnerStarts[Int(place)])..<Int(partnerStarts[Int(place) + 1])]
-      where foundMask & (1 << UInt64(partner & 63)) != 0 && keyed.contains(where: { $0.bounds == partner }) {
-        return false
-      }
-      return true
-    }
-    for (key, lines) in zip(keyed, keyedLines) {
+    for (position, (key, lines)) in zip(keyed, keyedLines).enumerated() {
       deals.bounds.formUnion(stretchBounds[Int(key.bounds)])
       if key.start < key.forGroups {
         lines.forEach(count: items.count) {
@@ -364,7 +371,7 @@ struct ExactCandidates: Sendable {
           deals.items.append(ItemCandidate(deal: Int32(index), lines: lines))
         }
       }
-      if groups.isEmpty && key.orderDeals < key.end && sharesNone(key.bounds) {
+      if groups.isEmpty && key.orderDeals < key.end && sharesNone[position] {
         // Each of its discounts and thresholds is found through this stretch alone and acts
         // on its lines: they are gathered when (if) the search looks into their block.
         deals.addPendingBlock(deals: Int(key.orderDeals)..<Int(key.end), bounds: key.bounds, lines: lines)
