@@ -224,6 +224,21 @@ struct ExactPruningTests {
     #expect(F3.applied(try F3.quote(promotions, order)) == ["a-first 40.00", "z-every 60.00"])
   }
 
+  @Test("a stretch's threshold gathered only when its block is looked into counts its lines' units")
+  func pendingBlockCountsUnits() throws {
+    // `a-sku`'s stretch shares nothing with another: its threshold is gathered only when
+    // the search looks into its block, and it applies only if its lines' 3 units are
+    // counted.
+    let promotions = [
+      try Promotion(
+        id: "t-a", kind: .threshold, target: F3.skus("a-sku"), benefit: F3.amount("20"), minimumQuantity: 3),
+      try F3.idleShipping(),
+    ]
+    let order = try F3.order([F3.line("a-sku", "10.00", 3), F3.line("b-sku", "50.00", 1)])
+    #expect(F3.applied(try F3.quote(promotions, order)) == ["t-a 20.00"])
+    #expect(F3.lines(try F3.quote(promotions, order)) == ["t-a 20.00", ""])
+  }
+
   @Test("a category whose only item deal is outdone does not hide another category of the same line")
   func emptyStretchHidesNothing() throws {
     // Each `c0`…`c14` holds one item deal that the untargeted `a-every` outdoes (so their

@@ -108,8 +108,6 @@ final class ExactPlanSearch {
   /// The order deals in blocks, each with bounds on what its deals take (covering every
   /// order deal), and the bounds they name.
   private let blocks: [ExactDealBlock]
-  /// The units of each block's lines (0 for an order given as an amount).
-  private let blockUnits: [Int64]
   /// The units of the lines each gathered order deal with a minimum of units targets (0
   /// for the other deals, which do not count them), by order-deal number.
   private let units: [Int64]
@@ -152,11 +150,6 @@ final class ExactPlanSearch {
       }
     }
     self.units = units
-    blockUnits = blocks.map { block in
-      var counted: Int64 = 0
-      if let items { block.lines.forEach(count: items.count) { counted += items[$0].quantity } }
-      return counted
-    }
     stretchBounds = deals.stretchBounds
     self.items = items
     self.subtotal = subtotal
@@ -200,7 +193,12 @@ final class ExactPlanSearch {
   /// units, which does not count them, but for one of a block still to be gathered).
   @inline(__always)
   private func units(of number: Int) -> Int64 {
-    number < Self.pendingBase ? units[number] : blockUnits[Self.pendingBlock(number)]
+    if number < Self.pendingBase { return units[number] }
+    // A deal of a block still to be gathered: the units of the block's lines, all its own.
+    guard let items else { return 0 }
+    var counted: Int64 = 0
+    blocks[Self.pendingBlock(number)].lines.forEach(count: items.count) { counted += items[$0].quantity }
+    return counted
   }
 
   /// The order-deal number of `terms`, a plain order deal from ``plain``, added on first
