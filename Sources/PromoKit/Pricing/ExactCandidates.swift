@@ -97,7 +97,9 @@ struct ExactCandidates: Sendable {
     var plain: [(terms: DealTerms, promotion: Promotion)] = []
     // The targets of the discounts and thresholds of several SKUs and categories.
     var sharedTargets: [ItemTarget] = []
+    // (Big buffers, written once front to back: in huge pages where the kernel grants them.)
     targeted.reserveCapacity(catalog.promotions.count)
+    HugePages.adviseUnusedCapacity(of: &targeted)
     let promotions = catalog.promotions
     for position in promotions.indices where promotions[position].isWorking(at: instant) {
       let promotion = promotions[position]
@@ -148,6 +150,7 @@ struct ExactCandidates: Sendable {
       skuLists.lists.reduce(0) { $0 + $1.count } + categoryLists.lists.reduce(0) { $0 + $1.count }
         + untargetedItems.count + untargetedDiscounts.count + byMinimum.count
         + byCode.values.reduce(0) { $0 + $1.count })
+    HugePages.adviseUnusedCapacity(of: &table)
     /// Appends `deals` to the table; returns where they are.
     func appended(_ deals: [DealTerms]) -> Range<Int> {
       table.append(contentsOf: deals)
@@ -166,8 +169,11 @@ struct ExactCandidates: Sendable {
     func stretches(_ lists: StringGrouping) -> StringTable<KeyDeals> {
       var keyDeals: [KeyDeals] = []
       keyDeals.reserveCapacity(lists.keys.count)
+      // Each stretch's deals, read once from `targeted` (they are read four times).
+      var deals: [DealTerms] = []
       for positions in lists.lists {
-        let deals = positions.lazy.map { targeted[$0] }
+        deals.removeAll(keepingCapacity: true)
+        for position in positions { deals.append(targeted[position]) }
         let start = table.count
         var lineByLine = 0
         for terms in deals where terms.isPricedLineByLine {
