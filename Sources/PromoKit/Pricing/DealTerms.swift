@@ -72,6 +72,9 @@ struct DealTerms: Sendable {
     case percentOff, amountOff, fixedPrice, buyGet
   }
 
+  /// Its fixed price in minor units; 0 for another benefit.
+  private var fixedPriceUnits: Int64 { benefit == .fixedPrice ? sumUnits : 0 }
+
   /// Its minimum amount in minor units; 0 without one.
   var minimum: Int128 { Int128(minimumUnits) }
   /// Its fixed sum in minor units; 0 without one.
@@ -173,10 +176,16 @@ struct DealTerms: Sendable {
   /// same benefit (a buy/get of the same units), at least the rate or the sum off (at most
   /// the fixed price), at least the unit limit, stackable if `other` is, and for every
   /// customer. Then `other` is never the item deal of a line where this one is tried too.
+  ///
+  /// A lower fixed price (with at least the unit limit) outdoes whatever the ids: wherever
+  /// `other` takes something off a line (its unit price above `other`'s fixed price), this
+  /// one takes more off each of at least as many units, so no tie is left to the ids.
   func outdoes(_ other: DealTerms) -> Bool {
-    guard isPricedLineByLine, other.isPricedLineByLine, !isForCustomerGroups, rank < other.rank,
+    guard isPricedLineByLine, other.isPricedLineByLine, !isForCustomerGroups,
       isStackable || !other.isStackable, maximumQuantity >= other.maximumQuantity
     else { return false }
+    if benefit == .fixedPrice && other.benefit == .fixedPrice && sumUnits < other.sumUnits { return true }
+    guard rank < other.rank else { return false }
     switch (benefit, other.benefit) {
     case (.percentOff, .percentOff): return rate >= other.rate
     case (.amountOff, .amountOff): return sumUnits >= other.sumUnits
@@ -216,7 +225,9 @@ struct DealTerms: Sendable {
   }
 
   /// Those of `deals` that no other `outdoes`, nor one of `others`, which are tried wherever
-  /// these are; in the order of their ids.
+  /// these are; by their fixed price (0 for another benefit), then their ids: a deal that
+  /// outdoes another comes first (it has a lower id, or a lower fixed price), so each deal
+  /// left out is outdone by one kept.
   ///
   /// - Complexity: O(*n* log *n* + *n* *k*) for *n* deals of which *k* are kept.
   static func unoutdone(
@@ -224,7 +235,7 @@ struct DealTerms: Sendable {
     outdoes: (DealTerms, DealTerms) -> Bool = { $0.outdoes($1) }
   ) -> [DealTerms] {
     var kept: [DealTerms] = []
-    for deal in deals.sorted(by: { $0.rank < $1.rank })
+    for deal in deals.sorted(by: { ($0.fixedPriceUnits, $0.rank) < ($1.fixedPriceUnits, $1.rank) })
     where !kept.contains(where: { outdoes($0, deal) }) && !others.contains(where: { outdoes($0, deal) }) {
       kept.append(deal)
     }
