@@ -72,6 +72,9 @@ struct DealTerms: Sendable {
     case percentOff, amountOff, fixedPrice, buyGet
   }
 
+  /// Its fixed price in minor units; 0 for another benefit.
+  private var fixedPriceUnits: Int64 { benefit == .fixedPrice ? sumUnits : 0 }
+
   /// Its minimum amount in minor units; 0 without one.
   var minimum: Int128 { Int128(minimumUnits) }
   /// Its fixed sum in minor units; 0 without one.
@@ -173,10 +176,16 @@ struct DealTerms: Sendable {
   /// same benefit (a buy/get of the same units), at least the rate or the sum off (at most
   /// the fixed price), at least the unit limit, stackable if `other` is, and for every
   /// customer. Then `other` is never the item deal of a line where this one is tried too.
+  ///
+  /// A lower fixed price (with at least the unit limit) outdoes whatever the ids: wherever
+  /// `other` takes something off a line (its unit price above `other`'s fixed price), this
+  /// one takes more off each of at least as many units, so no tie is left to the ids.
   func outdoes(_ other: DealTerms) -> Bool {
-    guard isPricedLineByLine, other.isPricedLineByLine, !isForCustomerGroups, rank < other.rank,
+    guard isPricedLineByLine, other.isPricedLineByLine, !isForCustomerGroups,
       isStackable || !other.isStackable, maximumQuantity >= other.maximumQuantity
     else { return false }
+    if benefit == .fixedPrice && other.benefit == .fixedPrice && sumUnits < other.sumUnits { return true }
+    guard rank < other.rank else { return false }
     switch (benefit, other.benefit) {
     case (.percentOff, .percentOff): return rate >= other.rate
     case (.amountOff, .amountOff): return sumUnits >= other.sumUnits
@@ -216,7 +225,9 @@ struct DealTerms: Sendable {
   }
 
   /// Those of `deals` that no other `outdoes`, nor one of `others`, which are tried wherever
-  /// these are; in the order of their ids.
+  /// these are; by their fixed price (0 for another benefit), then their ids: a deal that
+  /// outdoes another comes first (it has a lower id, or a lower fixed price), so each deal
+  /// left out is outdone by one kept.
   ///
   /// - Complexity: O(*n* log *n* + *n* *k*) for *n* deals of which *k* are kept.
   static func unoutdone(
@@ -224,7 +235,7 @@ struct DealTerms: Sendable {
     outdoes: (DealTerms, DealTerms) -> Bool = { $0.outdoes($1) }
   ) -> [DealTerms] {
     var kept: [DealTerms] = []
-    for deal in deals.sorted(by: { $0.rank < $1.rank })
+    for deal in deals.sorted(by: { ($0.fixedPriceUnits, $0.rank) < ($1.fixedPriceUnits, $1.rank) })
     where !kept.contains(where: { outdoes($0, deal) }) && !others.contains(where: { outdoes($0, deal) }) {
       kept.append(deal)
     }
@@ -314,6 +325,8 @@ struct DealTerms: Sendable {
 
   /// Adds this discount or threshold to `bound`, which then bounds what it takes too.
   func include(in bound: inout TakenBound) {
+    bound.minimum = min(bound.minimum, minimumUnits)
+    bound.minimumQuantity = min(bound.minimumQuantity, minimumQuantity)
     switch benefit {
     case .percentOff: bound.rate = max(bound.rate, rate)
     case .amountOff:
@@ -327,6 +340,11 @@ struct DealTerms: Sendable {
     case .fixedPrice, .buyGet: preconditionFailure("an order deal takes a percentage or a sum")
     }
   }
+
+  /// Whether ``orderDiscountBound(base:units:)`` is exactly what
+  /// ``orderDiscount(base:units:)`` takes: for every discount and threshold but a
+  /// repeating sum off (the two compute the same percentage, or the same sum off the base).
+  var orderDiscountBoundIsExact: Bool { benefit == .percentOff || !repeats }
 
   /// At least what ``orderDiscount(base:units:)`` takes, found with less arithmetic: what
   /// it takes, but for a repeating threshold, its cap or the base.
@@ -374,7 +392,7 @@ struct DealTerms: Sendable {
 
 /// A bound on what some discounts and thresholds take off any base up to an amount,
 /// gathered without an amount: the largest sum (or cap of a repeating threshold) and the
-/// largest percentage among them.
+/// largest percentage among them, and the smallest minimums (amount and units) among them.
 ///
 ///     var bound = TakenBound()
 ///     terms.include(in: &bound)
@@ -388,36 +406,58 @@ struct TakenBound: Sendable {
   var rate: Int64 = 0
   /// Whether one is a repeating threshold without a cap (which may take the whole base).
   var isUnbounded = false
+  /// The smallest minimum amount among them, in minor units (0 when one has none;
+  /// `Int64.max` when there is none of them).
+  var minimum: Int64 = .max
+  /// The smallest minimum of units among them (0 when one has none; `Int64.max` when
+  /// there is none of them).
+  var minimumQuantity: Int64 = .max
 
   /// Adds the deals of `other`.
   mutating func formUnion(_ other: TakenBound) {
     sum = max(sum, other.sum)
     rate = max(rate, other.rate)
     isUnbounded = isUnbounded || other.isUnbounded
+    minimum = min(minimum, other.minimum)
+    minimumQuantity = min(minimumQuantity, other.minimumQuantity)
   }
 
   /// At least what any of them takes off a base of at most `amount` minor units.
   func bound(upTo amount: Int128) -> Int128 {
+    bound(upTo: amount, units: .max)
+  }
+
+  /// At least what any of them takes off a base of at most `amount` minor units over at
+  /// most `units` units: nothing when the amount is below every one's minimum amount, or
+  /// the units below every one's minimum of units (a deal takes nothing below either of
+  /// its minimums, ``DealTerms/orderDiscount(base:units:)``).
+  func bound(upTo amount: Int128, units: Int64) -> Int128 {
+    if amount < Int128(minimum) || units < minimumQuantity { return 0 }
     if isUnbounded { return amount }
     return min(amount, max(Int128(sum), DealTerms.percentageOff(rate, of: amount)))
   }
 }
 
 /// Bounds on what the order deals of one order (or some of them) take: of every one, of
-/// the stackable discounts, and of the stackable thresholds.
+/// the stackable discounts, and of the stackable thresholds; and the lowest rank of the
+/// stackable discounts.
 struct OrderStageBounds: Sendable {
   /// Of every discount and threshold.
   var any = TakenBound()
   /// Of the stackable discounts, and of the stackable thresholds.
   var stackableDiscounts = TakenBound()
   var stackableThresholds = TakenBound()
+  /// The lowest rank of the ids of the stackable discounts (`Int32.max` without one).
+  var lowestStackableDiscountRank = Int32.max
 
   /// Adds `terms`, a discount or threshold.
   mutating func include(_ terms: DealTerms) {
     terms.include(in: &any)
     guard terms.isStackable else { return }
     switch terms.kind {
-    case .discount: terms.include(in: &stackableDiscounts)
+    case .discount:
+      terms.include(in: &stackableDiscounts)
+      lowestStackableDiscountRank = min(lowestStackableDiscountRank, terms.rank)
     case .threshold: terms.include(in: &stackableThresholds)
     case .item, .shipping: break
     }
@@ -428,5 +468,6 @@ struct OrderStageBounds: Sendable {
     any.formUnion(other.any)
     stackableDiscounts.formUnion(other.stackableDiscounts)
     stackableThresholds.formUnion(other.stackableThresholds)
+    lowestStackableDiscountRank = min(lowestStackableDiscountRank, other.lowestStackableDiscountRank)
   }
 }

@@ -60,6 +60,12 @@ struct ExactCandidates: Sendable {
   private let reachedBounds: [OrderStageBounds]
   /// Bounds on what the discounts and thresholds of each SKU's and category's stretch take.
   private let stretchBounds: [OrderStageBounds]
+  /// For each stretch (by the place of its bounds), the other stretches that share one of
+  /// its discounts or thresholds (a deal of several targets), from
+  /// `partnerStarts[stretch]` up to `partnerStarts[stretch + 1]` in `partners`: a stretch
+  /// none of whose partners an order finds has discounts and thresholds of its lines only.
+  private let partnerStarts: [Int32]
+  private let partners: [Int32]
   /// Deals with a code, by the code normalized (whatever their target), and the target of
   /// each by its position in the store.
   private let byCode: [String: Range<Int>]
@@ -78,8 +84,10 @@ struct ExactCandidates: Sendable {
   /// `nil` when an amount of one cannot be paid in those digits (the caller then prices by
   /// a pass over the promotions, which reports it).
   init?(catalog: Catalog, instant: Instant, ranks: [Int32], minorDigits: Int) {
-    var skuLists: [String: [DealTerms]] = [:]
-    var categoryLists: [String: [DealTerms]] = [:]
+    // The targeted deals, grouped by SKU and by category (by their positions here).
+    var targeted: [DealTerms] = []
+    var skuLists = StringGrouping()
+    var categoryLists = StringGrouping()
     var untargetedItems: [DealTerms] = []
     var untargetedDiscounts: [DealTerms] = []
     var byMinimum: [DealTerms] = []
@@ -87,7 +95,14 @@ struct ExactCandidates: Sendable {
     var codeTargets: [Int32: ItemTarget] = [:]
     var groups: [Int32: CustomerGroups] = [:]
     var plain: [(terms: DealTerms, promotion: Promotion)] = []
-    for (position, promotion) in catalog.promotions.enumerated() where promotion.isWorking(at: instant) {
+    // The targets of the discounts and thresholds of several SKUs and categories.
+    var sharedTargets: [ItemTarget] = []
+    // (Big buffers, written once front to back: in huge pages where the kernel grants them.)
+    targeted.reserveCapacity(catalog.promotions.count)
+    HugePages.adviseUnusedCapacity(of: &targeted)
+    let promotions = catalog.promotions
+    for position in promotions.indices where promotions[position].isWorking(at: instant) {
+      let promotion = promotions[position]
       guard
         let deal = try? DealTerms(
           promotion, storeIndex: position, rank: ranks[position], minorDigits: minorDigits)
@@ -101,8 +116,12 @@ struct ExactCandidates: Sendable {
         byCode[CouponCode.normalized(code), default: []].append(deal)
         codeTargets[deal.storeIndex] = promotion.target
       } else if let target = promotion.target {
-        for sku in target.skus { skuLists[sku, default: []].append(deal) }
-        for category in target.categories { categoryLists[category, default: []].append(deal) }
+        for sku in target.skus { skuLists.append(targeted.count, to: sku) }
+        for category in target.categories { categoryLists.append(targeted.count, to: category) }
+        targeted.append(deal)
+        if promotion.kind.actsOnOrder && target.skus.count + target.categories.count > 1 {
+          sharedTargets.append(target)
+        }
       } else {
         switch promotion.kind {
         case .item: untargetedItems.append(deal)
@@ -128,9 +147,10 @@ struct ExactCandidates: Sendable {
     }
     var table: [DealTerms] = []
     table.reserveCapacity(
-      skuLists.values.reduce(0) { $0 + $1.count } + categoryLists.values.reduce(0) { $0 + $1.count }
+      skuLists.lists.reduce(0) { $0 + $1.count } + categoryLists.lists.reduce(0) { $0 + $1.count }
         + untargetedItems.count + untargetedDiscounts.count + byMinimum.count
         + byCode.values.reduce(0) { $0 + $1.count })
+    HugePages.adviseUnusedCapacity(of: &table)
     /// Appends `deals` to the table; returns where they are.
     func appended(_ deals: [DealTerms]) -> Range<Int> {
       table.append(contentsOf: deals)
@@ -141,19 +161,26 @@ struct ExactCandidates: Sendable {
     let everyLine = DealTerms.unoutdone(untargetedItems.filter(\.isPricedLineByLine))
     untargetedItems = everyLine + untargetedItems.filter { !$0.isPricedLineByLine }
     var stretchBounds: [OrderStageBounds] = []
-    stretchBounds.reserveCapacity(skuLists.count + categoryLists.count)
-    /// Appends each SKU's or category's deals of `lists` to the table as a stretch (the
-    /// item deals priced line by line that no other outdoes, those for customer groups last,
-    /// then the buy/gets across lines, then the discounts and thresholds); returns where.
-    func stretches(_ lists: [String: [DealTerms]]) -> [String: KeyDeals] {
-      lists.mapValues { deals in
+    stretchBounds.reserveCapacity(skuLists.keys.count + categoryLists.keys.count)
+    /// Appends each SKU's or category's deals of `lists` (their positions in `targeted`) to
+    /// the table as a stretch (the item deals priced line by line that no other outdoes,
+    /// those for customer groups last, then the buy/gets across lines, then the discounts and
+    /// thresholds); returns where, by key.
+    func stretches(_ lists: StringGrouping) -> StringTable<KeyDeals> {
+      var keyDeals: [KeyDeals] = []
+      keyDeals.reserveCapacity(lists.keys.count)
+      // Each stretch's deals, read once from `targeted` (they are read four times).
+      var deals: [DealTerms] = []
+      for positions in lists.lists {
+        deals.removeAll(keepingCapacity: true)
+        for position in positions { deals.append(targeted[position]) }
         let start = table.count
         var lineByLine = 0
         for terms in deals where terms.isPricedLineByLine {
           table.append(terms)
           lineByLine += 1
         }
-        if lineByLine > 1 || !everyLine.isEmpty {
+        if lineByLine > 1 || (lineByLine == 1 && !everyLine.isEmpty) {
           let kept = DealTerms.unoutdone(Array(table[start...]), by: everyLine)
           table.removeSubrange(start...)
           table.append(contentsOf: kept)
@@ -178,13 +205,45 @@ struct ExactCandidates: Sendable {
           bounds.include(terms)
         }
         stretchBounds.append(bounds)
-        return KeyDeals(
-          start: Int32(start), forGroups: Int32(forGroups), acrossLines: Int32(acrossLines),
-          orderDeals: Int32(orderDeals), end: Int32(table.count), bounds: Int32(stretchBounds.count - 1))
+        keyDeals.append(
+          KeyDeals(
+            start: Int32(start), forGroups: Int32(forGroups), acrossLines: Int32(acrossLines),
+            orderDeals: Int32(orderDeals), end: Int32(table.count), bounds: Int32(stretchBounds.count - 1)))
+      }
+      return StringTable(keys: lists.keys, values: keyDeals)
+    }
+    let bySku = stretches(skuLists)
+    let byCategory = stretches(categoryLists)
+    self.bySku = bySku
+    self.byCategory = byCategory
+    // Each stretch's partners: counted, then placed (a partner met twice is listed twice).
+    var sharedPlaces: [Int32] = []
+    var sharedStarts: [Int] = [0]
+    var partnerCounts = [Int32](repeating: 0, count: stretchBounds.count + 1)
+    for target in sharedTargets {
+      for sku in target.skus { if let key = bySku[sku] { sharedPlaces.append(key.bounds) } }
+      for category in target.categories {
+        if let key = byCategory[category] { sharedPlaces.append(key.bounds) }
+      }
+      let places = sharedStarts[sharedStarts.count - 1]..<sharedPlaces.count
+      for place in sharedPlaces[places] { partnerCounts[Int(place) + 1] += Int32(places.count - 1) }
+      sharedStarts.append(sharedPlaces.count)
+    }
+    var partnerStarts = partnerCounts
+    for place in partnerStarts.indices.dropFirst() { partnerStarts[place] += partnerStarts[place - 1] }
+    var partners = [Int32](repeating: 0, count: Int(partnerStarts[partnerStarts.count - 1]))
+    var next = partnerStarts
+    for target in sharedStarts.indices.dropLast() {
+      let places = sharedPlaces[sharedStarts[target]..<sharedStarts[target + 1]]
+      for place in places {
+        for other in places where other != place {
+          partners[Int(next[Int(place)])] = other
+          next[Int(place)] += 1
+        }
       }
     }
-    bySku = StringTable(stretches(skuLists))
-    byCategory = StringTable(stretches(categoryLists))
+    self.partnerStarts = partnerStarts
+    self.partners = partners
     self.untargetedItems = appended(untargetedItems)
     self.untargetedDiscounts = appended(untargetedDiscounts)
     // An untargeted threshold or shipping deal that another outdoes is never in the best
@@ -238,7 +297,7 @@ struct ExactCandidates: Sendable {
       } else {
         keyed.append(key)
         keyedLines.append(.only(line, count: items.count))
-        gathered += Int(key.end - key.acrossLines)
+        gathered += Int(key.orderDeals - key.acrossLines)
       }
     }
     for (line, item) in items.enumerated() {
@@ -248,9 +307,26 @@ struct ExactCandidates: Sendable {
       }
     }
     let reached = reachedMinimums(by: order.subtotal.minorUnits)
-    deals.items.reserveCapacity(untargetedItems.count + 8)
+    // The stretches the order finds (by their bounds' places), and whether each shares none
+    // of its discounts and thresholds with another (its partners first looked for in a mask
+    // of the places found, a bit for each place modulo 64).
+    let foundPlaces = keyed.map(\.bounds)
+    var foundMask: UInt64 = 0
+    for place in foundPlaces { foundMask |= 1 << UInt64(place & 63) }
+    var sharesNone = [Bool](repeating: true, count: keyed.count)
+    for (position, key) in keyed.enumerated() {
+      for partner in partners[Int(partnerStarts[Int(key.bounds)])..<Int(partnerStarts[Int(key.bounds) + 1])]
+      where foundMask & (1 << UInt64(partner & 63)) != 0 && foundPlaces.contains(partner) {
+        sharesNone[position] = false
+        break
+      }
+      // The discounts and thresholds gathered with the order.
+      if !(groups.isEmpty && sharesNone[position]) { gathered += Int(key.end - key.orderDeals) }
+    }
+    deals.items.reserveCapacity(untargetedItems.count + gathered)
     deals.orders.reserveCapacity(untargetedDiscounts.count + reached + gathered)
     deals.orderLines.reserveCapacity(untargetedDiscounts.count + reached + gathered)
+    deals.blocks.reserveCapacity(keyed.count + 1)
     for index in untargetedItems where admits(table[index], groups) {
       deals.items.append(ItemCandidate(deal: Int32(index), lines: .every))
     }
@@ -269,14 +345,18 @@ struct ExactCandidates: Sendable {
         if table[index].kind.actsOnOrder { deals.bounds.include(table[index]) }
       }
     }
+    // The deals so far, of every line (or of a code's target, within every line), are one
+    // block.
+    deals.closeBlock(bounds: -1, lines: .every)
     guard !keyed.isEmpty else { return deals }
+    deals.stretchBounds = stretchBounds
     deals.linePostings.reserveCapacity(keyed.count)
     // The targeted deals: those priced line by line are read in place by each line; the
     // others are gathered once, with the lines that find them. A deal of one SKU or category
     // is found once; one of several, met again through another, gains the lines found
     // there, through a hash table of their store positions.
     var found = DealTable(capacity: gathered)
-    for (key, lines) in zip(keyed, keyedLines) {
+    for (position, (key, lines)) in zip(keyed, keyedLines).enumerated() {
       deals.bounds.formUnion(stretchBounds[Int(key.bounds)])
       if key.start < key.forGroups {
         lines.forEach(count: items.count) {
@@ -297,16 +377,28 @@ struct ExactCandidates: Sendable {
           deals.items.append(ItemCandidate(deal: Int32(index), lines: lines))
         }
       }
+      if groups.isEmpty && key.orderDeals < key.end && sharesNone[position] {
+        // Each of its discounts and thresholds is found through this stretch alone and acts
+        // on its lines: they are gathered when (if) the search looks into their block.
+        deals.addPendingBlock(deals: Int(key.orderDeals)..<Int(key.end), bounds: key.bounds, lines: lines)
+        continue
+      }
       for index in Int(key.orderDeals)..<Int(key.end) {
         let terms = table[index]
         if !terms.hasOneTarget, let place = found.place(of: terms.storeIndex) {
           deals.orderLines[Int(place.position)].formUnion(lines)
+          // Its block, that of the stretch it was first found through, acts on these lines too.
+          deals.widenBlock(holding: Int(place.position), by: lines)
         } else if admits(terms, groups) {
           if !terms.hasOneTarget { found.insert(terms.storeIndex, place: .orderDeal(deals.orders.count)) }
           deals.orders.append(Int32(index))
           deals.orderLines.append(lines)
         }
       }
+      // The stretch's new discounts and thresholds are one block: each is in the stretch, so
+      // the stretch's bounds bound it, and it acts on the stretch's lines (and on those a
+      // later stretch adds, which widen the block).
+      deals.closeBlock(bounds: key.bounds, lines: lines)
     }
     return deals
   }
@@ -426,6 +518,13 @@ struct OrderDeals: Sendable {
   /// Bounds on what the discounts and thresholds take (of more of them, perhaps: those for
   /// customer groups the customer is not in).
   var bounds = OrderStageBounds()
+  /// The discounts and thresholds in runs, each with bounds on what its deals take and the
+  /// lines they act on, in the order of ``orders``; those after the last are of every line.
+  var blocks: [ExactDealBlock] = []
+  /// The bounds the blocks name.
+  var stretchBounds: [OrderStageBounds] = []
+  /// Lines added to the block still open by ``widenBlock(holding:by:)``.
+  private var openWidening: TargetedLines?
 
   /// Candidates named in `table`, none yet.
   init(table: [DealTerms]) {
@@ -438,6 +537,52 @@ struct OrderDeals: Sendable {
     for index in terms.indices {
       append(index, lines: lines(terms[index]))
       if terms[index].kind.actsOnOrder { bounds.include(terms[index]) }
+    }
+    closeBlock(bounds: -1, lines: .every)
+  }
+
+  /// Makes the discounts and thresholds added since the last block a block, bounded by
+  /// ``stretchBounds`` at `bounds` (which must bound each of them; -1 for a block of every
+  /// line, searched deal by deal) and acting on `lines` (which must hold each one's lines)
+  /// and on those ``widenBlock(holding:by:)`` added meanwhile; nothing when none was added.
+  mutating func closeBlock(bounds: Int32, lines: TargetedLines) {
+    let start = blocks.last.map { Int($0.end) } ?? 0
+    var lines = lines
+    if let widening = openWidening {
+      lines.formUnion(widening)
+      openWidening = nil
+    }
+    guard orders.count > start else { return }
+    blocks.append(ExactDealBlock(start: Int32(start), end: Int32(orders.count), bounds: bounds, lines: lines))
+  }
+
+  /// Adds a block of the discounts and thresholds at `places` of the table, each acting on
+  /// `lines` and bounded by ``stretchBounds`` at `bounds`, to be gathered (those for every
+  /// customer) when the search looks into it.
+  mutating func addPendingBlock(deals places: Range<Int>, bounds: Int32, lines: TargetedLines) {
+    let end = Int32(orders.count)
+    blocks.append(
+      ExactDealBlock(
+        start: end, end: end, pendingStart: Int32(places.lowerBound), pendingEnd: Int32(places.upperBound),
+        bounds: bounds, lines: lines))
+  }
+
+  /// Adds `lines` to those of the block that holds the discount or threshold at `position`
+  /// of ``orders``, which acts on them too now.
+  ///
+  /// - Complexity: O(log *b*) for *b* blocks.
+  mutating func widenBlock(holding position: Int, by lines: TargetedLines) {
+    var (low, high) = (0, blocks.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if Int(blocks[middle].end) <= position { low = middle + 1 } else { high = middle }
+    }
+    if low < blocks.count {
+      blocks[low].lines.formUnion(lines)
+    } else if openWidening == nil {
+      openWidening = lines
+    } else {
+      openWidening?.formUnion(lines)
     }
   }
 

@@ -105,7 +105,14 @@ final class ExactPlanSearch {
   private let plain: PlainOrderDeals?
   /// Bounds on what the order deals take.
   private let bounds: OrderStageBounds
-  /// The plain order deals taken from `plain`, numbered after ``orderDeals``, and where
+  /// The order deals in blocks, each with bounds on what its deals take (covering every
+  /// order deal), and the bounds they name.
+  private let blocks: [ExactDealBlock]
+  /// The units of the lines each gathered order deal with a minimum of units targets (0
+  /// for the other deals, which do not count them), by order-deal number.
+  private let units: [Int64]
+  private let stretchBounds: [OrderStageBounds]
+  /// The plain order deals taken from `plain`, numbered from ``adoptedBase``, and where
   /// each went, by the rank of its id.
   private var adoptedDeals: [DealTerms] = []
   private var adopted: [Int32: Int] = [:]
@@ -129,6 +136,21 @@ final class ExactPlanSearch {
     orderDeals = deals.orders
     orderLines = deals.orderLines
     bounds = deals.bounds
+    var blocks = deals.blocks
+    let covered = Int32(blocks.last?.end ?? 0)
+    if covered < deals.orders.count {
+      // Those after the last block: searched deal by deal.
+      blocks.append(ExactDealBlock(start: covered, end: Int32(deals.orders.count), bounds: -1, lines: .every))
+    }
+    self.blocks = blocks
+    var units = [Int64](repeating: 0, count: deals.orders.count)
+    if let items {
+      for number in deals.orders.indices where table[Int(deals.orders[number])].hasMinimumQuantity {
+        deals.orderLines[number].forEach(count: items.count) { units[number] += items[$0].quantity }
+      }
+    }
+    self.units = units
+    stretchBounds = deals.stretchBounds
     self.items = items
     self.subtotal = subtotal
     self.shipping = shipping
@@ -153,26 +175,55 @@ final class ExactPlanSearch {
     bestShipping = (any, stackable)
   }
 
+  /// The first order-deal number of the plain order deals taken from ``plain``.
+  private static let adoptedBase = 1 << 62
+  /// The first order-deal number of the deals of blocks still to be gathered: the deal at
+  /// place `p` of ``table`` in block `b` is numbered `pendingBase + b << 32 + p`.
+  private static let pendingBase = 1 << 61
+
+  /// The number of the deal at `place` of ``table`` in block `block`, still to be gathered.
+  @inline(__always)
+  private static func pending(block: Int, place: Int) -> Int { pendingBase + block << 32 + place }
+
+  /// The block of `number`, a deal of a block still to be gathered.
+  @inline(__always)
+  private static func pendingBlock(_ number: Int) -> Int { (number - pendingBase) >> 32 }
+
+  /// The units of the lines order deal `number` counts (0 for a deal without a minimum of
+  /// units, which does not count them, but for one of a block still to be gathered).
+  @inline(__always)
+  private func units(of number: Int) -> Int64 {
+    if number < Self.pendingBase { return units[number] }
+    // A deal of a block still to be gathered: the units of the block's lines, all its own.
+    guard let items else { return 0 }
+    var counted: Int64 = 0
+    blocks[Self.pendingBlock(number)].lines.forEach(count: items.count) { counted += items[$0].quantity }
+    return counted
+  }
+
   /// The order-deal number of `terms`, a plain order deal from ``plain``, added on first
   /// use (untargeted: every line, no units counted).
   private func adopt(_ terms: DealTerms) -> Int {
     if let number = adopted[terms.rank] { return number }
     adoptedDeals.append(terms)
-    adopted[terms.rank] = orderDeals.count + adoptedDeals.count - 1
-    return orderDeals.count + adoptedDeals.count - 1
+    adopted[terms.rank] = Self.adoptedBase + adoptedDeals.count - 1
+    return Self.adoptedBase + adoptedDeals.count - 1
   }
 
   /// The terms of order deal `number`: one gathered for the order, or one taken from
   /// ``plain``.
   @inline(__always)
   private func orderTerms(_ number: Int) -> DealTerms {
-    number < orderDeals.count ? table[Int(orderDeals[number])] : adoptedDeals[number - orderDeals.count]
+    if number < Self.pendingBase { return table[Int(orderDeals[number])] }
+    if number < Self.adoptedBase { return table[(number - Self.pendingBase) & 0xFFFF_FFFF] }
+    return adoptedDeals[number - Self.adoptedBase]
   }
 
   /// The lines order deal `number` acts on: every line for a plain deal.
   @inline(__always)
   private func lines(_ number: Int) -> TargetedLines {
-    number < orderLines.count ? orderLines[number] : .every
+    if number < Self.pendingBase { return orderLines[number] }
+    return number < Self.adoptedBase ? blocks[Self.pendingBlock(number)].lines : .every
   }
 
   /// The item steps of `stage`.
@@ -231,15 +282,9 @@ final class ExactPlanSearch {
     let amounts = items.map { $0.map(\.lineAmount.minorUnits) } ?? [subtotal]
     let empty = Plan(total: subtotal + shipping)
     var best = empty
-    // The units of the lines each order deal with a minimum of units targets (0 for the
-    // other deals, which do not count them).
-    var units = [Int64](repeating: 0, count: orderDeals.count)
-    for number in orderDeals.indices where table[Int(orderDeals[number])].hasMinimumQuantity {
-      orderLines[number].forEach(count: lines.count) { units[number] += lines[$0].quantity }
-    }
     guard !lines.isEmpty else {
       // Kind 1 only: no item stage, any order stage.
-      searchOrderStages(on: empty, amounts: amounts, stackableOnly: false, units: units, best: &best)
+      searchOrderStages(on: empty, amounts: amounts, stackableOnly: false, best: &best)
       return selection(best, chosen: [], amounts: amounts)
     }
     // The plans are tried in the order that finds a good one soonest (the best one does
@@ -253,10 +298,10 @@ final class ExactPlanSearch {
     let stackable = itemStage(stackableChosen, amounts: amounts, kind: .stackable)
     if stackable.plan.itemCount > 0 {
       searchOrderStages(
-        on: stackable.plan, amounts: stackable.left, stackableOnly: true, units: units, best: &best)
+        on: stackable.plan, amounts: stackable.left, stackableOnly: true, best: &best)
     }
     // Kind 1: no item stage, any order stage.
-    searchOrderStages(on: empty, amounts: amounts, stackableOnly: false, units: units, best: &best)
+    searchOrderStages(on: empty, amounts: amounts, stackableOnly: false, best: &best)
     return selection(best, chosen: best.itemStage == .every ? everyChosen : stackableChosen, amounts: amounts)
   }
 
@@ -350,7 +395,8 @@ final class ExactPlanSearch {
   private func selection(_ best: Plan, chosen: [Step?], amounts: [Int128]) -> Selection {
     var shares = [[Applied]](repeating: [], count: items?.count ?? 0)
     // A line has at most an item deal's share and two order deals'.
-    let most = (best.itemStage == .none ? 0 : 1) + best.orderSteps.count
+    let orderSteps = best.orderSteps
+    let most = (best.itemStage == .none ? 0 : 1) + orderSteps.count
     if most > 0 {
       for line in shares.indices { shares[line].reserveCapacity(most) }
     }
@@ -366,7 +412,7 @@ final class ExactPlanSearch {
         left[line] -= step.discount
       }
     }
-    for step in best.orderSteps {
+    for step in orderSteps {
       let storeIndex = Int(orderTerms(step.deal).storeIndex)
       applied.append(Applied(storeIndex: storeIndex, discount: step.discount))
       guard !shares.isEmpty else { continue }
@@ -387,17 +433,16 @@ final class ExactPlanSearch {
   /// Offers `best` every order stage on `start` that could beat it: none, each discount or
   /// threshold that applies (only the stackable ones when `stackableOnly`), and each
   /// stackable discount then stackable threshold that both apply, the threshold's base
-  /// taken after the discount was divided among the lines. `units` are the units each order
-  /// deal counts.
+  /// taken after the discount was divided among the lines.
   ///
   /// What each deal takes is bounded first, with less arithmetic
   /// (``DealTerms/orderDiscountBound(base:units:)``): only the deals whose bound, alone or
   /// with the largest bound of a partner, can beat the best plan are priced and tried.
   ///
   /// - Complexity: O((*o* + *p*) *L*) for *o* order deals and the *p* pairs not cut off by
-  ///   the bound (see ``searchPairs(on:amounts:whole:units:discounts:thresholds:plainDiscount:plainThresholdBound:best:)``).
+  ///   the bound (see ``searchPairs(on:amounts:whole:discounts:thresholds:plainDiscount:plainThresholdBound:best:)``).
   private func searchOrderStages(
-    on start: Plan, amounts: [Int128], stackableOnly: Bool, units: [Int64], best: inout Plan
+    on start: Plan, amounts: [Int128], stackableOnly: Bool, best: inout Plan
   ) {
     if !stackableOnly || !start.isEmpty { offer(withShipping(start), to: &best) }
     let whole = amounts.reduce(0, +)
@@ -422,10 +467,9 @@ final class ExactPlanSearch {
       plainThresholdBound = plain.best(in: plain.thresholds(.stackable), at: whole)?.taken ?? 0
     }
     // No deal takes more than the bounds of the order's deals on the whole: when neither
-    // one deal nor a pair so bounded can beat the best plan, none is tried; otherwise a
-    // deal is priced only when it could, alone or with the largest partner.
-    let largestDiscount = max(bounds.stackableDiscounts.bound(upTo: whole), plainDiscount?.taken ?? 0)
-    let largestThreshold = max(bounds.stackableThresholds.bound(upTo: whole), plainThresholdBound)
+    // one deal nor a pair so bounded can beat the best plan, none is tried.
+    var largestDiscount = max(bounds.stackableDiscounts.bound(upTo: whole), plainDiscount?.taken ?? 0)
+    var largestThreshold = max(bounds.stackableThresholds.bound(upTo: whole), plainThresholdBound)
     let largestAlone = max(
       stackableOnly ? max(largestDiscount, largestThreshold) : bounds.any.bound(upTo: whole),
       plainDiscount?.taken ?? 0, plainThresholdBound)
@@ -442,44 +486,220 @@ final class ExactPlanSearch {
     var thresholds: [(deal: Int, bound: Int128)] = []
     discounts.reserveCapacity(orderDeals.count)
     thresholds.reserveCapacity(orderDeals.count)
-    for number in orderDeals.indices {
-      let terms = table[Int(orderDeals[number])]
-      guard !stackableOnly || terms.isStackable else { continue }
-      guard let base = base(of: number, terms, amounts: amounts, whole: whole) else { continue }
-      let bound = terms.orderDiscountBound(base: base, units: units[number])
-      guard bound > 0 else { continue }
-      let shippingTaken = terms.isStackable ? stackableShipping : 0
-      let alone = canReach(
-        start.total - bound - shippingTaken, count: start.count + 1 + (shippingTaken > 0 ? 1 : 0),
-        shippingTaken: shippingTaken, best: best)
-      let partner = terms.kind == .discount ? largestThreshold : largestDiscount
-      let paired =
-        terms.isStackable
-        && canReach(
-          start.total - stackableShipping - bound - partner, count: start.count + 2 + joining,
-          shippingTaken: stackableShipping, best: best)
-      guard alone || paired else { continue }
-      let taken = terms.orderDiscount(base: base, units: units[number])
-      guard taken > 0 else { continue }
-      if alone { offerSingle(number, taken: taken, on: start, shippingTaken: shippingTaken, best: &best) }
-      guard paired else { continue }
-      switch terms.kind {
-      case .discount: discounts.append((number, taken))
-      case .threshold: thresholds.append((number, taken))
-      case .item, .shipping: preconditionFailure("only discounts and thresholds act on the order")
+    /// Tries each deal of block `index` alone, and keeps those that could be in a pair with
+    /// a partner taking at most `partners`.
+    func search(block index: Int, partners: (discount: Int128, threshold: Int128)) {
+      let block = blocks[index]
+      if block.isPending {
+        for place in Int(block.pendingStart)..<Int(block.pendingEnd) where !table[place].isForCustomerGroups {
+          searchOrderDeal(
+            Self.pending(block: index, place: place), on: start, amounts: amounts, whole: whole,
+            stackableOnly: stackableOnly, partners: partners, discounts: &discounts, thresholds: &thresholds,
+            best: &best)
+        }
+      } else {
+        for number in Int(block.start)..<Int(block.end) {
+          searchOrderDeal(
+            number, on: start, amounts: amounts, whole: whole, stackableOnly: stackableOnly,
+            partners: partners, discounts: &discounts, thresholds: &thresholds, best: &best)
+        }
       }
     }
+    /// Whether a pair whose deals take at most `taken` off `start` can beat `best`.
+    func pairCanReach(_ taken: Int128) -> Bool {
+      canReach(
+        start.total - stackableShipping - taken, count: start.count + 2 + joining,
+        shippingTaken: stackableShipping, best: best)
+    }
+    // The blocks of every line first (the untargeted deals, those of codes, those whose
+    // minimum the subtotal reaches: those that take the most), and their pairs, so that the
+    // best plan is as good as can be soonest.
+    for index in blocks.indices where blocks[index].isOfEveryLine {
+      search(block: index, partners: (largestDiscount, largestThreshold))
+    }
     searchPairs(
-      on: start, amounts: amounts, whole: whole, units: units, discounts: discounts,
+      on: start, amounts: amounts, whole: whole, discounts: discounts,
       thresholds: thresholds, plainDiscount: plainDiscount, plainThresholdBound: plainThresholdBound,
       best: &best)
+    // Then the others, each bounded as a block: no deal of one takes more than its bounds
+    // on what the block's lines have left (the deal's base is what its lines have left, and
+    // each of its lines is one of the block's). The largest partner of a pair is now the
+    // largest of those bounds, of what the deals kept so far take, and of the best plain
+    // deal (a deal left out so far cannot be in a pair that beats the best plan).
+    // (No deal of a block takes more than what its lines have left: its bounds are worked
+    // out only for a block that what its lines have left does not rule out.)
+    let blockBases = self.blockBases(amounts: amounts, whole: whole)
+    var blockBounds = [(any: Int128, discounts: Int128, thresholds: Int128)?](
+      repeating: nil, count: blocks.count)
+    /// The bounds of block `index`.
+    func boundsOf(block index: Int) -> (any: Int128, discounts: Int128, thresholds: Int128) {
+      if let bound = blockBounds[index] { return bound }
+      let bound = blockBound(index, base: blockBases[index].base, units: blockBases[index].units)
+      blockBounds[index] = bound
+      return bound
+    }
+    largestDiscount = discounts.reduce(plainDiscount?.taken ?? 0) { max($0, $1.taken) }
+    largestThreshold = thresholds.reduce(plainThresholdBound) { max($0, $1.bound) }
+    for index in blocks.indices where !blocks[index].isOfEveryLine {
+      guard blockBases[index].base > min(largestDiscount, largestThreshold) else { continue }
+      let bound = boundsOf(block: index)
+      largestDiscount = max(largestDiscount, bound.discounts)
+      largestThreshold = max(largestThreshold, bound.thresholds)
+    }
+    // A block is looked into when one of its deals could beat the best plan alone or as the
+    // threshold of a pair (with the largest discount); one whose deals could only as the
+    // discount of a pair is put off until the pairs of the others were tried; the others are
+    // left out. (The bounds are checked against the best plan found so far, which only gets
+    // better.)
+    let tried = (discounts: discounts, thresholds: thresholds.count)
+    discounts.removeAll(keepingCapacity: true)
+    var deferred: [Int] = []
+    for index in blocks.indices where !blocks[index].isOfEveryLine {
+      let base = blockBases[index].base
+      guard
+        canReach(
+          start.total - base - stackableShipping, count: start.count + 1, shippingTaken: stackableShipping,
+          best: best) || pairCanReach(base + max(largestDiscount, largestThreshold))
+      else { continue }
+      let bound = boundsOf(block: index)
+      let alone = canReach(
+        start.total - (stackableOnly ? max(bound.discounts, bound.thresholds) : bound.any)
+          - stackableShipping,
+        count: start.count + 1, shippingTaken: stackableShipping, best: best)
+      if alone || pairCanReach(bound.thresholds + largestDiscount) {
+        search(block: index, partners: (largestDiscount, largestThreshold))
+      } else if pairCanReach(bound.discounts + largestThreshold) {
+        deferred.append(index)
+      }
+    }
+    if thresholds.count > tried.thresholds {
+      // New thresholds: every pair again (those tried already change nothing).
+      searchPairs(
+        on: start, amounts: amounts, whole: whole, discounts: tried.discounts + discounts,
+        thresholds: thresholds, plainDiscount: plainDiscount, plainThresholdBound: plainThresholdBound,
+        best: &best)
+    } else if !discounts.isEmpty {
+      searchPairs(
+        on: start, amounts: amounts, whole: whole, discounts: discounts,
+        thresholds: thresholds, plainDiscount: nil, plainThresholdBound: plainThresholdBound, best: &best)
+    }
+    guard start.isAllStackable, !deferred.isEmpty else { return }
+    // The blocks put off, those with the discount of the lowest id first: their discounts
+    // pair with the thresholds kept (a threshold of a block left out or put off cannot be in
+    // a pair that beats the best plan: the largest discount bounds its partner).
+    let keptThreshold = thresholds.reduce(plainThresholdBound) { max($0, $1.bound) }
+    /// The lowest rank of the stackable discounts of block `index`.
+    func lowestRank(_ index: Int) -> Int32 {
+      stretchBounds[Int(blocks[index].bounds)].lowestStackableDiscountRank
+    }
+    deferred.sort { lowestRank($0) < lowestRank($1) }
+    let floorTotal = shipping - stackableShipping
+    for index in deferred {
+      guard pairCanReach(boundsOf(block: index).discounts + keptThreshold) else { continue }
+      // When no total can be lower than the best's and the best is a pair on the same item
+      // stage (as many promotions), a pair whose discount has a higher id than the best's
+      // loses: a block whose discounts all do is left out.
+      if best.total == floorTotal && best.count == start.count + 2 + joining
+        && best.itemStage == start.itemStage
+        && best.secondOrderStep != nil, let bestDiscount = best.firstOrderStep,
+        lowestRank(index) > bestDiscount.rank
+      {
+        continue
+      }
+      discounts.removeAll(keepingCapacity: true)
+      search(block: index, partners: (largestDiscount, largestThreshold))
+      searchPairs(
+        on: start, amounts: amounts, whole: whole, discounts: discounts,
+        thresholds: thresholds, plainDiscount: nil, plainThresholdBound: plainThresholdBound, best: &best)
+    }
+  }
+
+  /// What `amounts` (adding up to `whole`) leave the lines of each block, and their units
+  /// (unlimited for an order given as an amount); nothing for a block of every line, which
+  /// is searched deal by deal.
+  ///
+  /// - Complexity: O(*b*) for *b* blocks on an order of at most 64 lines.
+  private func blockBases(amounts: [Int128], whole: Int128) -> [(base: Int128, units: Int64)] {
+    var bases: [(base: Int128, units: Int64)] = []
+    bases.reserveCapacity(blocks.count)
+    for block in blocks {
+      guard !block.isOfEveryLine else {
+        bases.append((0, 0))
+        continue
+      }
+      guard let items else {
+        bases.append((whole, .max))
+        continue
+      }
+      var (base, units): (Int128, Int64) = (0, 0)
+      block.lines.forEach(count: amounts.count) {
+        base += amounts[$0]
+        units += items[$0].quantity
+      }
+      bases.append((base, units))
+    }
+    return bases
+  }
+
+  /// Bounds on what the order deals of block `index` take off a base of at most `base` over
+  /// at most `units` units, by its ``OrderStageBounds``: of any one, of a stackable
+  /// discount, of a stackable threshold. None is above `base`.
+  private func blockBound(_ index: Int, base: Int128, units: Int64) -> (
+    any: Int128, discounts: Int128, thresholds: Int128
+  ) {
+    let stretch = stretchBounds[Int(blocks[index].bounds)]
+    return (
+      stretch.any.bound(upTo: base, units: units),
+      stretch.stackableDiscounts.bound(upTo: base, units: units),
+      stretch.stackableThresholds.bound(upTo: base, units: units)
+    )
+  }
+
+  /// Offers `best` order deal `number` alone on `start` when it could beat it, and keeps it
+  /// among `discounts` or `thresholds` (with what it takes) when it could be in a pair that
+  /// does, the largest partner taking at most `partners` (a discount, a threshold); only
+  /// the stackable ones when `stackableOnly`.
+  @inline(__always)
+  private func searchOrderDeal(
+    _ number: Int, on start: Plan, amounts: [Int128], whole: Int128, stackableOnly: Bool,
+    partners: (discount: Int128, threshold: Int128), discounts: inout [(deal: Int, taken: Int128)],
+    thresholds: inout [(deal: Int, bound: Int128)], best: inout Plan
+  ) {
+    let stackableShipping = start.isAllStackable ? bestShipping.stackable?.discount ?? 0 : 0
+    let joining = stackableShipping > 0 ? 1 : 0
+    let terms = orderTerms(number)
+    guard !stackableOnly || terms.isStackable else { return }
+    guard let base = base(of: number, terms, amounts: amounts, whole: whole) else { return }
+    let bound = terms.orderDiscountBound(base: base, units: self.units(of: number))
+    guard bound > 0 else { return }
+    let shippingTaken = terms.isStackable ? stackableShipping : 0
+    let alone = canReach(
+      start.total - bound - shippingTaken, count: start.count + 1 + (shippingTaken > 0 ? 1 : 0),
+      shippingTaken: shippingTaken, best: best)
+    let partner = terms.kind == .discount ? partners.threshold : partners.discount
+    let paired =
+      terms.isStackable
+      && canReach(
+        start.total - stackableShipping - bound - partner, count: start.count + 2 + joining,
+        shippingTaken: stackableShipping, best: best)
+    guard alone || paired else { return }
+    let taken =
+      terms.orderDiscountBoundIsExact ? bound : terms.orderDiscount(base: base, units: self.units(of: number))
+    guard taken > 0 else { return }
+    if alone { offerSingle(number, taken: taken, on: start, shippingTaken: shippingTaken, best: &best) }
+    guard paired else { return }
+    switch terms.kind {
+    case .discount: discounts.append((number, taken))
+    case .threshold: thresholds.append((number, taken))
+    case .item, .shipping: preconditionFailure("only discounts and thresholds act on the order")
+    }
   }
 
   /// Offers `best` each stackable discount then stackable threshold on `start` that could
   /// beat it: of `discounts` (each with what it takes off `amounts`, adding up to `whole`)
   /// and `plainDiscount`, and of `thresholds` (each with what it takes there, which bounds
   /// what it takes after a discount) and the plain thresholds (the best of which takes
-  /// `plainThresholdBound` there). `units` are the units each order deal counts.
+  /// `plainThresholdBound` there).
   ///
   /// A deal takes no more off a smaller base, so what a threshold takes off its base
   /// at `start` bounds what it takes after any discount: the discounts are tried from the
@@ -490,7 +710,7 @@ final class ExactPlanSearch {
   /// - Complexity: O(*p* *L*) for the *p* pairs not cut off by the bound, at most *d* × *t*
   ///   for *d* discounts and *t* thresholds, plus O(*t*) comparisons for each discount tried.
   private func searchPairs(
-    on start: Plan, amounts: [Int128], whole: Int128, units: [Int64], discounts: [(deal: Int, taken: Int128)],
+    on start: Plan, amounts: [Int128], whole: Int128, discounts: [(deal: Int, taken: Int128)],
     thresholds: [(deal: Int, bound: Int128)], plainDiscount: (terms: DealTerms, taken: Int128)?,
     plainThresholdBound: Int128, best: inout Plan
   ) {
@@ -560,22 +780,22 @@ final class ExactPlanSearch {
       for (threshold, bound) in thresholds {
         if !canReach(totalLeft - taken - bound) { continue }
         let second: Int128
-        let thresholdLines = orderLines[threshold]
+        let thresholdLines = self.lines(threshold)
         if lines(discount).isDisjoint(with: thresholdLines) {
           second = bound
         } else if thresholdLines.isKnownSuperset(of: lines(discount)) {
           // Every share of the discount is on the threshold's lines: its base lost all of it.
-          let terms = table[Int(orderDeals[threshold])]
+          let terms = orderTerms(threshold)
           guard let base = base(of: threshold, terms, amounts: amounts, whole: whole) else { continue }
-          second = terms.orderDiscount(base: base - taken, units: units[threshold])
+          second = terms.orderDiscount(base: base - taken, units: self.units(of: threshold))
         } else {
           if !leftIsWorkedOut {
             subtractShares(of: taken, by: discount, from: amounts, into: &left, shares: &shares)
             leftIsWorkedOut = true
           }
-          let terms = table[Int(orderDeals[threshold])]
+          let terms = orderTerms(threshold)
           guard let base = base(of: threshold, terms, amounts: left, whole: wholeLeft) else { continue }
-          second = terms.orderDiscount(base: base, units: units[threshold])
+          second = terms.orderDiscount(base: base, units: self.units(of: threshold))
         }
         guard second > 0, canReach(totalLeft - taken - second) else { continue }
         offer(withShipping(adding(threshold, taken: second, to: plan)), to: &best)
@@ -648,7 +868,7 @@ final class ExactPlanSearch {
     guard items != nil else {
       return terms.isTargeted || terms.hasMinimumQuantity ? nil : whole
     }
-    let targeted = orderLines[number]
+    let targeted = lines(number)
     if targeted.isEvery { return whole }
     var base: Int128 = 0
     targeted.forEach(count: amounts.count) { base += amounts[$0] }
