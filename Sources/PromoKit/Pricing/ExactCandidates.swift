@@ -147,7 +147,7 @@ struct ExactCandidates: Sendable {
     }
     var table: [DealTerms] = []
     table.reserveCapacity(
-      skuLists.lists.reduce(0) { $0 + $1.count } + categoryLists.lists.reduce(0) { $0 + $1.count }
+      skuLists.count + categoryLists.count
         + untargetedItems.count + untargetedDiscounts.count + byMinimum.count
         + byCode.values.reduce(0) { $0 + $1.count })
     HugePages.adviseUnusedCapacity(of: &table)
