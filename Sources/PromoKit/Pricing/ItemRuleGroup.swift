@@ -293,12 +293,8 @@ struct FewItemRule: Sendable {
 
   /// The rule's benefit kind.
   var kind: Kind {
-    switch terms >> 62 {
-    case 0: .percentOff
-    case 1: .amountOff
-    case 2: .fixedPrice
-    default: .buyGet
-    }
+    // The top two bits hold one of the four kinds: every value names one.
+    Kind(rawValue: terms >> 62)!
   }
 
   /// Whether the rule may be combined with the order stage.
@@ -363,14 +359,14 @@ struct FewItemRule: Sendable {
   /// `lineAmount`), by the formulas of ``DealTerms``.
   @inline(__always)
   func discount(unitPrice: Int128, quantity: Int64, lineAmount: Int128) -> Int128 {
-    switch terms >> 62 {
-    case Kind.percentOff.rawValue:
+    switch kind {
+    case .percentOff:
       return DealTerms.percentageOff(Int64(terms & Self.numberBits), of: lineAmount)
-    case Kind.amountOff.rawValue:
+    case .amountOff:
       return DealTerms.perUnitOff(Int128(terms & Self.numberBits), unitPrice: unitPrice, units: quantity)
-    case Kind.fixedPrice.rawValue:
+    case .fixedPrice:
       return DealTerms.fixedPriceOff(Int128(terms & Self.numberBits), unitPrice: unitPrice, units: quantity)
-    default:
+    case .buyGet:
       let got = DealTerms.gotAmount(
         unitPrice: unitPrice, quantity: quantity, buy: Int64(terms >> 20 & 0x3ff),
         get: Int64(terms >> 30 & 0x3ff))
