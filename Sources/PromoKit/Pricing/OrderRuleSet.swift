@@ -13,23 +13,31 @@
 ///   percentage is one from its minimum up to its breakpoint.
 ///
 /// On one amount, the largest fixed sum gives the most of the fixed pieces, and the largest
-/// rate the most of the percentage pieces (rounding is monotonic). Two ``StabbingIndex``es,
-/// keyed by the sums' and the rates' ranks and weighted by the rules' positions (the rules
-/// are kept in id order), find the pieces valid on an amount, their largest key, and the
-/// lowest position among keys in a range. A range of discounts on an amount maps to a
-/// range of keys: the sums in it, and the rates that round into it
-/// (``RateArithmetic/leastRate(reaching:on:)``).
+/// rate the most of the percentage pieces (rounding is monotonic). The pieces are keyed by
+/// the sums' and the rates' ranks and weighted by the rules' positions (the rules are kept
+/// in id order); an index finds the pieces valid on an amount, their largest key, and the
+/// lowest position among keys in a range. Every fixed piece and every uncapped percentage
+/// is valid from an amount up, a ray, and goes in a ``RayIndex`` (arrays the size of the
+/// pieces); only a capped percentage's piece below its cap has two ends, and those go in a
+/// ``StabbingIndex``. A range of discounts on an amount maps to a range of keys: the sums
+/// in it, and the rates that round into it (``RateArithmetic/leastRate(reaching:on:)``).
 ///
-/// - Complexity: O(*n* log *n*) to build for *n* rules.
+/// - Complexity: O(*n* log *n*) to build for *n* rules (O(*n*) memory without capped
+///   percentages).
 final class OrderRuleSet: Sendable {
   /// The distinct sums of the fixed pieces, ascending (a key is a position here).
   private let sums: [Int128]
-  /// The fixed pieces.
-  private let fixed: StabbingIndex
+  /// The fixed pieces: each is valid from an amount up.
+  private let fixed: RayIndex
+  /// The fixed pieces that take off the whole of some amounts (a sum at least where it
+  /// starts), for the tie among them there.
+  private let wholeAmount: WholeAmountIndex
   /// The distinct rates of the percentage pieces, ascending.
   private let rates: [Int64]
-  /// The percentage pieces.
-  private let percent: StabbingIndex
+  /// The percentage pieces valid from an amount up (uncapped percentages).
+  private let percent: RayIndex
+  /// The percentage pieces valid up to an amount (capped percentages, below their caps).
+  private let cappedPercent: StabbingIndex
 
   /// Whether the set has no rule.
   let isEmpty: Bool
@@ -43,28 +51,37 @@ final class OrderRuleSet: Sendable {
   static let fewRules = 8
 
   /// Indexes `rules`, weighted by `weights` (the rules' positions in id order).
-  init<Rules: RandomAccessCollection<OrderRule>>(_ rules: Rules, weights: [Int32]) {
-    isEmpty = rules.isEmpty
-    if rules.count <= Self.fewRules {
-      few = Array(rules)
+  convenience init(_ rules: [OrderRule], weights: [Int32]) {
+    self.init(rules, at: rules.indices.map { Int32($0) }, weights: weights)
+  }
+
+  /// Indexes the rules of `rules` at `positions`, weighted by `weights` (the rules'
+  /// positions in id order). Each rule is read where it is, never copied whole (which would
+  /// retain its id).
+  init(_ rules: [OrderRule], at positions: [Int32], weights: [Int32]) {
+    isEmpty = positions.isEmpty
+    if positions.count <= Self.fewRules {
+      few = positions.map { rules[Int($0)] }
       fewWeights = weights
       sums = []
       rates = []
-      fixed = StabbingIndex()
-      percent = StabbingIndex()
+      fixed = RayIndex()
+      wholeAmount = WholeAmountIndex()
+      percent = RayIndex()
+      cappedPercent = StabbingIndex()
       return
     }
     few = nil
     fewWeights = []
     var fixedPieces: [(sum: Int128, from: Int128?, weight: Int32)] = []
     var percentPieces: [(rate: Int64, from: Int128?, to: Int128?, weight: Int32)] = []
-    fixedPieces.reserveCapacity(rules.count)
-    percentPieces.reserveCapacity(rules.count)
+    fixedPieces.reserveCapacity(positions.count)
+    percentPieces.reserveCapacity(positions.count)
     HugePages.adviseUnusedCapacity(of: &fixedPieces)
     HugePages.adviseUnusedCapacity(of: &percentPieces)
-    for (rule, weight) in zip(rules, weights) {
-      let minimum = rule.minimum.map(\.minorUnits).flatMap { $0 > 0 ? $0 : nil }
-      switch rule.reduction {
+    for (position, weight) in zip(positions, weights) {
+      let minimum = rules[Int(position)].minimum.map(\.minorUnits).flatMap { $0 > 0 ? $0 : nil }
+      switch rules[Int(position)].reduction {
       case .fixed(let sum):
         fixedPieces.append((sum.minorUnits, minimum, weight))
       case .percent(let rate, nil):
@@ -80,16 +97,23 @@ final class OrderRuleSet: Sendable {
     }
     let (sums, sumRanks) = Self.ranked(fixedPieces.map(\.sum))
     let (rates, rateRanks) = Self.ranked(percentPieces.map { Int128($0.rate) })
-    fixed = StabbingIndex(
+    fixed = RayIndex(
       fixedPieces.indices.map { index in
-        .init(
-          lower: fixedPieces[index].from, upper: nil, key: sumRanks[index], weight: fixedPieces[index].weight)
-      })
-    percent = StabbingIndex(
-      percentPieces.indices.map { index in
-        let piece = percentPieces[index]
-        return .init(lower: piece.from, upper: piece.to, key: rateRanks[index], weight: piece.weight)
-      })
+        .init(lower: fixedPieces[index].from, key: sumRanks[index], weight: fixedPieces[index].weight)
+      }, keyCount: sums.count)
+    wholeAmount = WholeAmountIndex(fixedPieces.map { (lower: $0.from, sum: $0.sum, weight: $0.weight) })
+    var rays: [RayIndex.Ray] = []
+    var intervals: [StabbingIndex.Interval] = []
+    rays.reserveCapacity(percentPieces.count)
+    for (piece, rank) in zip(percentPieces, rateRanks) {
+      if let to = piece.to {
+        intervals.append(.init(lower: piece.from, upper: to, key: rank, weight: piece.weight))
+      } else {
+        rays.append(.init(lower: piece.from, key: rank, weight: piece.weight))
+      }
+    }
+    percent = RayIndex(rays, keyCount: rates.count)
+    cappedPercent = intervals.isEmpty ? StabbingIndex() : StabbingIndex(intervals)
     self.sums = sums
     self.rates = rates.map { Int64($0) }
   }
@@ -107,7 +131,7 @@ final class OrderRuleSet: Sendable {
       return best
     }
     if let key = fixed.maximumKey(at: amount) { best = min(sums[Int(key)], amount) }
-    if let key = percent.maximumKey(at: amount) {
+    if let key = Self.larger(percent.maximumKey(at: amount), cappedPercent.maximumKey(at: amount)) {
       let value = DealTerms.percentageOff(rates[Int(key)], of: amount)
       if best == nil || value > best! { best = value }
     }
@@ -139,13 +163,16 @@ final class OrderRuleSet: Sendable {
       }
       return best
     }
-    // A fixed piece takes off min(sum, A): sums in low...high, or every sum >= low when
-    // high >= A.
+    // A fixed piece takes off min(sum, A): each sum below A in low...high is a value of its
+    // own, and every sum from A up takes off A, which is in range when high >= A.
     let sumFrom = Self.lowerBound(low, in: sums)
-    let sumThrough = high >= amount ? sums.count - 1 : Self.lowerBound(high + 1, in: sums) - 1
+    let sumThrough = Self.lowerBound(min(high, amount - 1) + 1, in: sums) - 1
     if sumFrom <= sumThrough,
       let weight = fixed.lowestWeight(at: amount, keysFrom: Int32(sumFrom), through: Int32(sumThrough))
     {
+      best = weight
+    }
+    if high >= amount, let weight = wholeAmount.lowestWeight(at: amount), best == nil || weight < best! {
       best = weight
     }
     // A percentage piece takes off round(A × rate): the rates that round into low...high.
@@ -155,11 +182,19 @@ final class OrderRuleSet: Sendable {
         high >= amount
         ? RateArithmetic.hundredPercent : RateArithmetic.greatestRate(notAbove: high, on: amount)
       let rateThrough = Self.lowerBound(greatest + 1, in: rates) - 1
-      if rateFrom <= rateThrough,
-        let weight = percent.lowestWeight(at: amount, keysFrom: Int32(rateFrom), through: Int32(rateThrough)),
-        best == nil || weight < best!
-      {
-        best = weight
+      if rateFrom <= rateThrough {
+        let (from, through) = (Int32(rateFrom), Int32(rateThrough))
+        if let weight = percent.lowestWeight(at: amount, keysFrom: from, through: through),
+          best == nil || weight < best!
+        {
+          best = weight
+        }
+        if !cappedPercent.isEmpty,
+          let weight = cappedPercent.lowestWeight(at: amount, keysFrom: from, through: through),
+          best == nil || weight < best!
+        {
+          best = weight
+        }
       }
     }
     return best
@@ -189,11 +224,23 @@ final class OrderRuleSet: Sendable {
     }
     let greatestRate = RateArithmetic.greatestRate(notAbove: bound, on: amount)
     let through = Self.lowerBound(greatestRate + 1, in: rates) - 1
-    if through >= 0, let key = percent.greatestKey(at: amount, atMost: Int32(through)) {
+    if through >= 0,
+      let key = Self.larger(
+        percent.greatestKey(at: amount, atMost: Int32(through)),
+        cappedPercent.isEmpty ? nil : cappedPercent.greatestKey(at: amount, atMost: Int32(through)))
+    {
       let value = DealTerms.percentageOff(rates[Int(key)], of: amount)
       if best == nil || value > best! { best = value }
     }
     return best
+  }
+
+  /// The larger of two keys, either of which may be missing.
+  @inline(__always)
+  private static func larger(_ first: Int32?, _ second: Int32?) -> Int32? {
+    guard let first else { return second }
+    guard let second else { return first }
+    return max(first, second)
   }
 
   /// What `rule` takes off `amount` (in its minor units), or `nil` below its minimum: the

@@ -35,13 +35,13 @@ final class OrderStageIndex: Sendable {
     }
     for position in rules.indices { groups[group(of: rules[position])].append(Int32(position)) }
     func set(_ group: Int) -> OrderRuleSet {
-      OrderRuleSet(groups[group].lazy.map { rules[Int($0)] }, weights: groups[group])
+      OrderRuleSet(rules, at: groups[group], weights: groups[group])
     }
     stackableDiscounts = set(0)
     stackableThresholds = set(1)
     otherDiscounts = set(2)
     otherThresholds = set(3)
-    pairBreaks = Self.pairBreaks(groups[1].lazy.map { rules[Int($0)] })
+    pairBreaks = Self.pairBreaks(rules, at: groups[1])
     stackableDiscountPositions = groups[0]
   }
 
@@ -61,31 +61,35 @@ final class OrderStageIndex: Sendable {
   /// search look at one amount per minimum instead of one per discount.
   ///
   /// - Complexity: O(*n* log *n*).
-  static func pairBreaks<Thresholds: RandomAccessCollection<OrderRule>>(_ thresholds: Thresholds) -> [Int128]
-  {
+  static func pairBreaks(_ thresholds: [OrderRule]) -> [Int128] {
+    pairBreaks(thresholds, at: thresholds.indices.map { Int32($0) })
+  }
+
+  /// ``pairBreaks(_:)`` of the rules of `rules` at `positions`, each read where it is.
+  ///
+  /// - Complexity: O(*n* log *n*).
+  static func pairBreaks(_ rules: [OrderRule], at positions: [Int32]) -> [Int128] {
     // Sorted as integers: each minimum (at most 10^12 in at most 4 decimal places, well
-    // within 64 bits) above the threshold's offset, so that no rule is moved.
+    // within 64 bits) above the threshold's position, so that no rule is moved.
     var keys: [UInt128] = []
-    keys.reserveCapacity(thresholds.count)
-    for (offset, threshold) in thresholds.enumerated() {
-      keys.append(UInt128(UInt64(threshold.minimum!.minorUnits)) << 64 | UInt128(offset))
+    keys.reserveCapacity(positions.count)
+    for position in positions {
+      keys.append(UInt128(UInt64(rules[Int(position)].minimum!.minorUnits)) << 64 | UInt128(position))
     }
     RadixSort.sortByHighWord(&keys)
-    let sorted = keys.lazy.map { key in
-      thresholds[thresholds.index(thresholds.startIndex, offsetBy: Int(UInt64(truncatingIfNeeded: key)))]
-    }
+    let sorted = keys.map { Int(UInt64(truncatingIfNeeded: $0)) }
     var breaks: [Int128] = []
     var largestSum: Int128 = -1  // of the fixed sums with a lower minimum
     var largestRate: Int64 = -1  // of the uncapped percentages with a lower minimum
     var index = 0
     while index < sorted.count {
-      let minimum = sorted[index].minimum!.minorUnits
+      let minimum = rules[sorted[index]].minimum!.minorUnits
       var end = index
       var undominated = false
       var groupSum = largestSum
       var groupRate = largestRate
-      while end < sorted.count && sorted[end].minimum!.minorUnits == minimum {
-        switch sorted[end].reduction {
+      while end < sorted.count && rules[sorted[end]].minimum!.minorUnits == minimum {
+        switch rules[sorted[end]].reduction {
         case .fixed(let sum):
           if sum.minorUnits > largestSum && largestRate < RateArithmetic.hundredPercent { undominated = true }
           groupSum = max(groupSum, sum.minorUnits)

@@ -190,13 +190,19 @@ extension WorkingPromotions {
     }
     var bestTotal: Int128?
     var stretches: [(index: Int, remaining: Int128)] = []
-    for index in 0..<count {
-      let floor = breaks[index]
+    var index = 0
+    while index < count {
+      defer { index += 1 }
       let bound = min(bestTotal ?? Int128.max, limit.minorUnits - 1)
-      if floor - onWhole > bound { break }
-      guard let reduction = greatestDiscount(at: units, notAbove: units - floor) else { continue }
+      if breaks[index] - onWhole > bound { break }
+      guard let reduction = greatestDiscount(at: units, notAbove: units - breaks[index]) else { continue }
       let remaining = units - reduction
-      if index + 1 < breaks.count && remaining >= breaks[index + 1] { continue }
+      // Every later break up to `remaining` finds the same discount (it leaves at least that
+      // break, and a later break allows no more): only the last of them is a stretch's.
+      if index + 1 < count && remaining >= breaks[index + 1] {
+        index = Self.lastBreak(in: breaks, from: index + 1, to: count, atMost: remaining)
+        if breaks[index] - onWhole > bound { break }
+      }
       let total = remaining - bestThreshold(at: remaining)!
       if total > bound { continue }
       if bestTotal == nil || total < bestTotal! {
@@ -255,6 +261,20 @@ extension WorkingPromotions {
           discount: Money(minorUnits: thresholdReduction, minorDigits: amount.minorDigits))),
       Money(minorUnits: bestTotal, minorDigits: amount.minorDigits)
     )
+  }
+
+  /// The last of `breaks[from..<to]` (ascending, the first at most `amount`) that is at
+  /// most `amount`.
+  ///
+  /// - Complexity: O(log *n*).
+  private static func lastBreak(in breaks: [Int128], from: Int, to: Int, atMost amount: Int128) -> Int {
+    var low = from
+    var high = to
+    while low < high {
+      let middle = (low + high) >> 1
+      if breaks[middle] <= amount { low = middle + 1 } else { high = middle }
+    }
+    return low - 1
   }
 
   /// Up to this many stackable discounts, the pair search tries each of them.

@@ -1,0 +1,273 @@
+/// Rays of amounts `[lower, ∞)` (a threshold applies from its minimum up; a discount, with
+/// no lower end, everywhere), each with a key (a rank: a larger key is a larger benefit)
+/// and a weight (a rank in id order: the lower wins a tie), indexed in arrays the size of
+/// the rays so that the rays containing one amount are queried without looking at the
+/// others.
+///
+/// The rays containing an amount `A` are those whose lower end is at most `A`: a prefix of
+/// the rays sorted by lower end, so a running maximum of their keys answers
+/// ``maximumKey(at:)`` with one binary search. For the other questions the index keeps,
+/// for each key, the least lower end of its rays in a range-minimum tree over the keys: the
+/// keys with a ray containing `A` are the leaves whose minimum is at most `A`, found by one
+/// descent each. Each key's rays with a lower end are kept sorted by it, with the running
+/// minimum of their weights; the least weight of the rays with no lower end is kept in a
+/// second tree over the keys.
+///
+/// ``StabbingIndex`` answers the same questions for intervals with both ends, at the cost
+/// of keeping each interval in O(log *n*) nodes; ``OrderRuleSet`` uses it only for what
+/// rays cannot describe (a capped percentage below its cap).
+///
+///     let index = RayIndex([.init(lower: 100, key: 1, weight: 0), .init(lower: nil, key: 0, weight: 1)], keyCount: 2)
+///     index.maximumKey(at: 99)                           // 0: the ray with no lower end
+///     index.maximumKey(at: 100)                          // 1
+///     index.lowestWeight(at: 100, keysFrom: 0, through: 1)   // 0
+///
+/// - Complexity: O(*n* log *n*) time (O(*n*) with integer sorts) and O(*n* + *k*) memory to
+///   build for *n* rays and keys below *k*; ``maximumKey(at:)`` and ``greatestKey(at:atMost:)``
+///   are O(log *n*); ``lowestWeight(at:keysFrom:through:)`` is O((1 + *m*) log *n*) for *m*
+///   keys in the range with a ray that has a lower end at most the amount.
+struct RayIndex: Sendable {
+  /// One ray `[lower, ∞)` (`nil`: every amount) with its key and weight.
+  struct Ray: Sendable {
+    var lower: Int128?
+    var key: Int32
+    var weight: Int32
+  }
+
+  /// The distinct lower ends, ascending.
+  private let lowers: [Int128]
+  /// `prefixMaximum[i]`: the largest key of the rays containing `lowers[i]` (-1 for none).
+  private let prefixMaximum: [Int32]
+  /// The largest key of the rays with no lower end (-1 for none): the rays containing an
+  /// amount below every lower end.
+  private let unboundedMaximum: Int32
+  /// The number of leaves of the trees over the keys: a power of two, at least the keys'.
+  private let leafCount: Int
+  /// For each key, the least lower end of its rays (`Int128.min` when one has none,
+  /// `Int128.max` when it has no ray), as a range-minimum tree: leaves at `leafCount + key`.
+  private let leastLower: [Int128]
+  /// For each key, the least lower end of its rays that have one (`Int128.max` for none),
+  /// as a range-minimum tree.
+  private let leastBoundedLower: [Int128]
+  /// For each key, the least weight of its rays with no lower end (`Int32.max` for none),
+  /// as a range-minimum tree.
+  private let unboundedWeight: [Int32]
+  /// The rays of key `k` that have a lower end are `groupStart[k]..<groupStart[k + 1]`.
+  private let groupStart: [Int32]
+  /// Their lower ends, ascending within each key.
+  private let groupLower: [Int128]
+  /// The least weight of the rays of each key up to this one (in lower-end order).
+  private let groupWeight: [Int32]
+
+  /// Whether there are no rays.
+  let isEmpty: Bool
+
+  /// No ray.
+  init() {
+    self.init([], keyCount: 0)
+  }
+
+  /// Indexes `rays`, whose keys are in `0..<keyCount`.
+  init(_ rays: [Ray], keyCount: Int) {
+    isEmpty = rays.isEmpty
+    var leaves = 1
+    while leaves < keyCount { leaves *= 2 }
+    leafCount = leaves
+    var leastLower = [Int128](repeating: .max, count: 2 * leaves)
+    var leastBoundedLower = [Int128](repeating: .max, count: 2 * leaves)
+    var unboundedWeight = [Int32](repeating: .max, count: 2 * leaves)
+    var unboundedMaximum: Int32 = -1
+    // The rays with a lower end, by lower end (ties in their order).
+    let bounded = Self.boundedRaysByLower(rays)
+    for ray in rays {
+      let leaf = leaves + Int(ray.key)
+      if let lower = ray.lower {
+        leastBoundedLower[leaf] = min(leastBoundedLower[leaf], lower)
+        leastLower[leaf] = min(leastLower[leaf], lower)
+      } else {
+        unboundedWeight[leaf] = min(unboundedWeight[leaf], ray.weight)
+        leastLower[leaf] = .min
+        unboundedMaximum = max(unboundedMaximum, ray.key)
+      }
+    }
+    for node in stride(from: leaves - 1, through: 1, by: -1) {
+      leastLower[node] = min(leastLower[2 * node], leastLower[2 * node + 1])
+      leastBoundedLower[node] = min(leastBoundedLower[2 * node], leastBoundedLower[2 * node + 1])
+      unboundedWeight[node] = min(unboundedWeight[2 * node], unboundedWeight[2 * node + 1])
+    }
+    // The running maximum of the keys, one entry per distinct lower end.
+    var lowers: [Int128] = []
+    var prefixMaximum: [Int32] = []
+    lowers.reserveCapacity(bounded.count)
+    prefixMaximum.reserveCapacity(bounded.count)
+    var running = unboundedMaximum
+    for position in bounded {
+      let ray = rays[Int(position)]
+      running = max(running, ray.key)
+      if lowers.last == ray.lower! {
+        prefixMaximum[prefixMaximum.count - 1] = running
+      } else {
+        lowers.append(ray.lower!)
+        prefixMaximum.append(running)
+      }
+    }
+    // Each key's rays with a lower end, by lower end: a stable counting sort by key of the
+    // rays already in lower-end order.
+    var start = [Int32](repeating: 0, count: keyCount + 1)
+    for position in bounded { start[Int(rays[Int(position)].key) + 1] += 1 }
+    for key in 0..<keyCount { start[key + 1] += start[key] }
+    var next = start
+    var groupLower = [Int128](repeating: 0, count: bounded.count)
+    var groupWeight = [Int32](repeating: 0, count: bounded.count)
+    for position in bounded {
+      let ray = rays[Int(position)]
+      let slot = Int(next[Int(ray.key)])
+      next[Int(ray.key)] += 1
+      groupLower[slot] = ray.lower!
+      // The running minimum within the key: the slot before is of the same key unless
+      // this is the key's first.
+      groupWeight[slot] =
+        slot > Int(start[Int(ray.key)]) ? min(groupWeight[slot - 1], ray.weight) : ray.weight
+    }
+    self.lowers = lowers
+    self.prefixMaximum = prefixMaximum
+    self.unboundedMaximum = unboundedMaximum
+    self.leastLower = leastLower
+    self.leastBoundedLower = leastBoundedLower
+    self.unboundedWeight = unboundedWeight
+    groupStart = start
+    self.groupLower = groupLower
+    self.groupWeight = groupWeight
+  }
+
+  /// The positions in `rays` of the rays with a lower end, by lower end, ties in their
+  /// order.
+  ///
+  /// - Complexity: O(*n*) by bytes when every lower end is in `0...UInt64.max` (amounts
+  ///   are), O(*n* log *n*) otherwise.
+  private static func boundedRaysByLower(_ rays: [Ray]) -> [Int32] {
+    var keys: [UInt128] = []
+    keys.reserveCapacity(rays.count)
+    var fitsInWord = true
+    for (position, ray) in rays.enumerated() {
+      guard let lower = ray.lower else { continue }
+      if lower < 0 || lower > Int128(UInt64.max) { fitsInWord = false }
+      keys.append(UInt128(UInt64(truncatingIfNeeded: lower)) << 64 | UInt128(position))
+    }
+    guard fitsInWord else {
+      return rays.indices.filter { rays[$0].lower != nil }
+        .sorted { (rays[$0].lower!, $0) < (rays[$1].lower!, $1) }
+        .map { Int32($0) }
+    }
+    RadixSort.sortByHighWord(&keys)
+    return keys.map { Int32(truncatingIfNeeded: $0) }
+  }
+
+  /// The largest key of the rays containing `amount`, or `nil` when none does.
+  ///
+  /// - Complexity: O(log *n*): one binary search.
+  func maximumKey(at amount: Int128) -> Int32? {
+    var low = 0
+    var high = lowers.count
+    while low < high {
+      let middle = (low + high) >> 1
+      if lowers[middle] <= amount { low = middle + 1 } else { high = middle }
+    }
+    let key = low > 0 ? prefixMaximum[low - 1] : unboundedMaximum
+    return key >= 0 ? key : nil
+  }
+
+  /// The largest key at most `bound` of the rays containing `amount`.
+  ///
+  /// - Complexity: O(log *k*): the last leaf up to `bound` whose least lower end is at most
+  ///   `amount`, found by climbing from it and descending once.
+  func greatestKey(at amount: Int128, atMost bound: Int32) -> Int32? {
+    guard bound >= 0, !isEmpty else { return nil }
+    var node = leafCount + min(Int(bound), leafCount - 1)
+    if leastLower[node] > amount {
+      // Up to the first left sibling holding a leaf that qualifies.
+      while true {
+        if node == 1 { return nil }
+        if node & 1 == 1 && leastLower[node - 1] <= amount {
+          node -= 1
+          break
+        }
+        node >>= 1
+      }
+      // Down to its last leaf that qualifies.
+      while node < leafCount { node = leastLower[2 * node + 1] <= amount ? 2 * node + 1 : 2 * node }
+    }
+    return Int32(node - leafCount)
+  }
+
+  /// The lowest weight of the rays containing `amount` whose key is in `low...high`.
+  ///
+  /// - Complexity: O((1 + *m*) log *n*) for *m* keys in the range with a ray that has a
+  ///   lower end at most `amount`.
+  func lowestWeight(at amount: Int128, keysFrom low: Int32, through high: Int32) -> Int32? {
+    guard low <= high, !isEmpty else { return nil }
+    let from = max(Int(low), 0)
+    let through = min(Int(high), leafCount - 1)
+    guard from <= through else { return nil }
+    var best = Self.minimum(of: unboundedWeight, from: from, through: through, leaves: leafCount)
+    var key = from
+    while let found = firstKey(from: key, through: through, lowerAtMost: amount) {
+      // The last of the key's rays whose lower end is at most the amount.
+      var first = Int(groupStart[found])
+      var end = Int(groupStart[found + 1])
+      while first < end {
+        let middle = (first + end) >> 1
+        if groupLower[middle] <= amount { first = middle + 1 } else { end = middle }
+      }
+      best = min(best, groupWeight[first - 1])
+      key = found + 1
+    }
+    return best == .max ? nil : best
+  }
+
+  /// The first key in `from...through` with a ray that has a lower end at most `amount`.
+  ///
+  /// - Complexity: O(log *k*).
+  private func firstKey(from: Int, through: Int, lowerAtMost amount: Int128) -> Int? {
+    guard from <= through else { return nil }
+    var node = leafCount + from
+    if leastBoundedLower[node] > amount {
+      // Up to the first right sibling holding a leaf that qualifies.
+      while true {
+        if node == 1 { return nil }
+        if node & 1 == 0 && leastBoundedLower[node + 1] <= amount {
+          node += 1
+          break
+        }
+        node >>= 1
+      }
+      // Down to its first leaf that qualifies.
+      while node < leafCount { node = leastBoundedLower[2 * node] <= amount ? 2 * node : 2 * node + 1 }
+    }
+    let key = node - leafCount
+    return key <= through ? key : nil
+  }
+
+  /// The least of `tree`'s leaves `from...through` (a range-minimum tree with `leaves`
+  /// leaves).
+  ///
+  /// - Complexity: O(log *k*).
+  private static func minimum(of tree: [Int32], from: Int, through: Int, leaves: Int) -> Int32 {
+    var low = from + leaves
+    var high = through + leaves + 1
+    var best = Int32.max
+    while low < high {
+      if low & 1 == 1 {
+        best = min(best, tree[low])
+        low += 1
+      }
+      if high & 1 == 1 {
+        high -= 1
+        best = min(best, tree[high])
+      }
+      low >>= 1
+      high >>= 1
+    }
+    return best
+  }
+}
