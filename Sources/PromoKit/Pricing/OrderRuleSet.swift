@@ -131,7 +131,9 @@ final class OrderRuleSet: Sendable {
       return best
     }
     if let key = fixed.maximumKey(at: amount) { best = min(sums[Int(key)], amount) }
-    if let key = Self.larger(percent.maximumKey(at: amount), cappedPercent.maximumKey(at: amount)) {
+    if let key = Self.larger(
+      percent.maximumKey(at: amount), cappedPercent.isEmpty ? nil : cappedPercent.maximumKey(at: amount))
+    {
       let value = DealTerms.percentageOff(rates[Int(key)], of: amount)
       if best == nil || value > best! { best = value }
     }

@@ -5,8 +5,8 @@
 /// others.
 ///
 /// The rays containing an amount `A` are those whose lower end is at most `A`: a prefix of
-/// the rays sorted by lower end, so a running maximum of their keys answers
-/// ``maximumKey(at:)`` with one binary search. For the other questions the index keeps,
+/// the rays sorted by lower end, so the lower ends where the running maximum of their keys
+/// grows answer ``maximumKey(at:)`` with one binary search among them. For the other questions the index keeps,
 /// for each key, the least lower end of its rays in a range-minimum tree over the keys: the
 /// keys with a ray containing `A` are the leaves whose minimum is at most `A`, found by one
 /// descent each. Each key's rays with a lower end are kept sorted by it, with the running
@@ -34,10 +34,11 @@ struct RayIndex: Sendable {
     var weight: Int32
   }
 
-  /// The distinct lower ends, ascending.
-  private let lowers: [Int128]
-  /// `prefixMaximum[i]`: the largest key of the rays containing `lowers[i]` (-1 for none).
-  private let prefixMaximum: [Int32]
+  /// The lower ends where the largest key of the rays containing an amount grows, ascending:
+  /// few (one per record), so that the search for an amount's stays in a cache line or two.
+  private let recordLowers: [Int128]
+  /// `recordKeys[i]`: the largest key of the rays containing `recordLowers[i]`, ascending.
+  private let recordKeys: [Int32]
   /// The largest key of the rays with no lower end (-1 for none): the rays containing an
   /// amount below every lower end.
   private let unboundedMaximum: Int32
@@ -95,20 +96,18 @@ struct RayIndex: Sendable {
       leastBoundedLower[node] = min(leastBoundedLower[2 * node], leastBoundedLower[2 * node + 1])
       unboundedWeight[node] = min(unboundedWeight[2 * node], unboundedWeight[2 * node + 1])
     }
-    // The running maximum of the keys, one entry per distinct lower end.
-    var lowers: [Int128] = []
-    var prefixMaximum: [Int32] = []
-    lowers.reserveCapacity(bounded.count)
-    prefixMaximum.reserveCapacity(bounded.count)
+    // The running maximum of the keys, one entry per lower end where it grows.
+    var recordLowers: [Int128] = []
+    var recordKeys: [Int32] = []
     var running = unboundedMaximum
-    for position in bounded {
+    for position in bounded where rays[Int(position)].key > running {
       let ray = rays[Int(position)]
-      running = max(running, ray.key)
-      if lowers.last == ray.lower! {
-        prefixMaximum[prefixMaximum.count - 1] = running
+      running = ray.key
+      if recordLowers.last == ray.lower! {
+        recordKeys[recordKeys.count - 1] = running
       } else {
-        lowers.append(ray.lower!)
-        prefixMaximum.append(running)
+        recordLowers.append(ray.lower!)
+        recordKeys.append(running)
       }
     }
     // Each key's rays with a lower end, by lower end: a stable counting sort by key of the
@@ -129,8 +128,8 @@ struct RayIndex: Sendable {
       groupWeight[slot] =
         slot > Int(start[Int(ray.key)]) ? min(groupWeight[slot - 1], ray.weight) : ray.weight
     }
-    self.lowers = lowers
-    self.prefixMaximum = prefixMaximum
+    self.recordLowers = recordLowers
+    self.recordKeys = recordKeys
     self.unboundedMaximum = unboundedMaximum
     self.leastLower = leastLower
     self.leastBoundedLower = leastBoundedLower
@@ -165,15 +164,16 @@ struct RayIndex: Sendable {
 
   /// The largest key of the rays containing `amount`, or `nil` when none does.
   ///
-  /// - Complexity: O(log *n*): one binary search.
+  /// - Complexity: O(log *r*): one binary search among the *r* records (at most the
+  ///   keys; about log *n* for lower ends and keys in no relation).
   func maximumKey(at amount: Int128) -> Int32? {
     var low = 0
-    var high = lowers.count
+    var high = recordLowers.count
     while low < high {
       let middle = (low + high) >> 1
-      if lowers[middle] <= amount { low = middle + 1 } else { high = middle }
+      if recordLowers[middle] <= amount { low = middle + 1 } else { high = middle }
     }
-    let key = low > 0 ? prefixMaximum[low - 1] : unboundedMaximum
+    let key = low > 0 ? recordKeys[low - 1] : unboundedMaximum
     return key >= 0 ? key : nil
   }
 

@@ -71,8 +71,15 @@ struct WholeAmountIndex: Sendable {
         slot = unpainted(from: slot + 1)
       }
     }
-    self.ends = ends
-    self.slotWeight = slotWeight
+    // Neighbouring slots of one weight are one slot: fewer ends to search.
+    var mergedEnds: [Int128] = []
+    var mergedWeight: [Int32] = [slotWeight[0]]
+    for (end, weight) in zip(ends, slotWeight.dropFirst()) where weight != mergedWeight.last! {
+      mergedEnds.append(end)
+      mergedWeight.append(weight)
+    }
+    self.ends = mergedEnds
+    self.slotWeight = mergedWeight
   }
 
   /// The slot of `amount`: how many ends are at most `amount`.
