@@ -73,47 +73,45 @@ final class OrderRuleSet: Sendable {
     }
     few = nil
     fewWeights = []
-    var fixedPieces: [(sum: Int128, from: Int128?, weight: Int32)] = []
-    var percentPieces: [(rate: Int64, from: Int128?, to: Int128?, weight: Int32)] = []
-    fixedPieces.reserveCapacity(positions.count)
-    percentPieces.reserveCapacity(positions.count)
-    HugePages.adviseUnusedCapacity(of: &fixedPieces)
-    HugePages.adviseUnusedCapacity(of: &percentPieces)
+    // Each piece as the ray or interval it goes in, its key (a rank) set once the sums and
+    // rates are ranked; the values in lists of their own.
+    var fixedRays: [RayIndex.Ray] = []
+    var fixedSums: [Int128] = []
+    var percentRays: [RayIndex.Ray] = []
+    var cappedIntervals: [StabbingIndex.Interval] = []
+    // The rates of `percentRays`, then those of `cappedIntervals` (ranked together).
+    var rayRates: [Int128] = []
+    var intervalRates: [Int128] = []
+    fixedRays.reserveCapacity(positions.count)
+    fixedSums.reserveCapacity(positions.count)
     for (position, weight) in zip(positions, weights) {
       let minimum = rules[Int(position)].minimum.map(\.minorUnits).flatMap { $0 > 0 ? $0 : nil }
       switch rules[Int(position)].reduction {
       case .fixed(let sum):
-        fixedPieces.append((sum.minorUnits, minimum, weight))
+        fixedRays.append(.init(lower: minimum, key: 0, weight: weight))
+        fixedSums.append(sum.minorUnits)
       case .percent(let rate, nil):
-        percentPieces.append((rate.tenThousandths, minimum, nil, weight))
+        percentRays.append(.init(lower: minimum, key: 0, weight: weight))
+        rayRates.append(Int128(rate.tenThousandths))
       case .percent(let rate, let cap?):
         let breakpoint = RateArithmetic.breakpoint(rate: rate.tenThousandths, cap: cap.minorUnits)
-        let flatFrom = max(breakpoint, minimum ?? 0)
-        fixedPieces.append((cap.minorUnits, flatFrom, weight))
+        fixedRays.append(.init(lower: max(breakpoint, minimum ?? 0), key: 0, weight: weight))
+        fixedSums.append(cap.minorUnits)
         if (minimum ?? 0) < breakpoint {
-          percentPieces.append((rate.tenThousandths, minimum, breakpoint, weight))
+          cappedIntervals.append(.init(lower: minimum, upper: breakpoint, key: 0, weight: weight))
+          intervalRates.append(Int128(rate.tenThousandths))
         }
       }
     }
-    let (sums, sumRanks) = Self.ranked(fixedPieces.map(\.sum))
-    let (rates, rateRanks) = Self.ranked(percentPieces.map { Int128($0.rate) })
-    fixed = RayIndex(
-      fixedPieces.indices.map { index in
-        .init(lower: fixedPieces[index].from, key: sumRanks[index], weight: fixedPieces[index].weight)
-      }, keyCount: sums.count)
-    wholeAmount = WholeAmountIndex(fixedPieces.map { (lower: $0.from, sum: $0.sum, weight: $0.weight) })
-    var rays: [RayIndex.Ray] = []
-    var intervals: [StabbingIndex.Interval] = []
-    rays.reserveCapacity(percentPieces.count)
-    for (piece, rank) in zip(percentPieces, rateRanks) {
-      if let to = piece.to {
-        intervals.append(.init(lower: piece.from, upper: to, key: rank, weight: piece.weight))
-      } else {
-        rays.append(.init(lower: piece.from, key: rank, weight: piece.weight))
-      }
-    }
-    percent = RayIndex(rays, keyCount: rates.count)
-    cappedPercent = intervals.isEmpty ? StabbingIndex() : StabbingIndex(intervals)
+    let (sums, sumRanks) = Self.ranked(fixedSums)
+    for index in fixedRays.indices { fixedRays[index].key = sumRanks[index] }
+    let (rates, rateRanks) = Self.ranked(rayRates + intervalRates)
+    for index in percentRays.indices { percentRays[index].key = rateRanks[index] }
+    for index in cappedIntervals.indices { cappedIntervals[index].key = rateRanks[percentRays.count + index] }
+    fixed = RayIndex(fixedRays, keyCount: sums.count)
+    wholeAmount = WholeAmountIndex(fixedRays, sums: fixedSums)
+    percent = RayIndex(percentRays, keyCount: rates.count)
+    cappedPercent = cappedIntervals.isEmpty ? StabbingIndex() : StabbingIndex(cappedIntervals)
     self.sums = sums
     self.rates = rates.map { Int64($0) }
   }

@@ -8,14 +8,15 @@
 /// ascending weight order, each slot keeping the first weight that reaches it: a slot is
 /// painted once, skipped over afterwards.
 ///
-///     let index = WholeAmountIndex([(lower: 100, sum: 300, weight: 4), (lower: nil, sum: 150, weight: 7)])
+///     let rays: [RayIndex.Ray] = [.init(lower: 100, key: 1, weight: 4), .init(lower: nil, key: 0, weight: 7)]
+///     let index = WholeAmountIndex(rays, sums: [300, 150])
 ///     index.lowestWeight(at: 120)   // 4: both take off all of 1.20; the lower weight
 ///     index.lowestWeight(at: 200)   // 4
 ///     index.lowestWeight(at: 50)    // 7
 ///     index.lowestWeight(at: 301)   // nil: neither takes off all of it
 ///
-/// - Complexity: O(*n* log *n*) to build and O(*n*) memory for *n* sums; a query is one
-///   binary search.
+/// - Complexity: O(*n*) to build (O(*n* log *n*) for ends past 2^64) and O(*n*) memory
+///   for *n* sums; a query is one binary search.
 struct WholeAmountIndex: Sendable {
   /// The ends of the slots, ascending: slot `i` is the amounts from `ends[i - 1]` (from 0
   /// for the first) to below `ends[i]`; the last slot has no end.
@@ -29,20 +30,29 @@ struct WholeAmountIndex: Sendable {
     slotWeight = [.max]
   }
 
-  /// Indexes the `sums` (each valid from `lower` up, `nil` for every amount, with its
-  /// weight) that are at least their lower end.
-  init(_ sums: [(lower: Int128?, sum: Int128, weight: Int32)]) {
-    let covering = sums.filter { $0.sum >= ($0.lower ?? 0) }
-    var points: [Int128] = []
-    points.reserveCapacity(2 * covering.count)
-    for entry in covering {
-      if let lower = entry.lower { points.append(lower) }
-      points.append(entry.sum + 1)
-    }
-    RadixSort.sort(&points)
+  /// Indexes the rays of fixed sums (`rays[i]` takes off `sums[i]` from its lower end up,
+  /// weighted by its weight) whose sum is at least their lower end.
+  init(_ rays: [RayIndex.Ray], sums: [Int128]) {
+    // The rays taking off a whole amount somewhere, by position.
+    var covering: [Int] = []
+    for index in rays.indices where sums[index] >= (rays[index].lower ?? 0) { covering.append(index) }
+    // Their ends, sorted: the lower end (none for a ray from 0) and one past the sum of each,
+    // tagged `2 × i` and `2 × i + 1` for the `i`th covering ray.
+    let points = Self.sortedEnds(of: covering.map { (rays[$0].lower, sums[$0] + 1) })
     var ends: [Int128] = []
     ends.reserveCapacity(points.count)
-    for point in points where ends.last != point { ends.append(point) }
+    // Each covering ray's first slot and the slot past its last: the slot of an end is the
+    // number of distinct ends up to it.
+    var first = [Int](repeating: 0, count: covering.count)
+    var past = [Int](repeating: 0, count: covering.count)
+    for point in points {
+      if ends.last != point.value { ends.append(point.value) }
+      if point.tag & 1 == 0 {
+        first[Int(point.tag >> 1)] = ends.count
+      } else {
+        past[Int(point.tag >> 1)] = ends.count
+      }
+    }
     var slotWeight = [Int32](repeating: .max, count: ends.count + 1)
     // `next[i]`: the first slot from `i` on not yet painted (path-compressed).
     var next = Array(0...(ends.count + 1))
@@ -58,15 +68,14 @@ struct WholeAmountIndex: Sendable {
       return root
     }
     let byWeight =
-      covering.indices.allSatisfy { $0 == 0 || covering[$0 - 1].weight <= covering[$0].weight }
-      ? Array(covering.indices) : covering.indices.sorted { covering[$0].weight < covering[$1].weight }
+      covering.indices.allSatisfy { $0 == 0 || rays[covering[$0 - 1]].weight <= rays[covering[$0]].weight }
+      ? Array(covering.indices)
+      : covering.indices.sorted { rays[covering[$0]].weight < rays[covering[$1]].weight }
     for index in byWeight {
-      let entry = covering[index]
-      let first = entry.lower.map { Self.slot(of: $0, in: ends) } ?? 0
-      let end = Self.slot(of: entry.sum + 1, in: ends)
-      var slot = unpainted(from: first)
-      while slot < end {
-        slotWeight[slot] = entry.weight
+      let weight = rays[covering[index]].weight
+      var slot = unpainted(from: first[index])
+      while slot < past[index] {
+        slotWeight[slot] = weight
         next[slot] = slot + 1
         slot = unpainted(from: slot + 1)
       }
@@ -80,6 +89,28 @@ struct WholeAmountIndex: Sendable {
     }
     self.ends = mergedEnds
     self.slotWeight = mergedWeight
+  }
+
+  /// The ends of `intervals` (a lower end, or none, and an end past the last amount),
+  /// ascending, each tagged `2 × i` (a lower end) or `2 × i + 1` for the `i`th interval.
+  ///
+  /// - Complexity: O(*n*) by bytes when every end is in `0...UInt64.max` (amounts are),
+  ///   O(*n* log *n*) otherwise.
+  private static func sortedEnds(of intervals: [(lower: Int128?, past: Int128)]) -> [(
+    value: Int128, tag: Int32
+  )] {
+    var points: [(value: Int128, tag: Int32)] = []
+    points.reserveCapacity(2 * intervals.count)
+    for (index, interval) in intervals.enumerated() {
+      if let lower = interval.lower { points.append((lower, Int32(2 * index))) }
+      points.append((interval.past, Int32(2 * index + 1)))
+    }
+    guard points.allSatisfy({ $0.value >= 0 && $0.value <= Int128(UInt64.max) }) else {
+      return points.sorted { $0.value < $1.value }
+    }
+    var keys = points.map { UInt128(UInt64($0.value)) << 64 | UInt128(UInt32(bitPattern: $0.tag)) }
+    RadixSort.sortByHighWord(&keys)
+    return keys.map { (Int128(UInt64(truncatingIfNeeded: $0 >> 64)), Int32(truncatingIfNeeded: $0)) }
   }
 
   /// The slot of `amount`: how many ends are at most `amount`.
