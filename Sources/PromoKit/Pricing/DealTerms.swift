@@ -39,8 +39,8 @@ struct DealTerms: Sendable {
   /// A buy/get's units bought and got; 0 for the other benefits.
   private let buy: Int16
   private let get: Int16
-  /// What it takes off, without the amounts (kept above).
-  private let benefit: BenefitKind
+  /// What it takes off, without the amounts (kept above): the model's one list of kinds.
+  let benefit: Benefit.Kind
   /// Its kind.
   let kind: PromotionKind
   /// The minor digits of the amounts.
@@ -66,11 +66,6 @@ struct DealTerms: Sendable {
   /// Whether it is an item deal that prices each line on its own (not a buy/get across
   /// lines): what it takes off a line depends on that line alone.
   var isPricedLineByLine: Bool { kind == .item && !acrossLines }
-
-  /// The benefits, as ``Benefit`` has them, without their amounts.
-  private enum BenefitKind: UInt8, Sendable {
-    case percentOff, amountOff, fixedPrice, buyGet
-  }
 
   /// Its fixed price in minor units; 0 for another benefit.
   private var fixedPriceUnits: Int64 { benefit == .fixedPrice ? sumUnits : 0 }
@@ -109,19 +104,13 @@ struct DealTerms: Sendable {
       guard let money = Money(value, minorDigits: minorDigits) else { throw UnpayableAmount(field: field) }
       return Int64(money.minorUnits)
     }
+    benefit = promotion.benefit.kind
     var (percentage, sum, buy, get, acrossLines) = (Percentage.hundred, Int64(0), Int16(0), Int16(0), false)
     switch promotion.benefit {
-    case .percentOff(let value):
-      benefit = .percentOff
-      percentage = value
-    case .amountOff(let value):
-      benefit = .amountOff
-      sum = try units(value, "amountOff")
-    case .fixedPrice(let value):
-      benefit = .fixedPrice
-      sum = try units(value, "fixedPrice")
+    case .percentOff(let value): percentage = value
+    case .amountOff(let value): sum = try units(value, "amountOff")
+    case .fixedPrice(let value): sum = try units(value, "fixedPrice")
     case .buyGet(let terms):
-      benefit = .buyGet
       percentage = terms.percentOff
       (buy, get, acrossLines) = (Int16(terms.buy), Int16(terms.get), terms.acrossLines)
     }

@@ -247,21 +247,17 @@ typealias ItemPick = (discount: Int128, rank: Int32, storeIndex: Int)
 /// one word, the rank of its id and its position in the store. A pass over a few of them,
 /// laid out one after the other, reads nothing else, four to a cache line.
 struct FewItemRule: Sendable {
-  /// The benefit: its kind in bits 62–63 (``Kind``), whether the rule is stackable in bit
-  /// 61, and its number in bits 0–49: the rate (in ten-thousandths of a percent), the sum per
-  /// unit or the price (in minor units: store amounts are at most 10^12 in at most 3 minor
-  /// digits, below 2^50); a buy-get rule has its rate in bits 0–19 (at most 10^6), `buy` in
-  /// bits 20–29 and `get` in bits 30–39 (1 to 1,000 each).
+  /// The benefit: its kind in bits 62–63 (the raw value of its ``Benefit/Kind``), whether
+  /// the rule is stackable in bit 61, and its number in bits 0–49: the rate (in
+  /// ten-thousandths of a percent), the sum per unit or the price (in minor units: store
+  /// amounts are at most 10^12 in at most 3 minor digits, below 2^50); a buy-get rule has
+  /// its rate in bits 0–19 (at most 10^6), `buy` in bits 20–29 and `get` in bits 30–39 (1 to
+  /// 1,000 each).
   private let terms: UInt64
   /// The rank of the rule's id among the store's ids.
   let rank: Int32
   /// The promotion's position in the store.
   let storeIndex: Int32
-
-  /// The benefit of a rule, as bits 62–63 of its terms.
-  enum Kind: UInt64, Sendable {
-    case percentOff, amountOff, fixedPrice, buyGet
-  }
 
   private static let numberBits: UInt64 = (1 << 50) - 1
   private static let stackableBit: UInt64 = 1 << 61
@@ -272,18 +268,16 @@ struct FewItemRule: Sendable {
       precondition(value >= 0 && value <= Int128(Self.numberBits), "an item promotion's amount beyond 2^50")
       return UInt64(value)
     }
-    var terms: UInt64
+    var terms = UInt64(rule.reduction.kind.rawValue) << 62
     switch rule.reduction {
-    case .percent(let rate): terms = Kind.percentOff.rawValue << 62 | number(Int128(rate.tenThousandths))
-    case .perUnit(let sum): terms = Kind.amountOff.rawValue << 62 | number(sum.minorUnits)
-    case .fixedPrice(let price): terms = Kind.fixedPrice.rawValue << 62 | number(price.minorUnits)
+    case .percent(let rate): terms |= number(Int128(rate.tenThousandths))
+    case .perUnit(let sum): terms |= number(sum.minorUnits)
+    case .fixedPrice(let price): terms |= number(price.minorUnits)
     case .buyGet(let buyGet):
       precondition(
         (0...1_000_000).contains(buyGet.percentOff.tenThousandths) && (1...1_000).contains(buyGet.buy)
           && (1...1_000).contains(buyGet.get), "a buy-get promotion beyond its bounds")
-      terms =
-        Kind.buyGet.rawValue << 62 | UInt64(buyGet.percentOff.tenThousandths) | UInt64(buyGet.buy) << 20
-        | UInt64(buyGet.get) << 30
+      terms |= UInt64(buyGet.percentOff.tenThousandths) | UInt64(buyGet.buy) << 20 | UInt64(buyGet.get) << 30
     }
     if rule.isStackable { terms |= Self.stackableBit }
     self.terms = terms
@@ -292,9 +286,9 @@ struct FewItemRule: Sendable {
   }
 
   /// The rule's benefit kind.
-  var kind: Kind {
+  var kind: Benefit.Kind {
     // The top two bits hold one of the four kinds: every value names one.
-    Kind(rawValue: terms >> 62)!
+    Benefit.Kind(rawValue: UInt8(truncatingIfNeeded: terms >> 62))!
   }
 
   /// Whether the rule may be combined with the order stage.
