@@ -23,8 +23,7 @@ extension DealTerms {
           } else {
             Self.steps(of: fineStep, in: base, minorDigits: Int(minorDigits))
           }
-        let (product, overflow) = steps.multipliedReportingOverflow(by: sum)
-        taken = Self.sumOff(min(overflow ? .max : product, cap), of: base)
+        taken = Self.repeatedSumOff(sum, steps: steps, cap: cap, of: base)
       } else {
         taken = Self.sumOff(sum, of: base)
       }
@@ -63,7 +62,7 @@ extension DealTerms {
     if base < minimum || units < minimumQuantity { return 0 }
     switch benefit {
     case .percentOff: return max(Self.percentageOff(rate, of: base, cap: cap), 0)
-    case .amountOff: return max(min(repeats ? cap : sum, base), 0)
+    case .amountOff: return max(Self.sumOff(repeats ? cap : sum, of: base), 0)
     case .fixedPrice, .buyGet: preconditionFailure("an order deal takes a percentage or a sum")
     }
   }
