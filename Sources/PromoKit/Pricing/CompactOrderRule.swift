@@ -6,8 +6,9 @@ struct CompactOrderRule: Sendable {
   /// The rank of its id among every id of the store.
   var rank: Int32
   var isStackable: Bool
-  /// What it takes off: a percentage (`value` is its rate) or a fixed sum (`value`).
-  var benefit: Benefit
+  /// What it takes off: a percentage (`value` is its rate) or a fixed sum (`value`); an
+  /// order rule has no other kind.
+  var benefit: Benefit.Kind
   /// The least amount it applies to; -1 for a discount.
   var minimum: Int128
   /// The rate in ten-thousandths of a percent, or the sum.
@@ -33,11 +34,6 @@ struct CompactOrderRule: Sendable {
     }
   }
 
-  /// The benefits of a discount or threshold.
-  enum Benefit: UInt8, Sendable {
-    case percentOff, amountOff
-  }
-
   /// Whether it is a threshold.
   var isThreshold: Bool { minimum >= 0 }
 
@@ -49,6 +45,7 @@ struct CompactOrderRule: Sendable {
     switch benefit {
     case .amountOff: return DealTerms.sumOff(value, of: amount)
     case .percentOff: return DealTerms.percentageOff(Int64(value), of: amount, cap: cap >= 0 ? cap : .max)
+    case .fixedPrice, .buyGet: preconditionFailure("an order rule takes a percentage or a sum")
     }
   }
 }

@@ -17,16 +17,25 @@ extension DealTerms {
     min(Percentage.rounded(amount, tenThousandths: rate), cap)
   }
 
-  /// `amountOff` on an order's base: never more than the base, so no total is negative.
+  /// `amountOff` on an amount (an order's base, the shipping, one unit of a line): never
+  /// more than the amount, so no total is negative.
   @inline(__always)
   static func sumOff(_ sum: Int128, of base: Int128) -> Int128 {
     min(sum, base)
   }
 
+  /// A repeating threshold's `amountOff`: `sum` for each of `steps` steps, at most `cap`,
+  /// never more than the base (a product beyond 128 bits is more than any cap or base).
+  @inline(__always)
+  static func repeatedSumOff(_ sum: Int128, steps: Int128, cap: Int128, of base: Int128) -> Int128 {
+    let (product, overflow) = steps.multipliedReportingOverflow(by: sum)
+    return sumOff(min(overflow ? .max : product, cap), of: base)
+  }
+
   /// `amountOff` on a line: `sum` off each of `units` units, never more than the unit price.
   @inline(__always)
   static func perUnitOff(_ sum: Int128, unitPrice: Int128, units: Int64) -> Int128 {
-    RateArithmetic.product(min(sum, unitPrice), units)
+    RateArithmetic.product(sumOff(sum, of: unitPrice), units)
   }
 
   /// `fixedPrice` on a line: each of `units` units costs `price`, unless it costs less.

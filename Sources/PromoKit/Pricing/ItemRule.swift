@@ -14,6 +14,16 @@ package struct ItemRule: Sendable, Hashable {
     case fixedPrice(Money)
     /// Of every `buy + get` units, `get` are discounted by the percentage.
     case buyGet(BuyGet)
+
+    /// The benefit it prices, without its amount.
+    var kind: Benefit.Kind {
+      switch self {
+      case .percent: .percentOff
+      case .perUnit: .amountOff
+      case .fixedPrice: .fixedPrice
+      case .buyGet: .buyGet
+      }
+    }
   }
 
   /// The promotion's id.

@@ -184,7 +184,7 @@ struct ItemRuleGroup: Sendable {
     var most: Int128 = 0
     let percentage = largestRate > 0 ? DealTerms.percentageOff(largestRate, of: lineAmount) : 0
     most = max(most, percentage)
-    let perUnitOff = largestPerUnit > 0 ? min(Int128(largestPerUnit), unitPrice) : 0
+    let perUnitOff = largestPerUnit > 0 ? DealTerms.sumOff(Int128(largestPerUnit), of: unitPrice) : 0
     let perUnitDiscount = DealTerms.perUnitOff(perUnitOff, unitPrice: unitPrice, units: quantity)
     most = max(most, perUnitDiscount)
     let fixedPriceDiscount =
@@ -247,23 +247,24 @@ typealias ItemPick = (discount: Int128, rank: Int32, storeIndex: Int)
 /// one word, the rank of its id and its position in the store. A pass over a few of them,
 /// laid out one after the other, reads nothing else, four to a cache line.
 struct FewItemRule: Sendable {
-  /// The benefit: its kind in bits 62–63 (``Kind``), whether the rule is stackable in bit
-  /// 61, and its number in bits 0–49: the rate (in ten-thousandths of a percent), the sum per
-  /// unit or the price (in minor units: store amounts are at most 10^12 in at most 3 minor
-  /// digits, below 2^50); a buy-get rule has its rate in bits 0–19 (at most 10^6), `buy` in
-  /// bits 20–29 and `get` in bits 30–39 (1 to 1,000 each).
+  /// The benefit: its kind in bits 62–63 (the raw value of its ``Benefit/Kind``), whether
+  /// the rule is stackable in bit 61, and its number in bits 0–49: the rate (in
+  /// ten-thousandths of a percent), the sum per unit or the price (in minor units: store
+  /// amounts are at most 10^12 in at most 3 minor digits, below 2^50); a buy-get rule has
+  /// its rate in bits 0–19 (at most 10^6), `buy` in bits 20–29 and `get` in bits 30–39 (1 to
+  /// 1,000 each).
   private let terms: UInt64
   /// The rank of the rule's id among the store's ids.
   let rank: Int32
   /// The promotion's position in the store.
   let storeIndex: Int32
 
-  /// The benefit of a rule, as bits 62–63 of its terms.
-  enum Kind: UInt64, Sendable {
-    case percentOff, amountOff, fixedPrice, buyGet
-  }
-
   private static let numberBits: UInt64 = (1 << 50) - 1
+  /// A buy-get rule's rate (bits 0–19), and its `buy` and `get` (bits 20–39).
+  private static let rateBits: UInt64 = 0xf_ffff
+  private static let shapeBits: UInt64 = 0xff_fff0_0000
+  /// The kind (bits 62–63).
+  private static let kindBits: UInt64 = 0xc000_0000_0000_0000
   private static let stackableBit: UInt64 = 1 << 61
 
   /// `rule`, whose id has rank `rank`.
@@ -272,18 +273,17 @@ struct FewItemRule: Sendable {
       precondition(value >= 0 && value <= Int128(Self.numberBits), "an item promotion's amount beyond 2^50")
       return UInt64(value)
     }
-    var terms: UInt64
+    var terms = UInt64(rule.reduction.kind.rawValue) << 62
     switch rule.reduction {
-    case .percent(let rate): terms = Kind.percentOff.rawValue << 62 | number(Int128(rate.tenThousandths))
-    case .perUnit(let sum): terms = Kind.amountOff.rawValue << 62 | number(sum.minorUnits)
-    case .fixedPrice(let price): terms = Kind.fixedPrice.rawValue << 62 | number(price.minorUnits)
+    case .percent(let rate): terms |= number(Int128(rate.tenThousandths))
+    case .perUnit(let sum): terms |= number(sum.minorUnits)
+    case .fixedPrice(let price): terms |= number(price.minorUnits)
     case .buyGet(let buyGet):
       precondition(
-        (0...1_000_000).contains(buyGet.percentOff.tenThousandths) && (1...1_000).contains(buyGet.buy)
-          && (1...1_000).contains(buyGet.get), "a buy-get promotion beyond its bounds")
-      terms =
-        Kind.buyGet.rawValue << 62 | UInt64(buyGet.percentOff.tenThousandths) | UInt64(buyGet.buy) << 20
-        | UInt64(buyGet.get) << 30
+        (0...RateArithmetic.hundredPercent).contains(buyGet.percentOff.tenThousandths)
+          && BuyGet.allowedCounts.contains(buyGet.buy) && BuyGet.allowedCounts.contains(buyGet.get),
+        "a buy-get promotion beyond its bounds")
+      terms |= UInt64(buyGet.percentOff.tenThousandths) | UInt64(buyGet.buy) << 20 | UInt64(buyGet.get) << 30
     }
     if rule.isStackable { terms |= Self.stackableBit }
     self.terms = terms
@@ -292,9 +292,9 @@ struct FewItemRule: Sendable {
   }
 
   /// The rule's benefit kind.
-  var kind: Kind {
+  var kind: Benefit.Kind {
     // The top two bits hold one of the four kinds: every value names one.
-    Kind(rawValue: terms >> 62)!
+    Benefit.Kind(rawValue: UInt8(truncatingIfNeeded: terms >> 62))!
   }
 
   /// Whether the rule may be combined with the order stage.
@@ -306,13 +306,13 @@ struct FewItemRule: Sendable {
 
   /// A buy-get rule's terms (meaningless for another kind).
   var buyGet: (buy: Int64, get: Int64, rate: Int64) {
-    (Int64(terms >> 20 & 0x3ff), Int64(terms >> 30 & 0x3ff), Int64(terms & 0xf_ffff))
+    (Int64(terms >> 20 & 0x3ff), Int64(terms >> 30 & 0x3ff), Int64(terms & Self.rateBits))
   }
 
   /// The rules this rule may outdo or be outdone by (``outdoes(_:)``) share its family: its
   /// kind, and for a buy-get rule its `buy` and `get` (bits 20–39 and 62–63 of its terms).
   var family: UInt64 {
-    kind == .buyGet ? terms & 0xc000_00ff_fff0_0000 : terms & 0xc000_0000_0000_0000
+    kind == .buyGet ? terms & (Self.kindBits | Self.shapeBits) : terms & Self.kindBits
   }
 
   /// How good the rule's number is within its family: the rate or the sum per unit, the
@@ -349,9 +349,8 @@ struct FewItemRule: Sendable {
     case .buyGet:
       // The same kind, the same `buy` and `get` (bits 20–39), and a
       // rate (bits 0–19) at least as large.
-      let shape: UInt64 = 0xff_fff0_0000
-      return other.kind == kind && terms & shape == other.terms & shape
-        && terms & 0xf_ffff >= other.terms & 0xf_ffff
+      return other.kind == kind && terms & Self.shapeBits == other.terms & Self.shapeBits
+        && terms & Self.rateBits >= other.terms & Self.rateBits
     }
   }
 
@@ -367,10 +366,9 @@ struct FewItemRule: Sendable {
     case .fixedPrice:
       return DealTerms.fixedPriceOff(Int128(terms & Self.numberBits), unitPrice: unitPrice, units: quantity)
     case .buyGet:
-      let got = DealTerms.gotAmount(
-        unitPrice: unitPrice, quantity: quantity, buy: Int64(terms >> 20 & 0x3ff),
-        get: Int64(terms >> 30 & 0x3ff))
-      return DealTerms.percentageOff(Int64(terms & 0xf_ffff), of: got)
+      let (buy, get, rate) = buyGet
+      let got = DealTerms.gotAmount(unitPrice: unitPrice, quantity: quantity, buy: buy, get: get)
+      return DealTerms.percentageOff(rate, of: got)
     }
   }
 

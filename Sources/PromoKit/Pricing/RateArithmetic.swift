@@ -7,8 +7,8 @@
 /// `round(amount × rate / 10^6)` is the discount. Amounts are at least 0 and below 10^26,
 /// so no product here overflows 128 bits.
 enum RateArithmetic {
-  /// One hundred percent, in ten-thousandths of a percent.
-  static let hundredPercent: Int64 = 1_000_000
+  /// One hundred percent, in ten-thousandths of a percent: ``Percentage/hundred``'s.
+  static let hundredPercent: Int64 = Percentage.hundred.tenThousandths
 
   /// `amount × count` for `amount >= 0` and `count >= 0` whose product fits (a line's
   /// amount or less): one 64 × 64 → 128-bit multiplication when `amount` fits in 64 bits.

@@ -1,0 +1,35 @@
+extension Benefit {
+  /// The kinds of benefit, without their amounts: the one list of them.
+  ///
+  /// The pricing's packed values store a benefit as its kind and its numbers apart
+  /// (``DealTerms``, the order rules of a few promotions, the 16-byte item rules of a short
+  /// list), and every switch over a kind names each case, with no `default:`: a new kind of
+  /// benefit is a compile error in every place that must price it. The raw values are the
+  /// order of the cases, from 0; a packed value may keep one in two bits.
+  ///
+  ///     Benefit.percentOff(twenty).kind            // .percentOff
+  ///     Benefit.Kind.allCases.count                // 4
+  ///     Benefit.Kind(rawValue: 3)                  // .buyGet
+  public enum Kind: UInt8, Sendable, Hashable, CaseIterable {
+    /// A percentage off (``Benefit/percentOff(_:)``).
+    case percentOff
+    /// A fixed sum off (``Benefit/amountOff(_:)``).
+    case amountOff
+    /// A fixed price (``Benefit/fixedPrice(_:)``).
+    case fixedPrice
+    /// Buy some units, get some discounted (``Benefit/buyGet(_:)``).
+    case buyGet
+  }
+
+  /// Its kind, without its amounts.
+  ///
+  ///     Benefit.amountOff(fiveYuan).kind   // .amountOff
+  public var kind: Kind {
+    switch self {
+    case .percentOff: .percentOff
+    case .amountOff: .amountOff
+    case .fixedPrice: .fixedPrice
+    case .buyGet: .buyGet
+    }
+  }
+}

@@ -1,0 +1,85 @@
+/// Item deals: what an item promotion takes off each line it targets, line by line or (a
+/// buy/get across lines) counting the units of its lines together.
+///
+///     let discounts = terms.lineDiscounts(order.items, target: promotion.target)
+///
+/// - Complexity: O(1) for one line; O(*L* log *L*) for the *L* lines of an order.
+extension DealTerms {
+  /// The lines of `items` that `target` (the promotion's) takes in: every line without one.
+  ///
+  /// - Complexity: O(*L* *t*) for *L* lines and a target of *t* SKUs and categories.
+  static func targetedLines(of items: [OrderItem], target: ItemTarget?) -> TargetedLines {
+    guard let target else { return .every }
+    var lines = TargetedLines.none(count: items.count)
+    for (line, item) in items.enumerated() where target.matches(sku: item.sku, categories: item.categories) {
+      lines.insert(line)
+    }
+    return lines
+  }
+
+  /// What an item deal takes off one line of `quantity` units at `unitPrice` minor units
+  /// on its own (not across lines): per unit, up to its unit limit.
+  func lineDiscount(unitPrice: Int128, quantity: Int64) -> Int128 {
+    let covered = min(quantity, maximumQuantity)
+    switch benefit {
+    case .percentOff: return Self.percentageOff(rate, of: RateArithmetic.product(unitPrice, covered))
+    case .amountOff: return Self.perUnitOff(sum, unitPrice: unitPrice, units: covered)
+    case .fixedPrice: return Self.fixedPriceOff(sum, unitPrice: unitPrice, units: covered)
+    case .buyGet:
+      let got = Self.gotAmount(
+        unitPrice: unitPrice, quantity: quantity, buy: Int64(buy), get: Int64(get), limit: maximumQuantity)
+      return Self.percentageOff(rate, of: got)
+    }
+  }
+
+  /// What an item deal takes off each line of `items` (0 for a line it does not target),
+  /// `target` being the promotion's.
+  ///
+  /// - Complexity: O(*L* log *L*) for *L* lines.
+  func lineDiscounts(_ items: [OrderItem], target: ItemTarget?) -> [Int128] {
+    var discounts = [Int128](repeating: 0, count: items.count)
+    forEachLineDiscount(items, targeted: Self.targetedLines(of: items, target: target)) { discounts[$0] = $1 }
+    return discounts
+  }
+
+  /// Calls `body` with each line of `targeted` and what the item deal takes off it (0 or
+  /// more); `cheapestFirst`, when given, is ``cheapestFirst(_:)`` of `items`.
+  ///
+  /// A buy/get across lines counts the units of all its lines together; the cheapest
+  /// `floor(U / (buy + get)) × get` units (at most its unit limit) are got, ties going to
+  /// the earlier line's units, and each line's share is rounded on its own.
+  ///
+  /// - Complexity: O(*L*), or O(*L* log *L*) across lines, for *L* lines.
+  @inline(__always)
+  func forEachLineDiscount(
+    _ items: [OrderItem], targeted: TargetedLines, cheapestFirst: [Int]? = nil, _ body: (Int, Int128) -> Void
+  ) {
+    guard acrossLines else {
+      // The two numbers of each line, not the line: copying it would retain its strings.
+      targeted.forEach(count: items.count) {
+        body($0, lineDiscount(unitPrice: items[$0].unitPrice.minorUnits, quantity: items[$0].quantity))
+      }
+      return
+    }
+    var units: Int64 = 0
+    targeted.forEach(count: items.count) { units += items[$0].quantity }
+    var got = min(discountedUnits(of: units), maximumQuantity)
+    for index in cheapestFirst ?? Self.cheapestFirst(items) where got > 0 && targeted.contains(index) {
+      let taken = min(got, items[index].quantity)
+      got -= taken
+      body(
+        index, Self.percentageOff(rate, of: RateArithmetic.product(items[index].unitPrice.minorUnits, taken)))
+    }
+  }
+
+  /// The lines of `items` from the lowest unit price up, ties in line order: the order in
+  /// which a buy/get across lines gets units.
+  ///
+  /// - Complexity: O(*L* log *L*) for *L* lines.
+  static func cheapestFirst(_ items: [OrderItem]) -> [Int] {
+    items.indices.sorted {
+      let (left, right) = (items[$0].unitPrice.minorUnits, items[$1].unitPrice.minorUnits)
+      return left != right ? left < right : $0 < $1
+    }
+  }
+}
