@@ -22,13 +22,12 @@ struct CompactOrderRule: Sendable {
     self.rank = rank
     isStackable = rule.isStackable
     minimum = rule.minimum?.minorUnits ?? -1
+    benefit = rule.reduction.kind
     switch rule.reduction {
     case .percent(let rate, let cap):
-      benefit = .percentOff
       value = Int128(rate.tenThousandths)
       self.cap = cap?.minorUnits ?? -1
     case .fixed(let sum):
-      benefit = .amountOff
       value = sum.minorUnits
       cap = -1
     }

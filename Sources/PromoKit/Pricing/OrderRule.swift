@@ -10,6 +10,14 @@ package struct OrderRule: Sendable, Hashable {
     case percent(Percentage, cap: Money?)
     /// A fixed sum, never more than the amount.
     case fixed(Money)
+
+    /// The benefit it computes, in the model's one list of them.
+    package var kind: Benefit.Kind {
+      switch self {
+      case .percent: .percentOff
+      case .fixed: .amountOff
+      }
+    }
   }
 
   /// The promotion's id.

@@ -128,7 +128,7 @@ final class OrderRuleSet: Sendable {
       }
       return best
     }
-    if let key = fixed.maximumKey(at: amount) { best = min(sums[Int(key)], amount) }
+    if let key = fixed.maximumKey(at: amount) { best = DealTerms.sumOff(sums[Int(key)], of: amount) }
     if let key = Self.larger(
       percent.maximumKey(at: amount), cappedPercent.isEmpty ? nil : cappedPercent.maximumKey(at: amount))
     {
@@ -215,7 +215,7 @@ final class OrderRuleSet: Sendable {
       return best
     }
     if bound >= amount {
-      if let key = fixed.maximumKey(at: amount) { best = min(sums[Int(key)], amount) }
+      if let key = fixed.maximumKey(at: amount) { best = DealTerms.sumOff(sums[Int(key)], of: amount) }
     } else {
       let through = Self.lowerBound(bound + 1, in: sums) - 1
       if through >= 0, let key = fixed.greatestKey(at: amount, atMost: Int32(through)) {
