@@ -8,6 +8,10 @@
 /// their weights. The intervals containing an amount are then exactly those kept in the
 /// nodes on one leaf-to-root path: O(log *s*) nodes for *s* slots.
 ///
+/// ``OrderRuleSet`` keeps here only the pieces with two ends (a capped percentage below its
+/// cap); a piece valid from an amount up goes in a ``RayIndex``, which needs memory only
+/// the size of its pieces.
+///
 ///     let index = StabbingIndex([.init(lower: 100, upper: nil, key: 3, weight: 0)])
 ///     index.maximumKey(at: 99)    // nil: the interval starts at 100
 ///     index.maximumKey(at: 100)   // 3
