@@ -54,6 +54,31 @@ struct RayIndexTests {
     }
   }
 
+  @Test("RayIndex: more keys tying than it looks at one by one, read in weight order", arguments: 1...6)
+  func manyTyingKeys(seed: Int) {
+    var generator = Generator(seed: UInt64(seed))
+    let keyCount = 3 * RayIndex.enumeratedKeys
+    // Every key has rays from low amounts up, in a shuffled weight order; a few have none
+    // and a few have a ray with no lower end.
+    var weights = Array(0..<(4 * keyCount))
+    weights.shuffle(using: &generator)
+    let rays = weights.map { weight in
+      RayIndex.Ray(
+        lower: generator.chance(5) ? nil : Int128(generator.int(0...40)),
+        key: Int32(generator.int(0...(keyCount - 8))), weight: Int32(weight))
+    }
+    let index = RayIndex(rays, keyCount: keyCount)
+    for amount in [0, 1, 10, 20, 39, 40, 41] as [Int128] {
+      for (low, high) in [(0, keyCount - 1), (5, keyCount - 20), (keyCount / 2, keyCount - 1)] {
+        let expected = rays.filter { ($0.lower ?? .min) <= amount && $0.key >= low && $0.key <= high }
+          .map(\.weight).min()
+        #expect(
+          index.lowestWeight(at: amount, keysFrom: Int32(low), through: Int32(high)) == expected,
+          "seed \(seed), amount \(amount), keys \(low)...\(high)")
+      }
+    }
+  }
+
   @Test("RayIndex: no ray answers nothing")
   func emptyRayIndex() {
     let index = RayIndex()

@@ -59,6 +59,15 @@ struct RayIndex: Sendable {
   private let groupLower: [Int128]
   /// The least weight of the rays of each key up to this one (in lower-end order).
   private let groupWeight: [Int32]
+  /// The rays that have a lower end, by ascending weight: what
+  /// ``lowestWeight(at:keysFrom:through:)`` reads in order, until the first that qualifies,
+  /// when more than ``enumeratedKeys`` keys would be looked at one by one.
+  private let boundedByWeight: [(lower: Int128, key: Int32, weight: Int32)]
+
+  /// The keys ``lowestWeight(at:keysFrom:through:)`` looks at one by one before it reads
+  /// the rays in weight order instead (many keys tie only on degenerate stores: sums that
+  /// take off the whole of tiny amounts, rates that all round to one minor unit).
+  static let enumeratedKeys = 32
 
   /// Whether there are no rays.
   let isEmpty: Bool
@@ -137,6 +146,11 @@ struct RayIndex: Sendable {
     groupStart = start
     self.groupLower = groupLower
     self.groupWeight = groupWeight
+    var byWeight = rays.filter { $0.lower != nil }.map { (lower: $0.lower!, key: $0.key, weight: $0.weight) }
+    if !byWeight.indices.dropFirst().allSatisfy({ byWeight[$0 - 1].weight <= byWeight[$0].weight }) {
+      byWeight.sort { $0.weight < $1.weight }
+    }
+    boundedByWeight = byWeight
   }
 
   /// The positions in `rays` of the rays with a lower end, by lower end, ties in their
@@ -203,7 +217,8 @@ struct RayIndex: Sendable {
   /// The lowest weight of the rays containing `amount` whose key is in `low...high`.
   ///
   /// - Complexity: O((1 + *m*) log *n*) for *m* keys in the range with a ray that has a
-  ///   lower end at most `amount`.
+  ///   lower end at most `amount`, up to ``enumeratedKeys`` of them; beyond, a pass over the
+  ///   rays in weight order up to the first that qualifies.
   func lowestWeight(at amount: Int128, keysFrom low: Int32, through high: Int32) -> Int32? {
     guard low <= high, !isEmpty else { return nil }
     let from = max(Int(low), 0)
@@ -211,7 +226,20 @@ struct RayIndex: Sendable {
     guard from <= through else { return nil }
     var best = Self.minimum(of: unboundedWeight, from: from, through: through, leaves: leafCount)
     var key = from
+    var enumerated = 0
     while let found = firstKey(from: key, through: through, lowerAtMost: amount) {
+      enumerated += 1
+      if enumerated > Self.enumeratedKeys {
+        // Many keys qualify: the first ray in weight order with a key from `found` on.
+        for ray in boundedByWeight {
+          if ray.weight >= best { break }
+          if ray.key >= found && ray.key <= through && ray.lower <= amount {
+            best = ray.weight
+            break
+          }
+        }
+        break
+      }
       // The last of the key's rays whose lower end is at most the amount.
       var first = Int(groupStart[found])
       var end = Int(groupStart[found + 1])
