@@ -165,18 +165,23 @@ final class OrderRuleSet: Sendable {
     }
     // A fixed piece takes off min(sum, A): each sum below A in low...high is a value of its
     // own, and every sum from A up takes off A, which is in range when high >= A.
-    let sumFrom = Self.lowerBound(low, in: sums)
-    let sumThrough = Self.lowerBound(min(high, amount - 1) + 1, in: sums) - 1
-    if sumFrom <= sumThrough,
-      let weight = fixed.lowestWeight(at: amount, keysFrom: Int32(sumFrom), through: Int32(sumThrough))
-    {
-      best = weight
+    // (None below A reaches `low` when `low` is A itself, or above every sum: no search.)
+    if low < amount, let largestSum = sums.last, low <= largestSum {
+      let sumFrom = Self.lowerBound(low, in: sums)
+      let sumThrough = Self.lowerBound(min(high, amount - 1) + 1, in: sums) - 1
+      if sumFrom <= sumThrough,
+        let weight = fixed.lowestWeight(at: amount, keysFrom: Int32(sumFrom), through: Int32(sumThrough))
+      {
+        best = weight
+      }
     }
     if high >= amount, let weight = wholeAmount.lowestWeight(at: amount), best == nil || weight < best! {
       best = weight
     }
     // A percentage piece takes off round(A × rate): the rates that round into low...high.
-    if let least = RateArithmetic.leastRate(reaching: low, on: amount) {
+    if let least = RateArithmetic.leastRate(reaching: low, on: amount), let largestRate = rates.last,
+      least <= largestRate
+    {
       let rateFrom = Self.lowerBound(least, in: rates)
       let greatest =
         high >= amount
