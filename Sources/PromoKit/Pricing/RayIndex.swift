@@ -6,26 +6,28 @@
 ///
 /// The rays containing an amount `A` are those whose lower end is at most `A`: a prefix of
 /// the rays sorted by lower end, so the lower ends where the running maximum of their keys
-/// grows answer ``maximumKey(at:)`` with one binary search among them. For the other questions the index keeps,
-/// for each key, the least lower end of its rays in a range-minimum tree over the keys: the
-/// keys with a ray containing `A` are the leaves whose minimum is at most `A`, found by one
-/// descent each. Each key's rays with a lower end are kept sorted by it, with the running
-/// minimum of their weights; the least weight of the rays with no lower end is kept in a
-/// second tree over the keys.
+/// grows answer ``maximumKey(at:)`` with one binary search among them. For the other
+/// questions the index keeps three range-minimum trees over the keys: the least lower end
+/// of each key's rays that have one, the least weight of those, and the least weight of
+/// its rays with no lower end. The keys with a ray containing `A` are the leaves whose
+/// least lower end is at most `A` (or that have a ray with none), found by one descent.
+/// Each key's rays with a lower end are kept sorted by it, with the running minimum of
+/// their weights, so that a key's lowest weight at `A` is one binary search.
 ///
 /// ``StabbingIndex`` answers the same questions for intervals with both ends, at the cost
 /// of keeping each interval in O(log *n*) nodes; ``OrderRuleSet`` uses it only for what
 /// rays cannot describe (a capped percentage below its cap).
 ///
-///     let index = RayIndex([.init(lower: 100, key: 1, weight: 0), .init(lower: nil, key: 0, weight: 1)], keyCount: 2)
-///     index.maximumKey(at: 99)                           // 0: the ray with no lower end
-///     index.maximumKey(at: 100)                          // 1
+///     let rays: [RayIndex.Ray] = [.init(lower: 100, key: 1, weight: 0), .init(lower: nil, key: 0, weight: 1)]
+///     let index = RayIndex(rays, keyCount: 2)
+///     index.maximumKey(at: 99)                               // 0: the ray with no lower end
+///     index.maximumKey(at: 100)                              // 1
 ///     index.lowestWeight(at: 100, keysFrom: 0, through: 1)   // 0
 ///
 /// - Complexity: O(*n* log *n*) time (O(*n*) with integer sorts) and O(*n* + *k*) memory to
 ///   build for *n* rays and keys below *k*; ``maximumKey(at:)`` and ``greatestKey(at:atMost:)``
-///   are O(log *n*); ``lowestWeight(at:keysFrom:through:)`` is O((1 + *m*) log *n*) for *m*
-///   keys in the range with a ray that has a lower end at most the amount.
+///   are O(log *n*); ``lowestWeight(at:keysFrom:through:)`` is O((1 + *m*) log *n*) for the
+///   *m* keys it looks into (see there).
 struct RayIndex: Sendable {
   /// One ray `[lower, ∞)` (`nil`: every amount) with its key and weight.
   struct Ray: Sendable {
@@ -44,12 +46,13 @@ struct RayIndex: Sendable {
   private let unboundedMaximum: Int32
   /// The number of leaves of the trees over the keys: a power of two, at least the keys'.
   private let leafCount: Int
-  /// For each key, the least lower end of its rays (`Int128.min` when one has none,
-  /// `Int128.max` when it has no ray), as a range-minimum tree: leaves at `leafCount + key`.
-  private let leastLower: [Int128]
   /// For each key, the least lower end of its rays that have one (`Int128.max` for none),
-  /// as a range-minimum tree.
+  /// as a range-minimum tree: leaves at `leafCount + key`, node `v`'s children at `2v` and
+  /// `2v + 1`.
   private let leastBoundedLower: [Int128]
+  /// For each key, the least weight of its rays that have a lower end (`Int32.max` for
+  /// none), as a range-minimum tree: what bounds the weights a subtree can still offer.
+  private let leastBoundedWeight: [Int32]
   /// For each key, the least weight of its rays with no lower end (`Int32.max` for none),
   /// as a range-minimum tree.
   private let unboundedWeight: [Int32]
@@ -59,15 +62,6 @@ struct RayIndex: Sendable {
   private let groupLower: [Int128]
   /// The least weight of the rays of each key up to this one (in lower-end order).
   private let groupWeight: [Int32]
-  /// The rays that have a lower end, by ascending weight: what
-  /// ``lowestWeight(at:keysFrom:through:)`` reads in order, until the first that qualifies,
-  /// when more than ``enumeratedKeys`` keys would be looked at one by one.
-  private let boundedByWeight: [(lower: Int128, key: Int32, weight: Int32)]
-
-  /// The keys ``lowestWeight(at:keysFrom:through:)`` looks at one by one before it reads
-  /// the rays in weight order instead (many keys tie only on degenerate stores: sums that
-  /// take off the whole of tiny amounts, rates that all round to one minor unit).
-  static let enumeratedKeys = 32
 
   /// Whether there are no rays.
   let isEmpty: Bool
@@ -83,28 +77,27 @@ struct RayIndex: Sendable {
     var leaves = 1
     while leaves < keyCount { leaves *= 2 }
     leafCount = leaves
-    var leastLower = [Int128](repeating: .max, count: 2 * leaves)
     var leastBoundedLower = [Int128](repeating: .max, count: 2 * leaves)
+    var leastBoundedWeight = [Int32](repeating: .max, count: 2 * leaves)
     var unboundedWeight = [Int32](repeating: .max, count: 2 * leaves)
     var unboundedMaximum: Int32 = -1
-    // The rays with a lower end, by lower end (ties in their order).
-    let bounded = Self.boundedRaysByLower(rays)
     for ray in rays {
       let leaf = leaves + Int(ray.key)
       if let lower = ray.lower {
         leastBoundedLower[leaf] = min(leastBoundedLower[leaf], lower)
-        leastLower[leaf] = min(leastLower[leaf], lower)
+        leastBoundedWeight[leaf] = min(leastBoundedWeight[leaf], ray.weight)
       } else {
         unboundedWeight[leaf] = min(unboundedWeight[leaf], ray.weight)
-        leastLower[leaf] = .min
         unboundedMaximum = max(unboundedMaximum, ray.key)
       }
     }
     for node in stride(from: leaves - 1, through: 1, by: -1) {
-      leastLower[node] = min(leastLower[2 * node], leastLower[2 * node + 1])
       leastBoundedLower[node] = min(leastBoundedLower[2 * node], leastBoundedLower[2 * node + 1])
+      leastBoundedWeight[node] = min(leastBoundedWeight[2 * node], leastBoundedWeight[2 * node + 1])
       unboundedWeight[node] = min(unboundedWeight[2 * node], unboundedWeight[2 * node + 1])
     }
+    // The rays with a lower end, by lower end (ties in their order).
+    let bounded = Self.boundedRaysByLower(rays)
     // The running maximum of the keys, one entry per lower end where it grows.
     var recordLowers: [Int128] = []
     var recordKeys: [Int32] = []
@@ -140,17 +133,12 @@ struct RayIndex: Sendable {
     self.recordLowers = recordLowers
     self.recordKeys = recordKeys
     self.unboundedMaximum = unboundedMaximum
-    self.leastLower = leastLower
     self.leastBoundedLower = leastBoundedLower
+    self.leastBoundedWeight = leastBoundedWeight
     self.unboundedWeight = unboundedWeight
     groupStart = start
     self.groupLower = groupLower
     self.groupWeight = groupWeight
-    var byWeight = rays.filter { $0.lower != nil }.map { (lower: $0.lower!, key: $0.key, weight: $0.weight) }
-    if !byWeight.indices.dropFirst().allSatisfy({ byWeight[$0 - 1].weight <= byWeight[$0].weight }) {
-      byWeight.sort { $0.weight < $1.weight }
-    }
-    boundedByWeight = byWeight
   }
 
   /// The positions in `rays` of the rays with a lower end, by lower end, ties in their
@@ -191,67 +179,73 @@ struct RayIndex: Sendable {
     return key >= 0 ? key : nil
   }
 
+  /// Whether a key under `node` has a ray containing `amount`.
+  @inline(__always)
+  private func contains(_ amount: Int128, under node: Int) -> Bool {
+    leastBoundedLower[node] <= amount || unboundedWeight[node] != .max
+  }
+
   /// The largest key at most `bound` of the rays containing `amount`.
   ///
-  /// - Complexity: O(log *k*): the last leaf up to `bound` whose least lower end is at most
-  ///   `amount`, found by climbing from it and descending once.
+  /// - Complexity: O(log *k*): the last leaf up to `bound` with a ray containing `amount`,
+  ///   found by climbing from it and descending once.
   func greatestKey(at amount: Int128, atMost bound: Int32) -> Int32? {
     guard bound >= 0, !isEmpty else { return nil }
     var node = leafCount + min(Int(bound), leafCount - 1)
-    if leastLower[node] > amount {
+    if !contains(amount, under: node) {
       // Up to the first left sibling holding a leaf that qualifies.
       while true {
         if node == 1 { return nil }
-        if node & 1 == 1 && leastLower[node - 1] <= amount {
+        if node & 1 == 1 && contains(amount, under: node - 1) {
           node -= 1
           break
         }
         node >>= 1
       }
       // Down to its last leaf that qualifies.
-      while node < leafCount { node = leastLower[2 * node + 1] <= amount ? 2 * node + 1 : 2 * node }
+      while node < leafCount { node = contains(amount, under: 2 * node + 1) ? 2 * node + 1 : 2 * node }
     }
     return Int32(node - leafCount)
   }
 
   /// The lowest weight of the rays containing `amount` whose key is in `low...high`.
   ///
-  /// - Complexity: O((1 + *m*) log *n*) for *m* keys in the range with a ray that has a
-  ///   lower end at most `amount`, up to ``enumeratedKeys`` of them; beyond, a pass over the
-  ///   rays in weight order up to the first that qualifies.
+  /// The rays with no lower end are one range-minimum query. Among those with one, the
+  /// first ``keysLookedAtOneByOne`` keys with a ray containing the amount are looked into
+  /// one by one; the rest of the range is searched down the trees over the keys, skipping
+  /// every subtree whose rays all start above the amount, or whose least weight is no lower
+  /// than the best found so far.
+  ///
+  /// - Complexity: O((1 + *m*) log *n*) for the *m* keys looked into: those with a ray
+  ///   containing `amount` (usually one or two), and past the first few only those whose
+  ///   least weight is below the best found before them.
   func lowestWeight(at amount: Int128, keysFrom low: Int32, through high: Int32) -> Int32? {
     guard low <= high, !isEmpty else { return nil }
     let from = max(Int(low), 0)
     let through = min(Int(high), leafCount - 1)
     guard from <= through else { return nil }
     var best = Self.minimum(of: unboundedWeight, from: from, through: through, leaves: leafCount)
+    // The first few keys with a ray containing the amount one by one (usually all there
+    // are); past them, the rest by the search that skips what cannot beat the best.
     var key = from
-    var enumerated = 0
+    var looked = 0
     while let found = firstKey(from: key, through: through, lowerAtMost: amount) {
-      enumerated += 1
-      if enumerated > Self.enumeratedKeys {
-        // Many keys qualify: the first ray in weight order with a key from `found` on.
-        for ray in boundedByWeight {
-          if ray.weight >= best { break }
-          if ray.key >= found && ray.key <= through && ray.lower <= amount {
-            best = ray.weight
-            break
-          }
-        }
+      if looked == Self.keysLookedAtOneByOne {
+        lowestBoundedWeight(
+          node: 1, covering: 0, leafCount - 1, keys: found, through, at: amount, below: &best)
         break
       }
-      // The last of the key's rays whose lower end is at most the amount.
-      var first = Int(groupStart[found])
-      var end = Int(groupStart[found + 1])
-      while first < end {
-        let middle = (first + end) >> 1
-        if groupLower[middle] <= amount { first = middle + 1 } else { end = middle }
-      }
-      best = min(best, groupWeight[first - 1])
+      looked += 1
+      best = min(best, lowestBoundedWeight(ofKey: found, at: amount))
       key = found + 1
     }
     return best == .max ? nil : best
   }
+
+  /// The keys ``lowestWeight(at:keysFrom:through:)`` looks into one by one before it
+  /// searches the rest of the range down the trees (many keys tie only on degenerate
+  /// stores: sums that take off the whole of tiny amounts, rates that round alike).
+  static let keysLookedAtOneByOne = 8
 
   /// The first key in `from...through` with a ray that has a lower end at most `amount`.
   ///
@@ -274,6 +268,40 @@ struct RayIndex: Sendable {
     }
     let key = node - leafCount
     return key <= through ? key : nil
+  }
+
+  /// The least weight of the rays of `key` whose lower end is at most `amount` (the key
+  /// has one).
+  ///
+  /// - Complexity: O(log *n*): one binary search among the key's rays.
+  @inline(__always)
+  private func lowestBoundedWeight(ofKey key: Int, at amount: Int128) -> Int32 {
+    var low = Int(groupStart[key])
+    var high = Int(groupStart[key + 1])
+    while low < high {
+      let middle = (low + high) >> 1
+      if groupLower[middle] <= amount { low = middle + 1 } else { high = middle }
+    }
+    return groupWeight[low - 1]
+  }
+
+  /// Lowers `best` to the least weight of the rays with a lower end at most `amount` and a
+  /// key in `from...through`, under `node` (whose leaves are the keys `first...last`).
+  private func lowestBoundedWeight(
+    node: Int, covering first: Int, _ last: Int, keys from: Int, _ through: Int, at amount: Int128,
+    below best: inout Int32
+  ) {
+    guard last >= from, first <= through, leastBoundedLower[node] <= amount, leastBoundedWeight[node] < best
+    else { return }
+    guard node < leafCount else {
+      best = min(best, lowestBoundedWeight(ofKey: first, at: amount))
+      return
+    }
+    let middle = (first + last) >> 1
+    lowestBoundedWeight(
+      node: 2 * node, covering: first, middle, keys: from, through, at: amount, below: &best)
+    lowestBoundedWeight(
+      node: 2 * node + 1, covering: middle + 1, last, keys: from, through, at: amount, below: &best)
   }
 
   /// The least of `tree`'s leaves `from...through` (a range-minimum tree with `leaves`
