@@ -103,9 +103,9 @@ final class OrderRuleSet: Sendable {
         }
       }
     }
-    let (sums, sumRanks) = Self.ranked(fixedSums)
+    let (sums, sumRanks) = ValueRanks.of(fixedSums)
     for index in fixedRays.indices { fixedRays[index].key = sumRanks[index] }
-    let (rates, rateRanks) = Self.ranked(rayRates + intervalRates)
+    let (rates, rateRanks) = ValueRanks.of(rayRates + intervalRates)
     for index in percentRays.indices { percentRays[index].key = rateRanks[index] }
     for index in cappedIntervals.indices { cappedIntervals[index].key = rateRanks[percentRays.count + index] }
     fixed = RayIndex(fixedRays, keyCount: sums.count)
@@ -254,29 +254,6 @@ final class OrderRuleSet: Sendable {
   private static func value(of rule: OrderRule, at amount: Int128) -> Int128? {
     if let minimum = rule.minimum, amount < minimum.minorUnits { return nil }
     return rule.reduction(ofUnits: amount)
-  }
-
-  /// The distinct `values`, ascending, and the rank of each value among them.
-  ///
-  /// - Complexity: O(*n*) by bytes when every value is in `0...UInt64.max` (amounts and
-  ///   rates are), O(*n* log *n*) otherwise.
-  private static func ranked(_ values: [Int128]) -> (distinct: [Int128], ranks: [Int32]) {
-    var distinct: [Int128] = []
-    var ranks = [Int32](repeating: 0, count: values.count)
-    guard values.allSatisfy({ $0 >= 0 && $0 <= Int128(UInt64.max) }) else {
-      for value in values.sorted() where distinct.last != value { distinct.append(value) }
-      for index in values.indices { ranks[index] = Int32(lowerBound(values[index], in: distinct)) }
-      return (distinct, ranks)
-    }
-    // Each value above its index, sorted by value: equal values come out together.
-    var keys = values.indices.map { UInt128(UInt64(values[$0])) << 64 | UInt128($0) }
-    RadixSort.sortByHighWord(&keys)
-    for key in keys {
-      let value = Int128(UInt64(truncatingIfNeeded: key >> 64))
-      if distinct.last != value { distinct.append(value) }
-      ranks[Int(UInt64(truncatingIfNeeded: key))] = Int32(distinct.count - 1)
-    }
-    return (distinct, ranks)
   }
 
   /// The first position in the sorted `values` holding a value at least `value`.
