@@ -11,8 +11,9 @@
 /// of each key's rays that have one, the least weight of those, and the least weight of
 /// its rays with no lower end. The keys with a ray containing `A` are the leaves whose
 /// least lower end is at most `A` (or that have a ray with none), found by one descent.
-/// Each key's rays with a lower end are kept sorted by it, with the running minimum of
-/// their weights, so that a key's lowest weight at `A` is one binary search.
+/// Each key keeps the staircase of its rays with a lower end: in weight order, those whose
+/// lower end is below every lighter one's, so that a key's lowest weight at `A` is the
+/// first step at most `A`, one binary search. Nothing is sorted but by counting.
 ///
 /// ``StabbingIndex`` answers the same questions for intervals with both ends, at the cost
 /// of keeping each interval in O(log *n*) nodes; ``OrderRuleSet`` uses it only for what
@@ -24,8 +25,8 @@
 ///     index.maximumKey(at: 100)                              // 1
 ///     index.lowestWeight(at: 100, keysFrom: 0, through: 1)   // 0
 ///
-/// - Complexity: O(*n* log *n*) time (O(*n*) with integer sorts) and O(*n* + *k*) memory to
-///   build for *n* rays and keys below *k*; ``maximumKey(at:)`` and ``greatestKey(at:atMost:)``
+/// - Complexity: O(*n* + *k*) time (rays in weight order; O(*n* log *n*) otherwise) and
+///   memory to build for *n* rays and keys below *k*; ``maximumKey(at:)`` and ``greatestKey(at:atMost:)``
 ///   are O(log *n*); ``lowestWeight(at:keysFrom:through:)`` is O((1 + *m*) log *n*) for the
 ///   *m* keys it looks into (see there).
 struct RayIndex: Sendable {
@@ -56,11 +57,12 @@ struct RayIndex: Sendable {
   /// For each key, the least weight of its rays with no lower end (`Int32.max` for none),
   /// as a range-minimum tree.
   private let unboundedWeight: [Int32]
-  /// The rays of key `k` that have a lower end are `groupStart[k]..<groupStart[k + 1]`.
+  /// The steps of key `k` are `groupStart[k]..<groupStart[k + 1]`: its rays with a lower
+  /// end, in weight order, each lower than the lighter ones of its key.
   private let groupStart: [Int32]
-  /// Their lower ends, ascending within each key.
+  /// Their lower ends, falling within each key.
   private let groupLower: [Int128]
-  /// The least weight of the rays of each key up to this one (in lower-end order).
+  /// Their weights, rising within each key.
   private let groupWeight: [Int32]
 
   /// Whether there are no rays.
@@ -96,39 +98,57 @@ struct RayIndex: Sendable {
       leastBoundedWeight[node] = min(leastBoundedWeight[2 * node], leastBoundedWeight[2 * node + 1])
       unboundedWeight[node] = min(unboundedWeight[2 * node], unboundedWeight[2 * node + 1])
     }
-    // The rays with a lower end, by lower end (ties in their order).
-    let bounded = Self.boundedRaysByLower(rays)
-    // The running maximum of the keys, one entry per lower end where it grows.
+    // The keys whose least lower end is below that of every larger key (above the largest
+    // key with no lower end): the records of the running maximum, found from the largest
+    // key down, then put in ascending order (of lower end and key both).
     var recordLowers: [Int128] = []
     var recordKeys: [Int32] = []
-    var running = unboundedMaximum
-    for position in bounded where rays[Int(position)].key > running {
-      let ray = rays[Int(position)]
-      running = ray.key
-      if recordLowers.last == ray.lower! {
-        recordKeys[recordKeys.count - 1] = running
-      } else {
-        recordLowers.append(ray.lower!)
-        recordKeys.append(running)
+    var lowest = Int128.max
+    var key = keyCount - 1
+    while key > Int(unboundedMaximum) {
+      let lower = leastBoundedLower[leaves + key]
+      if lower < lowest {
+        recordLowers.append(lower)
+        recordKeys.append(Int32(key))
+        lowest = lower
       }
+      key -= 1
     }
-    // Each key's rays with a lower end, by lower end: a stable counting sort by key of the
-    // rays already in lower-end order.
+    recordLowers.reverse()
+    recordKeys.reverse()
+    // Each key's rays with a lower end in weight order (a stable counting sort by key of
+    // the rays in weight order), kept only where the lower end falls below every lighter
+    // ray's: a staircase, lower ends falling as weights rise, whose first step at most an
+    // amount is the key's lowest weight there.
+    let byWeight =
+      rays.indices.dropFirst().allSatisfy { rays[$0 - 1].weight <= rays[$0].weight }
+      ? Array(rays.indices) : rays.indices.sorted { rays[$0].weight < rays[$1].weight }
     var start = [Int32](repeating: 0, count: keyCount + 1)
-    for position in bounded { start[Int(rays[Int(position)].key) + 1] += 1 }
+    for ray in rays where ray.lower != nil { start[Int(ray.key) + 1] += 1 }
     for key in 0..<keyCount { start[key + 1] += start[key] }
     var next = start
-    var groupLower = [Int128](repeating: 0, count: bounded.count)
-    var groupWeight = [Int32](repeating: 0, count: bounded.count)
-    for position in bounded {
-      let ray = rays[Int(position)]
-      let slot = Int(next[Int(ray.key)])
-      next[Int(ray.key)] += 1
-      groupLower[slot] = ray.lower!
-      // The running minimum within the key: the slot before is of the same key unless
-      // this is the key's first.
-      groupWeight[slot] =
-        slot > Int(start[Int(ray.key)]) ? min(groupWeight[slot - 1], ray.weight) : ray.weight
+    var placed = [Int](repeating: 0, count: Int(start[keyCount]))
+    for index in byWeight where rays[index].lower != nil {
+      let key = Int(rays[index].key)
+      placed[Int(next[key])] = index
+      next[key] += 1
+    }
+    var groupStart = [Int32](repeating: 0, count: keyCount + 1)
+    var groupLower: [Int128] = []
+    var groupWeight: [Int32] = []
+    groupLower.reserveCapacity(placed.count)
+    groupWeight.reserveCapacity(placed.count)
+    for key in 0..<keyCount {
+      var lowestSoFar = Int128.max
+      for slot in Int(start[key])..<Int(start[key + 1]) {
+        let ray = rays[placed[slot]]
+        if ray.lower! < lowestSoFar {
+          lowestSoFar = ray.lower!
+          groupLower.append(ray.lower!)
+          groupWeight.append(ray.weight)
+        }
+      }
+      groupStart[key + 1] = Int32(groupLower.count)
     }
     self.recordLowers = recordLowers
     self.recordKeys = recordKeys
@@ -136,32 +156,9 @@ struct RayIndex: Sendable {
     self.leastBoundedLower = leastBoundedLower
     self.leastBoundedWeight = leastBoundedWeight
     self.unboundedWeight = unboundedWeight
-    groupStart = start
+    self.groupStart = groupStart
     self.groupLower = groupLower
     self.groupWeight = groupWeight
-  }
-
-  /// The positions in `rays` of the rays with a lower end, by lower end, ties in their
-  /// order.
-  ///
-  /// - Complexity: O(*n*) by bytes when every lower end is in `0...UInt64.max` (amounts
-  ///   are), O(*n* log *n*) otherwise.
-  private static func boundedRaysByLower(_ rays: [Ray]) -> [Int32] {
-    var keys: [UInt128] = []
-    keys.reserveCapacity(rays.count)
-    var fitsInWord = true
-    for (position, ray) in rays.enumerated() {
-      guard let lower = ray.lower else { continue }
-      if lower < 0 || lower > Int128(UInt64.max) { fitsInWord = false }
-      keys.append(UInt128(UInt64(truncatingIfNeeded: lower)) << 64 | UInt128(position))
-    }
-    guard fitsInWord else {
-      return rays.indices.filter { rays[$0].lower != nil }
-        .sorted { (rays[$0].lower!, $0) < (rays[$1].lower!, $1) }
-        .map { Int32($0) }
-    }
-    RadixSort.sortByHighWord(&keys)
-    return keys.map { Int32(truncatingIfNeeded: $0) }
   }
 
   /// The largest key of the rays containing `amount`, or `nil` when none does.
@@ -271,18 +268,18 @@ struct RayIndex: Sendable {
   }
 
   /// The least weight of the rays of `key` whose lower end is at most `amount` (the key
-  /// has one).
+  /// has one): the first step of its staircase at most the amount.
   ///
-  /// - Complexity: O(log *n*): one binary search among the key's rays.
+  /// - Complexity: O(log *n*): one binary search among the key's steps.
   @inline(__always)
   private func lowestBoundedWeight(ofKey key: Int, at amount: Int128) -> Int32 {
     var low = Int(groupStart[key])
     var high = Int(groupStart[key + 1])
     while low < high {
       let middle = (low + high) >> 1
-      if groupLower[middle] <= amount { low = middle + 1 } else { high = middle }
+      if groupLower[middle] <= amount { high = middle } else { low = middle + 1 }
     }
-    return groupWeight[low - 1]
+    return groupWeight[low]
   }
 
   /// Lowers `best` to the least weight of the rays with a lower end at most `amount` and a
