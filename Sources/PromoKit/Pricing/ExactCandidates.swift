@@ -95,33 +95,45 @@ struct ExactCandidates: Sendable {
     var codeTargets: [Int32: ItemTarget] = [:]
     var groups: [Int32: CustomerGroups] = [:]
     var plain: [(terms: DealTerms, promotion: Promotion)] = []
-    // The targets of the discounts and thresholds of several SKUs and categories.
-    var sharedTargets: [ItemTarget] = []
+    // The keys of the targets of the discounts and thresholds of several SKUs and
+    // categories, each target's after the previous one's, up to its end in `sharedEnds`: a
+    // SKU's index in `skuLists.keys`, a category's index in `categoryLists.keys` as
+    // `-1 - index` (known as they are grouped: no key is looked up again).
+    var sharedKeys: [Int32] = []
+    var sharedEnds: [Int32] = []
     // (Big buffers, written once front to back: in huge pages where the kernel grants them.)
     targeted.reserveCapacity(catalog.promotions.count)
     HugePages.adviseUnusedCapacity(of: &targeted)
-    let promotions = catalog.promotions
-    for position in promotions.indices where promotions[position].isWorking(at: instant) {
-      let promotion = promotions[position]
+    /// Prepares `promotion`, at `position` in the store and working; `false` when an amount
+    /// of it cannot be paid in `minorDigits`. (A borrowed promotion, read in place: never
+    /// copied but into `plain`.)
+    func prepare(_ promotion: Promotion, at position: Int) -> Bool {
       guard
         let deal = try? DealTerms(
           promotion, storeIndex: position, rank: ranks[position], minorDigits: minorDigits)
-      else { return nil }
-      if PlainOrderDeals.holds(promotion) {
+      else { return false }
+      let target = promotion.target
+      if target == nil && PlainOrderDeals.holds(promotion) {
         plain.append((deal, promotion))
-        continue
+        return true
       }
       if let customerGroups = promotion.customerGroups { groups[deal.storeIndex] = customerGroups }
       if let code = promotion.code {
         byCode[CouponCode.normalized(code), default: []].append(deal)
-        codeTargets[deal.storeIndex] = promotion.target
-      } else if let target = promotion.target {
-        for sku in target.skus { skuLists.append(targeted.count, to: sku) }
-        for category in target.categories { categoryLists.append(targeted.count, to: category) }
-        targeted.append(deal)
-        if promotion.kind.actsOnOrder && target.skus.count + target.categories.count > 1 {
-          sharedTargets.append(target)
+        codeTargets[deal.storeIndex] = target
+      } else if let target {
+        let (skus, categories) = (target.skus, target.categories)
+        let shared = promotion.kind.actsOnOrder && skus.count + categories.count > 1
+        for sku in skus {
+          let key = skuLists.append(targeted.count, to: sku)
+          if shared { sharedKeys.append(key) }
         }
+        for category in categories {
+          let key = categoryLists.append(targeted.count, to: category)
+          if shared { sharedKeys.append(-1 - key) }
+        }
+        if shared { sharedEnds.append(Int32(sharedKeys.count)) }
+        targeted.append(deal)
       } else {
         switch promotion.kind {
         case .item: untargetedItems.append(deal)
@@ -129,7 +141,15 @@ struct ExactCandidates: Sendable {
         case .threshold, .shipping: byMinimum.append(deal)
         }
       }
+      return true
     }
+    let payable = catalog.promotions.withUnsafeBufferPointer { promotions in
+      for position in promotions.indices where promotions[position].isWorking(at: instant) {
+        guard prepare(promotions[position], at: position) else { return false }
+      }
+      return true
+    }
+    guard payable else { return nil }
     let plainIndex: PlainOrderDeals?
     if plain.count >= PlainOrderDeals.indexedFrom {
       guard let indexed = PlainOrderDeals(plain, minorDigits: minorDigits) else { return nil }
@@ -169,21 +189,24 @@ struct ExactCandidates: Sendable {
     func stretches(_ lists: StringGrouping) -> StringTable<KeyDeals> {
       var keyDeals: [KeyDeals] = []
       keyDeals.reserveCapacity(lists.keys.count)
-      // Each stretch's deals, read once from `targeted` (they are read four times).
+      let (starts, positions) = lists.layout()
+      // Each stretch's deals, read once from `targeted` (they are read three times), and
+      // those priced line by line.
       var deals: [DealTerms] = []
-      for positions in lists.lists {
+      var lineByLine: [DealTerms] = []
+      for key in lists.keys.indices {
         deals.removeAll(keepingCapacity: true)
-        for position in positions { deals.append(targeted[position]) }
-        let start = table.count
-        var lineByLine = 0
-        for terms in deals where terms.isPricedLineByLine {
-          table.append(terms)
-          lineByLine += 1
+        lineByLine.removeAll(keepingCapacity: true)
+        for place in Int(starts[key])..<Int(starts[key + 1]) {
+          let terms = targeted[Int(positions[place])]
+          deals.append(terms)
+          if terms.isPricedLineByLine { lineByLine.append(terms) }
         }
-        if lineByLine > 1 || (lineByLine == 1 && !everyLine.isEmpty) {
-          let kept = DealTerms.unoutdone(Array(table[start...]), by: everyLine)
-          table.removeSubrange(start...)
-          table.append(contentsOf: kept)
+        let start = table.count
+        if lineByLine.count > 1 || (lineByLine.count == 1 && !everyLine.isEmpty) {
+          table.append(contentsOf: DealTerms.unoutdone(lineByLine, by: everyLine))
+        } else {
+          table.append(contentsOf: lineByLine)
         }
         // Those for customer groups last.
         var forGroups = table.count
@@ -217,30 +240,31 @@ struct ExactCandidates: Sendable {
     self.bySku = bySku
     self.byCategory = byCategory
     // Each stretch's partners: counted, then placed (a partner met twice is listed twice).
-    var sharedPlaces: [Int32] = []
-    var sharedStarts: [Int] = [0]
+    // A stretch's bounds are at the place of its key, the categories' after the SKUs'.
+    for index in sharedKeys.indices where sharedKeys[index] < 0 {
+      sharedKeys[index] = Int32(skuLists.keys.count) - 1 - sharedKeys[index]
+    }
     var partnerCounts = [Int32](repeating: 0, count: stretchBounds.count + 1)
-    for target in sharedTargets {
-      for sku in target.skus { if let key = bySku[sku] { sharedPlaces.append(key.bounds) } }
-      for category in target.categories {
-        if let key = byCategory[category] { sharedPlaces.append(key.bounds) }
-      }
-      let places = sharedStarts[sharedStarts.count - 1]..<sharedPlaces.count
-      for place in sharedPlaces[places] { partnerCounts[Int(place) + 1] += Int32(places.count - 1) }
-      sharedStarts.append(sharedPlaces.count)
+    var sharedStart = 0
+    for end in sharedEnds {
+      let places = sharedKeys[sharedStart..<Int(end)]
+      for place in places { partnerCounts[Int(place) + 1] += Int32(places.count - 1) }
+      sharedStart = Int(end)
     }
     var partnerStarts = partnerCounts
     for place in partnerStarts.indices.dropFirst() { partnerStarts[place] += partnerStarts[place - 1] }
     var partners = [Int32](repeating: 0, count: Int(partnerStarts[partnerStarts.count - 1]))
     var next = partnerStarts
-    for target in sharedStarts.indices.dropLast() {
-      let places = sharedPlaces[sharedStarts[target]..<sharedStarts[target + 1]]
+    sharedStart = 0
+    for end in sharedEnds {
+      let places = sharedKeys[sharedStart..<Int(end)]
       for place in places {
         for other in places where other != place {
           partners[Int(next[Int(place)])] = other
           next[Int(place)] += 1
         }
       }
+      sharedStart = Int(end)
     }
     self.partnerStarts = partnerStarts
     self.partners = partners
