@@ -23,7 +23,7 @@ struct ExactCandidates: Sendable {
   /// priced line by line for every customer, those for customer groups, then the buy/gets
   /// across lines and the discounts and thresholds, which an order gathers once however
   /// many of its lines find them.
-  private struct KeyDeals: Sendable {
+  fileprivate struct KeyDeals: Sendable {
     /// The first item deal priced line by line.
     let start: Int32
     /// The first of those for customer groups.
@@ -34,8 +34,15 @@ struct ExactCandidates: Sendable {
     let orderDeals: Int32
     /// The end of the stretch.
     let end: Int32
-    /// Where bounds on what its discounts and thresholds take are in ``stretchBounds``.
+    /// Where bounds on what its discounts and thresholds take are in ``stretchBounds``: the
+    /// place of the stretch.
     let bounds: Int32
+    /// The other stretches that share one of its discounts or thresholds (a deal of several
+    /// targets), by their places, from `partnerStart` up to `partnerEnd` in ``partners``: a
+    /// stretch none of whose partners an order finds has discounts and thresholds of its
+    /// lines only. (Kept here, so that an order reads them where it finds the stretch.)
+    var partnerStart: Int32 = 0
+    var partnerEnd: Int32 = 0
   }
 
   /// The terms of every deal prepared, in stretches: each SKU's and each category's (a
@@ -43,6 +50,9 @@ struct ExactCandidates: Sendable {
   /// untargeted discounts, the untargeted thresholds and shipping deals by their minimum,
   /// and each code's deals.
   let table: [DealTerms]
+  /// What gathering an order's candidates reads of each deal of ``table``, at the same
+  /// place, in 8 bytes instead of a deal's 88: a stretch's in a cache line or two.
+  private let gatherKeys: [ExactGatherKey]
   /// Where each SKU's and each category's deals are in ``table`` (a ``StringTable``: an
   /// order looks up each of its lines' SKUs and categories).
   private let bySku: StringTable<KeyDeals>
@@ -60,11 +70,7 @@ struct ExactCandidates: Sendable {
   private let reachedBounds: [OrderStageBounds]
   /// Bounds on what the discounts and thresholds of each SKU's and category's stretch take.
   private let stretchBounds: [OrderStageBounds]
-  /// For each stretch (by the place of its bounds), the other stretches that share one of
-  /// its discounts or thresholds (a deal of several targets), from
-  /// `partnerStarts[stretch]` up to `partnerStarts[stretch + 1]` in `partners`: a stretch
-  /// none of whose partners an order finds has discounts and thresholds of its lines only.
-  private let partnerStarts: [Int32]
+  /// The partners of every stretch, each stretch's in one run (``KeyDeals/partnerStart``).
   private let partners: [Int32]
   /// Deals with a code, by the code normalized (whatever their target), and the target of
   /// each by its position in the store.
@@ -182,63 +188,10 @@ struct ExactCandidates: Sendable {
     untargetedItems = everyLine + untargetedItems.filter { !$0.isPricedLineByLine }
     var stretchBounds: [OrderStageBounds] = []
     stretchBounds.reserveCapacity(skuLists.keys.count + categoryLists.keys.count)
-    /// Appends each SKU's or category's deals of `lists` (their positions in `targeted`) to
-    /// the table as a stretch (the item deals priced line by line that no other outdoes,
-    /// those for customer groups last, then the buy/gets across lines, then the discounts and
-    /// thresholds); returns where, by key.
-    func stretches(_ lists: StringGrouping) -> StringTable<KeyDeals> {
-      var keyDeals: [KeyDeals] = []
-      keyDeals.reserveCapacity(lists.keys.count)
-      let (starts, positions) = lists.layout()
-      // Each stretch's deals, read once from `targeted` (they are read three times), and
-      // those priced line by line.
-      var deals: [DealTerms] = []
-      var lineByLine: [DealTerms] = []
-      for key in lists.keys.indices {
-        deals.removeAll(keepingCapacity: true)
-        lineByLine.removeAll(keepingCapacity: true)
-        for place in Int(starts[key])..<Int(starts[key + 1]) {
-          let terms = targeted[Int(positions[place])]
-          deals.append(terms)
-          if terms.isPricedLineByLine { lineByLine.append(terms) }
-        }
-        let start = table.count
-        if lineByLine.count > 1 || (lineByLine.count == 1 && !everyLine.isEmpty) {
-          table.append(contentsOf: DealTerms.unoutdone(lineByLine, by: everyLine))
-        } else {
-          table.append(contentsOf: lineByLine)
-        }
-        // Those for customer groups last.
-        var forGroups = table.count
-        var index = start
-        while index < forGroups {
-          if table[index].isForCustomerGroups {
-            forGroups -= 1
-            table.swapAt(index, forGroups)
-          } else {
-            index += 1
-          }
-        }
-        let acrossLines = table.count
-        for terms in deals where terms.kind == .item && !terms.isPricedLineByLine { table.append(terms) }
-        let orderDeals = table.count
-        var bounds = OrderStageBounds()
-        for terms in deals where terms.kind != .item {
-          table.append(terms)
-          bounds.include(terms)
-        }
-        stretchBounds.append(bounds)
-        keyDeals.append(
-          KeyDeals(
-            start: Int32(start), forGroups: Int32(forGroups), acrossLines: Int32(acrossLines),
-            orderDeals: Int32(orderDeals), end: Int32(table.count), bounds: Int32(stretchBounds.count - 1)))
-      }
-      return StringTable(keys: lists.keys, values: keyDeals)
-    }
-    let bySku = stretches(skuLists)
-    let byCategory = stretches(categoryLists)
-    self.bySku = bySku
-    self.byCategory = byCategory
+    var skuDeals = Self.stretches(
+      of: skuLists, targeted: targeted, everyLine: everyLine, into: &table, bounds: &stretchBounds)
+    var categoryDeals = Self.stretches(
+      of: categoryLists, targeted: targeted, everyLine: everyLine, into: &table, bounds: &stretchBounds)
     // Each stretch's partners: counted, then placed (a partner met twice is listed twice).
     // A stretch's bounds are at the place of its key, the categories' after the SKUs'.
     for index in sharedKeys.indices where sharedKeys[index] < 0 {
@@ -266,7 +219,17 @@ struct ExactCandidates: Sendable {
       }
       sharedStart = Int(end)
     }
-    self.partnerStarts = partnerStarts
+    for key in skuDeals.indices {
+      (skuDeals[key].partnerStart, skuDeals[key].partnerEnd) = (partnerStarts[key], partnerStarts[key + 1])
+    }
+    for key in categoryDeals.indices {
+      let place = skuDeals.count + key
+      (categoryDeals[key].partnerStart, categoryDeals[key].partnerEnd) = (
+        partnerStarts[place], partnerStarts[place + 1]
+      )
+    }
+    bySku = StringTable(keys: skuLists.keys, values: skuDeals)
+    byCategory = StringTable(keys: categoryLists.keys, values: categoryDeals)
     self.partners = partners
     self.untargetedItems = appended(untargetedItems)
     self.untargetedDiscounts = appended(untargetedDiscounts)
@@ -287,11 +250,73 @@ struct ExactCandidates: Sendable {
     reachedBounds = reached
     self.byCode = byCode.mapValues(appended)
     self.table = table
+    gatherKeys = table.map(ExactGatherKey.init)
     self.stretchBounds = stretchBounds
     self.codeTargets = codeTargets
     self.groups = groups
     self.minorDigits = minorDigits
     self.plain = plainIndex
+  }
+
+  /// Appends each SKU's or category's deals of `lists` (their positions in `targeted`) to
+  /// `table` as a stretch (the item deals priced line by line that neither another nor one
+  /// of `everyLine` outdoes, those for customer groups last, then the buy/gets across lines,
+  /// then the discounts and thresholds), and bounds on each stretch's discounts and
+  /// thresholds to `stretchBounds`; returns where, by key (the partners left to the caller).
+  ///
+  /// - Complexity: O(*n*) for the *n* positions of `lists`, plus the sorts and comparisons
+  ///   of ``DealTerms/unoutdone(_:by:outdoes:)`` in each stretch.
+  private static func stretches(
+    of lists: StringGrouping, targeted: [DealTerms], everyLine: [DealTerms], into table: inout [DealTerms],
+    bounds stretchBounds: inout [OrderStageBounds]
+  ) -> [KeyDeals] {
+    var keyDeals: [KeyDeals] = []
+    keyDeals.reserveCapacity(lists.keys.count)
+    let (starts, positions) = lists.layout()
+    // Each stretch's deals, read once from `targeted` (they are read three times), and
+    // those priced line by line.
+    var deals: [DealTerms] = []
+    var lineByLine: [DealTerms] = []
+    for key in lists.keys.indices {
+      deals.removeAll(keepingCapacity: true)
+      lineByLine.removeAll(keepingCapacity: true)
+      for place in Int(starts[key])..<Int(starts[key + 1]) {
+        let terms = targeted[Int(positions[place])]
+        deals.append(terms)
+        if terms.isPricedLineByLine { lineByLine.append(terms) }
+      }
+      let start = table.count
+      if lineByLine.count > 1 || (lineByLine.count == 1 && !everyLine.isEmpty) {
+        table.append(contentsOf: DealTerms.unoutdone(lineByLine, by: everyLine))
+      } else {
+        table.append(contentsOf: lineByLine)
+      }
+      // Those for customer groups last.
+      var forGroups = table.count
+      var index = start
+      while index < forGroups {
+        if table[index].isForCustomerGroups {
+          forGroups -= 1
+          table.swapAt(index, forGroups)
+        } else {
+          index += 1
+        }
+      }
+      let acrossLines = table.count
+      for terms in deals where terms.kind == .item && !terms.isPricedLineByLine { table.append(terms) }
+      let orderDeals = table.count
+      var bounds = OrderStageBounds()
+      for terms in deals where terms.kind != .item {
+        table.append(terms)
+        bounds.include(terms)
+      }
+      stretchBounds.append(bounds)
+      keyDeals.append(
+        KeyDeals(
+          start: Int32(start), forGroups: Int32(forGroups), acrossLines: Int32(acrossLines),
+          orderDeals: Int32(orderDeals), end: Int32(table.count), bounds: Int32(stretchBounds.count - 1)))
+    }
+    return keyDeals
   }
 
   /// The promotions working for `order` that can matter to it, given the `codes` it
@@ -307,20 +332,17 @@ struct ExactCandidates: Sendable {
     var deals = OrderDeals(table: table)
     // The stretches of the lines' SKUs and categories, each once with the lines that find
     // it (two lines of one SKU or category find the same stretch).
-    var keyed: [KeyDeals] = []
-    var keyedLines: [TargetedLines] = []
+    var keyed: [FoundStretch] = []
     keyed.reserveCapacity(items.count * 2)
-    keyedLines.reserveCapacity(items.count * 2)
     var gathered = 0
     /// Records that `line` finds the stretch `key`.
     func add(_ key: KeyDeals, line: Int) {
       // (A stretch is known by its bounds' place, its own: a stretch left empty by
       // preparation starts where the next one does.)
-      if let same = keyed.firstIndex(where: { $0.bounds == key.bounds }) {
-        keyedLines[same].insert(line)
+      if let same = keyed.firstIndex(where: { $0.key.bounds == key.bounds }) {
+        keyed[same].lines.insert(line)
       } else {
-        keyed.append(key)
-        keyedLines.append(.only(line, count: items.count))
+        keyed.append(FoundStretch(key: key, lines: .only(line, count: items.count)))
         gathered += Int(key.orderDeals - key.acrossLines)
       }
     }
@@ -334,18 +356,19 @@ struct ExactCandidates: Sendable {
     // The stretches the order finds (by their bounds' places), and whether each shares none
     // of its discounts and thresholds with another (its partners first looked for in a mask
     // of the places found, a bit for each place modulo 64).
-    let foundPlaces = keyed.map(\.bounds)
     var foundMask: UInt64 = 0
-    for place in foundPlaces { foundMask |= 1 << UInt64(place & 63) }
-    var sharesNone = [Bool](repeating: true, count: keyed.count)
-    for (position, key) in keyed.enumerated() {
-      for partner in partners[Int(partnerStarts[Int(key.bounds)])..<Int(partnerStarts[Int(key.bounds) + 1])]
-      where foundMask & (1 << UInt64(partner & 63)) != 0 && foundPlaces.contains(partner) {
-        sharesNone[position] = false
+    for found in keyed { foundMask |= 1 << UInt64(found.key.bounds & 63) }
+    for position in keyed.indices {
+      let key = keyed[position].key
+      for partner in partners[Int(key.partnerStart)..<Int(key.partnerEnd)]
+      where foundMask & (1 << UInt64(partner & 63)) != 0
+        && keyed.contains(where: { $0.key.bounds == partner })
+      {
+        keyed[position].sharesNone = false
         break
       }
       // The discounts and thresholds gathered with the order.
-      if !(groups.isEmpty && sharesNone[position]) { gathered += Int(key.end - key.orderDeals) }
+      if !(groups.isEmpty && keyed[position].sharesNone) { gathered += Int(key.end - key.orderDeals) }
     }
     deals.items.reserveCapacity(untargetedItems.count + gathered)
     deals.orders.reserveCapacity(untargetedDiscounts.count + reached + gathered)
@@ -379,8 +402,9 @@ struct ExactCandidates: Sendable {
     // others are gathered once, with the lines that find them. A deal of one SKU or category
     // is found once; one of several, met again through another, gains the lines found
     // there, through a hash table of their store positions.
-    var found = DealTable(capacity: gathered)
-    for (position, (key, lines)) in zip(keyed, keyedLines).enumerated() {
+    var merged = DealTable(capacity: gathered)
+    for found in keyed {
+      let (key, lines) = (found.key, found.lines)
       deals.bounds.formUnion(stretchBounds[Int(key.bounds)])
       if key.start < key.forGroups {
         lines.forEach(count: items.count) {
@@ -388,33 +412,33 @@ struct ExactCandidates: Sendable {
         }
       }
       if !groups.isEmpty && key.forGroups < key.acrossLines {
-        for index in Int(key.forGroups)..<Int(key.acrossLines) where admits(table[index], groups) {
+        for index in Int(key.forGroups)..<Int(key.acrossLines) where admits(gatherKeys[index], groups) {
           deals.items.append(ItemCandidate(deal: Int32(index), lines: lines))
         }
       }
       for index in Int(key.acrossLines)..<Int(key.orderDeals) {
-        let terms = table[index]
-        if !terms.hasOneTarget, let place = found.place(of: terms.storeIndex) {
+        let deal = gatherKeys[index]
+        if !deal.hasOneTarget, let place = merged.place(of: deal.storeIndex) {
           deals.items[Int(place.position)].lines.formUnion(lines)
-        } else if admits(terms, groups) {
-          if !terms.hasOneTarget { found.insert(terms.storeIndex, place: .item(deals.items.count)) }
+        } else if admits(deal, groups) {
+          if !deal.hasOneTarget { merged.insert(deal.storeIndex, place: .item(deals.items.count)) }
           deals.items.append(ItemCandidate(deal: Int32(index), lines: lines))
         }
       }
-      if groups.isEmpty && key.orderDeals < key.end && sharesNone[position] {
+      if groups.isEmpty && key.orderDeals < key.end && found.sharesNone {
         // Each of its discounts and thresholds is found through this stretch alone and acts
         // on its lines: they are gathered when (if) the search looks into their block.
         deals.addPendingBlock(deals: Int(key.orderDeals)..<Int(key.end), bounds: key.bounds, lines: lines)
         continue
       }
       for index in Int(key.orderDeals)..<Int(key.end) {
-        let terms = table[index]
-        if !terms.hasOneTarget, let place = found.place(of: terms.storeIndex) {
+        let deal = gatherKeys[index]
+        if !deal.hasOneTarget, let place = merged.place(of: deal.storeIndex) {
           deals.orderLines[Int(place.position)].formUnion(lines)
           // Its block, that of the stretch it was first found through, acts on these lines too.
           deals.widenBlock(holding: Int(place.position), by: lines)
-        } else if admits(terms, groups) {
-          if !terms.hasOneTarget { found.insert(terms.storeIndex, place: .orderDeal(deals.orders.count)) }
+        } else if admits(deal, groups) {
+          if !deal.hasOneTarget { merged.insert(deal.storeIndex, place: .orderDeal(deals.orders.count)) }
           deals.orders.append(Int32(index))
           deals.orderLines.append(lines)
         }
@@ -433,6 +457,13 @@ struct ExactCandidates: Sendable {
     !deal.isForCustomerGroups || (!groups.isEmpty && self.groups[deal.storeIndex]?.admits(groups) == true)
   }
 
+  /// Whether the deal `deal` names is for a customer in `groups`: every deal without
+  /// customer groups.
+  @inline(__always)
+  private func admits(_ deal: ExactGatherKey, _ groups: Set<String>) -> Bool {
+    !deal.isForCustomerGroups || (!groups.isEmpty && self.groups[deal.storeIndex]?.admits(groups) == true)
+  }
+
   /// How many of ``byMinimum`` an order of subtotal `amount` reaches.
   private func reachedMinimums(by amount: Int128) -> Int {
     var low = byMinimum.lowerBound
@@ -443,6 +474,17 @@ struct ExactCandidates: Sendable {
     }
     return low - byMinimum.lowerBound
   }
+}
+
+/// A stretch an order finds: where it is, the lines that find it, and whether it shares
+/// none of its discounts and thresholds with another stretch the order finds.
+private struct FoundStretch {
+  /// Where its deals are.
+  let key: ExactCandidates.KeyDeals
+  /// The lines that find it.
+  var lines: TargetedLines
+  /// Whether none of its partners is found by the order (so far).
+  var sharesNone = true
 }
 
 /// An open-addressing table from a deal's store position to its place among an order's
