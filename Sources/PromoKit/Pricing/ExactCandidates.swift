@@ -72,6 +72,9 @@ struct ExactCandidates: Sendable {
   private let stretchBounds: [OrderStageBounds]
   /// The partners of every stretch, each stretch's in one run (``KeyDeals/partnerStart``).
   private let partners: [Int32]
+  /// The untargeted deals without a code that a customer in no group gathers, as
+  /// ``deals(for:codes:groups:)`` lists them.
+  private let everyCustomer: ExactUntargetedDeals
   /// Deals with a code, by the code normalized (whatever their target), and the target of
   /// each by its position in the store.
   private let byCode: [String: Range<Int>]
@@ -251,6 +254,9 @@ struct ExactCandidates: Sendable {
     self.byCode = byCode.mapValues(appended)
     self.table = table
     gatherKeys = table.map(ExactGatherKey.init)
+    everyCustomer = ExactUntargetedDeals(
+      table: table, items: self.untargetedItems, discounts: self.untargetedDiscounts,
+      byMinimum: self.byMinimum)
     self.stretchBounds = stretchBounds
     self.codeTargets = codeTargets
     self.groups = groups
@@ -332,17 +338,23 @@ struct ExactCandidates: Sendable {
     var deals = OrderDeals(table: table)
     // The stretches of the lines' SKUs and categories, each once with the lines that find
     // it (two lines of one SKU or category find the same stretch).
+    // (Plain values apart from the lines, so that reading one copies no reference.)
     var keyed: [FoundStretch] = []
-    keyed.reserveCapacity(items.count * 2)
+    var keyedLines: [TargetedLines] = []
     var gathered = 0
     /// Records that `line` finds the stretch `key`.
     func add(_ key: KeyDeals, line: Int) {
+      if keyed.isEmpty {
+        keyed.reserveCapacity(items.count * 2)
+        keyedLines.reserveCapacity(items.count * 2)
+      }
       // (A stretch is known by its bounds' place, its own: a stretch left empty by
       // preparation starts where the next one does.)
       if let same = keyed.firstIndex(where: { $0.key.bounds == key.bounds }) {
-        keyed[same].lines.insert(line)
+        keyedLines[same].insert(line)
       } else {
-        keyed.append(FoundStretch(key: key, lines: .only(line, count: items.count)))
+        keyed.append(FoundStretch(key: key))
+        keyedLines.append(.only(line, count: items.count))
         gathered += Int(key.orderDeals - key.acrossLines)
       }
     }
@@ -373,15 +385,26 @@ struct ExactCandidates: Sendable {
     deals.items.reserveCapacity(untargetedItems.count + gathered)
     deals.orders.reserveCapacity(untargetedDiscounts.count + reached + gathered)
     deals.orderLines.reserveCapacity(untargetedDiscounts.count + reached + gathered)
+    deals.shipping.reserveCapacity(reached)
     deals.blocks.reserveCapacity(keyed.count + 1)
-    for index in untargetedItems where admits(table[index], groups) {
-      deals.items.append(ItemCandidate(deal: Int32(index), lines: .every))
-    }
-    for index in untargetedDiscounts where admits(table[index], groups) {
-      deals.appendOrderDeal(index, lines: .every)
-    }
-    for index in byMinimum.lowerBound..<(byMinimum.lowerBound + reached) where admits(table[index], groups) {
-      deals.append(index, lines: .every)
+    if groups.isEmpty {
+      // A customer in no group: the untargeted deals for every customer, listed once.
+      let (orders, shipping) = everyCustomer.reached[reached]
+      deals.items.append(contentsOf: everyCustomer.items)
+      deals.orders.append(contentsOf: everyCustomer.orders[..<Int(orders)])
+      deals.orderLines.append(contentsOf: repeatElement(.every, count: Int(orders)))
+      deals.shipping.append(contentsOf: everyCustomer.shipping[..<Int(shipping)])
+    } else {
+      for index in untargetedItems where admits(table[index], groups) {
+        deals.items.append(ItemCandidate(deal: Int32(index), lines: .every))
+      }
+      for index in untargetedDiscounts where admits(table[index], groups) {
+        deals.appendOrderDeal(index, lines: .every)
+      }
+      for index in byMinimum.lowerBound..<(byMinimum.lowerBound + reached) where admits(table[index], groups)
+      {
+        deals.append(index, lines: .every)
+      }
     }
     deals.bounds = untargetedBounds
     deals.bounds.formUnion(reachedBounds[reached])
@@ -403,8 +426,8 @@ struct ExactCandidates: Sendable {
     // is found once; one of several, met again through another, gains the lines found
     // there, through a hash table of their store positions.
     var merged = DealTable(capacity: gathered)
-    for found in keyed {
-      let (key, lines) = (found.key, found.lines)
+    for position in keyed.indices {
+      let (key, lines) = (keyed[position].key, keyedLines[position])
       deals.bounds.formUnion(stretchBounds[Int(key.bounds)])
       if key.start < key.forGroups {
         lines.forEach(count: items.count) {
@@ -425,7 +448,7 @@ struct ExactCandidates: Sendable {
           deals.items.append(ItemCandidate(deal: Int32(index), lines: lines))
         }
       }
-      if groups.isEmpty && key.orderDeals < key.end && found.sharesNone {
+      if groups.isEmpty && key.orderDeals < key.end && keyed[position].sharesNone {
         // Each of its discounts and thresholds is found through this stretch alone and acts
         // on its lines: they are gathered when (if) the search looks into their block.
         deals.addPendingBlock(deals: Int(key.orderDeals)..<Int(key.end), bounds: key.bounds, lines: lines)
@@ -476,13 +499,11 @@ struct ExactCandidates: Sendable {
   }
 }
 
-/// A stretch an order finds: where it is, the lines that find it, and whether it shares
-/// none of its discounts and thresholds with another stretch the order finds.
+/// A stretch an order finds: where it is, and whether it shares none of its discounts and
+/// thresholds with another stretch the order finds (the lines that find it kept apart).
 private struct FoundStretch {
   /// Where its deals are.
   let key: ExactCandidates.KeyDeals
-  /// The lines that find it.
-  var lines: TargetedLines
   /// Whether none of its partners is found by the order (so far).
   var sharesNone = true
 }
