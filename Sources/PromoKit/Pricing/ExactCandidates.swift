@@ -380,7 +380,7 @@ struct ExactCandidates: Sendable {
         break
       }
       // The discounts and thresholds gathered with the order.
-      if !(groups.isEmpty && keyed[position].sharesNone) { gathered += Int(key.end - key.orderDeals) }
+      if !keyed[position].sharesNone { gathered += Int(key.end - key.orderDeals) }
     }
     deals.items.reserveCapacity(untargetedItems.count + gathered)
     deals.orders.reserveCapacity(untargetedDiscounts.count + reached + gathered)
@@ -448,9 +448,16 @@ struct ExactCandidates: Sendable {
           deals.items.append(ItemCandidate(deal: Int32(index), lines: lines))
         }
       }
-      if groups.isEmpty && key.orderDeals < key.end && keyed[position].sharesNone {
+      if key.orderDeals < key.end && keyed[position].sharesNone {
         // Each of its discounts and thresholds is found through this stretch alone and acts
-        // on its lines: they are gathered when (if) the search looks into their block.
+        // on its lines: they are gathered when (if) the search looks into their block, those
+        // for customer groups that admit the customer's (listed now, from their keys).
+        if !groups.isEmpty {
+          for index in Int(key.orderDeals)..<Int(key.end)
+          where gatherKeys[index].isForCustomerGroups && admits(gatherKeys[index], groups) {
+            deals.admittedForGroups.append(Int32(index))
+          }
+        }
         deals.addPendingBlock(deals: Int(key.orderDeals)..<Int(key.end), bounds: key.bounds, lines: lines)
         continue
       }
@@ -610,6 +617,10 @@ struct OrderDeals: Sendable {
   var blocks: [ExactDealBlock] = []
   /// The bounds the blocks name.
   var stretchBounds: [OrderStageBounds] = []
+  /// The discounts and thresholds for customer groups of the blocks still to be gathered
+  /// that admit the order's customer (their places in ``table``); the others for customer
+  /// groups are left out when a block is gathered.
+  var admittedForGroups: [Int32] = []
   /// Lines added to the block still open by ``widenBlock(holding:by:)``.
   private var openWidening: TargetedLines?
 
@@ -645,7 +656,7 @@ struct OrderDeals: Sendable {
 
   /// Adds a block of the discounts and thresholds at `places` of the table, each acting on
   /// `lines` and bounded by ``stretchBounds`` at `bounds`, to be gathered (those for every
-  /// customer) when the search looks into it.
+  /// customer, and those of ``admittedForGroups``) when the search looks into it.
   mutating func addPendingBlock(deals places: Range<Int>, bounds: Int32, lines: TargetedLines) {
     let end = Int32(orders.count)
     blocks.append(

@@ -112,6 +112,9 @@ final class ExactPlanSearch {
   /// for the other deals, which do not count them), by order-deal number.
   private let units: [Int64]
   private let stretchBounds: [OrderStageBounds]
+  /// The deals for customer groups of the blocks still to be gathered that the customer's
+  /// groups admit (``OrderDeals/admittedForGroups``).
+  private let admittedForGroups: [Int32]
   /// The plain order deals taken from `plain`, numbered from ``adoptedBase``, and where
   /// each went, by the rank of its id.
   private var adoptedDeals: [DealTerms] = []
@@ -151,6 +154,7 @@ final class ExactPlanSearch {
     }
     self.units = units
     stretchBounds = deals.stretchBounds
+    admittedForGroups = deals.admittedForGroups
     self.items = items
     self.subtotal = subtotal
     self.shipping = shipping
@@ -491,7 +495,8 @@ final class ExactPlanSearch {
     func search(block index: Int, partners: (discount: Int128, threshold: Int128)) {
       let block = blocks[index]
       if block.isPending {
-        for place in Int(block.pendingStart)..<Int(block.pendingEnd) where !table[place].isForCustomerGroups {
+        for place in Int(block.pendingStart)..<Int(block.pendingEnd)
+        where !table[place].isForCustomerGroups || admittedForGroups.contains(Int32(place)) {
           searchOrderDeal(
             Self.pending(block: index, place: place), on: start, amounts: amounts, whole: whole,
             stackableOnly: stackableOnly, partners: partners, discounts: &discounts, thresholds: &thresholds,
