@@ -50,8 +50,6 @@ final class ExactPlanSearch {
     /// Whether it has no promotion.
     var isEmpty: Bool { count == 0 }
 
-    /// Its order deals, in application order.
-    var orderSteps: [Step] { [firstOrderStep, secondOrderStep].compactMap { $0 } }
   }
 
   /// One promotion of the chosen plan: its position in the store and what it took off.
@@ -67,8 +65,11 @@ final class ExactPlanSearch {
     /// Its promotions in application order: item deals by id, the discount, the
     /// threshold, the shipping deal.
     var applied: [Applied]
-    /// For each line, the shares of its discount in application order.
-    var lineShares: [[Applied]]
+    /// The shares of each line's discount in application order, line after line: those of
+    /// line `l` from `shareStarts[l]` up to `shareStarts[l + 1]` (two arrays for every
+    /// line, instead of one for each).
+    var shares: [Applied]
+    var shareStarts: [Int]
     /// What the shipping deal took off.
     var shippingDiscount: Int128
     /// The total.
@@ -396,42 +397,67 @@ final class ExactPlanSearch {
 
   /// The plan `best` as the quote tells it: its promotions and each line's shares (its
   /// item stage's, `chosen` per line, then each order deal's division).
+  ///
+  /// - Complexity: O(*L*) for *L* lines, in a few allocations whatever *L*.
   private func selection(_ best: Plan, chosen: [Step?], amounts: [Int128]) -> Selection {
-    var shares = [[Applied]](repeating: [], count: items?.count ?? 0)
-    // A line has at most an item deal's share and two order deals'.
-    let orderSteps = best.orderSteps
-    let most = (best.itemStage == .none ? 0 : 1) + orderSteps.count
-    if most > 0 {
-      for line in shares.indices { shares[line].reserveCapacity(most) }
-    }
-    var left = amounts
+    let lineCount = items?.count ?? 0
+    let itemShares = best.itemStage != .none && lineCount > 0
     var applied: [Applied] = []
     for step in itemSteps(best.itemStage) {
       applied.append(Applied(storeIndex: Int(table[step.deal].storeIndex), discount: step.discount))
     }
-    if best.itemStage != .none {
-      for line in shares.indices {
-        guard let step = chosen[line] else { continue }
-        shares[line].append(Applied(storeIndex: Int(table[step.deal].storeIndex), discount: step.discount))
-        left[line] -= step.discount
+    // What each line has left after the item stage, then each order deal's shares of it,
+    // line after line for each deal.
+    var left = amounts
+    if itemShares {
+      for line in 0..<lineCount { if let step = chosen[line] { left[line] -= step.discount } }
+    }
+    /// The order deal `index` (0 or 1) applies in application order, if any.
+    func orderStep(_ index: Int) -> Step? { index == 0 ? best.firstOrderStep : best.secondOrderStep }
+    let stepCount = best.secondOrderStep != nil ? 2 : best.firstOrderStep != nil ? 1 : 0
+    var divided: [Int128] = []
+    if lineCount > 0 && stepCount > 0 {
+      divided = [Int128](repeating: 0, count: lineCount * stepCount)
+      var weights = [Int128](repeating: 0, count: lineCount)
+      var shares = weights
+      for index in 0..<stepCount {
+        guard let step = orderStep(index) else { continue }
+        subtractShares(of: step.discount, by: step.deal, from: left, into: &weights, shares: &shares)
+        for line in 0..<lineCount { divided[index * lineCount + line] = shares[line] }
+        swap(&left, &weights)
       }
     }
-    for step in orderSteps {
-      let storeIndex = Int(orderTerms(step.deal).storeIndex)
-      applied.append(Applied(storeIndex: storeIndex, discount: step.discount))
-      guard !shares.isEmpty else { continue }
-      let divided = divide(step.discount, of: step.deal, over: left)
-      for line in shares.indices where divided[line] > 0 {
-        shares[line].append(Applied(storeIndex: storeIndex, discount: divided[line]))
-      }
-      left = zip(left, divided).map { $0 - $1 }
+    for index in 0..<stepCount {
+      guard let step = orderStep(index) else { continue }
+      applied.append(Applied(storeIndex: Int(orderTerms(step.deal).storeIndex), discount: step.discount))
     }
     if let step = best.shippingStep {
       applied.append(Applied(storeIndex: Int(table[step.deal].storeIndex), discount: step.discount))
     }
+    // Each line's shares: counted, then laid out.
+    var shareStarts = [Int](repeating: 0, count: lineCount + 1)
+    for line in 0..<lineCount {
+      var count = itemShares && chosen[line] != nil ? 1 : 0
+      for index in 0..<stepCount where divided[index * lineCount + line] > 0 { count += 1 }
+      shareStarts[line + 1] = shareStarts[line] + count
+    }
+    var lineShares: [Applied] = []
+    lineShares.reserveCapacity(shareStarts[lineCount])
+    for line in 0..<lineCount {
+      if itemShares, let step = chosen[line] {
+        lineShares.append(Applied(storeIndex: Int(table[step.deal].storeIndex), discount: step.discount))
+      }
+      for index in 0..<stepCount where divided[index * lineCount + line] > 0 {
+        if let step = orderStep(index) {
+          lineShares.append(
+            Applied(
+              storeIndex: Int(orderTerms(step.deal).storeIndex), discount: divided[index * lineCount + line]))
+        }
+      }
+    }
     return Selection(
-      applied: applied, lineShares: shares, shippingDiscount: best.shippingStep?.discount ?? 0,
-      total: best.total)
+      applied: applied, shares: lineShares, shareStarts: shareStarts,
+      shippingDiscount: best.shippingStep?.discount ?? 0, total: best.total)
   }
 
   /// Offers `best` every order stage on `start` that could beat it: none, each discount or
@@ -889,18 +915,6 @@ final class ExactPlanSearch {
     next.isAllStackable = next.isAllStackable && orderTerms(number).isStackable
     next.total -= taken
     return next
-  }
-
-  /// The shares of `discount`, taken by order deal `number`, of what the lines have left
-  /// (`amounts`): divided among the lines it acts on, in proportion to what each has left.
-  private func divide(_ discount: Int128, of number: Int, over amounts: [Int128]) -> [Int128] {
-    var weights = amounts
-    if items != nil, !lines(number).isEvery {
-      let targeted = lines(number)
-      weights = Array(repeating: 0, count: amounts.count)
-      targeted.forEach(count: amounts.count) { weights[$0] = amounts[$0] }
-    }
-    return Allocation.shares(of: discount, over: weights)
   }
 
   /// `plan` with the best shipping deal the stacking rule lets join it: any deal when the
