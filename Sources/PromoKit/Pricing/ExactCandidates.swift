@@ -93,72 +93,26 @@ struct ExactCandidates: Sendable {
   /// `nil` when an amount of one cannot be paid in those digits (the caller then prices by
   /// a pass over the promotions, which reports it).
   init?(catalog: Catalog, instant: Instant, ranks: [Int32], minorDigits: Int) {
-    // The targeted deals, grouped by SKU and by category (by their positions here).
-    var targeted: [DealTerms] = []
-    var skuLists = StringGrouping()
-    var categoryLists = StringGrouping()
-    var untargetedItems: [DealTerms] = []
-    var untargetedDiscounts: [DealTerms] = []
-    var byMinimum: [DealTerms] = []
-    var byCode: [String: [DealTerms]] = [:]
-    var codeTargets: [Int32: ItemTarget] = [:]
-    var groups: [Int32: CustomerGroups] = [:]
-    var plain: [(terms: DealTerms, promotion: Promotion)] = []
-    // The keys of the targets of the discounts and thresholds of several SKUs and
-    // categories, each target's after the previous one's, up to its end in `sharedEnds`: a
-    // SKU's index in `skuLists.keys`, a category's index in `categoryLists.keys` as
-    // `-1 - index` (known as they are grouped: no key is looked up again).
-    var sharedKeys: [Int32] = []
-    var sharedEnds: [Int32] = []
-    // (Big buffers, written once front to back: in huge pages where the kernel grants them.)
-    targeted.reserveCapacity(catalog.promotions.count)
-    HugePages.adviseUnusedCapacity(of: &targeted)
-    /// Prepares `promotion`, at `position` in the store and working; `false` when an amount
-    /// of it cannot be paid in `minorDigits`. (A borrowed promotion, read in place: never
-    /// copied but into `plain`.)
-    func prepare(_ promotion: Promotion, at position: Int) -> Bool {
+    // The working promotions, sorted as they are read.
+    var preparation = ExactPreparation(capacity: catalog.promotions.count)
+    let promotions = catalog.promotions
+    for position in promotions.indices where promotions[position].isWorking(at: instant) {
       guard
-        let deal = try? DealTerms(
-          promotion, storeIndex: position, rank: ranks[position], minorDigits: minorDigits)
-      else { return false }
-      let target = promotion.target
-      if target == nil && PlainOrderDeals.holds(promotion) {
-        plain.append((deal, promotion))
-        return true
-      }
-      if let customerGroups = promotion.customerGroups { groups[deal.storeIndex] = customerGroups }
-      if let code = promotion.code {
-        byCode[CouponCode.normalized(code), default: []].append(deal)
-        codeTargets[deal.storeIndex] = target
-      } else if let target {
-        let (skus, categories) = (target.skus, target.categories)
-        let shared = promotion.kind.actsOnOrder && skus.count + categories.count > 1
-        for sku in skus {
-          let key = skuLists.append(targeted.count, to: sku)
-          if shared { sharedKeys.append(key) }
-        }
-        for category in categories {
-          let key = categoryLists.append(targeted.count, to: category)
-          if shared { sharedKeys.append(-1 - key) }
-        }
-        if shared { sharedEnds.append(Int32(sharedKeys.count)) }
-        targeted.append(deal)
-      } else {
-        switch promotion.kind {
-        case .item: untargetedItems.append(deal)
-        case .discount: untargetedDiscounts.append(deal)
-        case .threshold, .shipping: byMinimum.append(deal)
-        }
-      }
-      return true
+        preparation.add(promotions[position], at: position, rank: ranks[position], minorDigits: minorDigits)
+      else { return nil }
     }
-    let payable = catalog.promotions.withUnsafeBufferPointer { promotions in
-      for position in promotions.indices where promotions[position].isWorking(at: instant) {
-        guard prepare(promotions[position], at: position) else { return false }
-      }
-      return true
-    }
-    guard payable else { return nil }
+    let (targeted, skuLists, categoryLists) = (
+      preparation.targeted, preparation.skuLists, preparation.categoryLists
+    )
+    var (untargetedItems, untargetedDiscounts, byMinimum) = (
+      preparation.untargetedItems, preparation.untargetedDiscounts, preparation.byMinimum
+    )
+    let (byCode, codeTargets, groups, plain) = (
+      preparation.byCode, preparation.codeTargets, preparation.groups, preparation.plain
+    )
+    var sharedKeys = preparation.sharedKeys
+    let sharedEnds = preparation.sharedEnds
+    preparation = ExactPreparation(capacity: 0)
     let plainIndex: PlainOrderDeals?
     if plain.count >= PlainOrderDeals.indexedFrom {
       guard let indexed = PlainOrderDeals(plain, minorDigits: minorDigits) else { return nil }
