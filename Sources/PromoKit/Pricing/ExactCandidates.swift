@@ -233,17 +233,14 @@ struct ExactCandidates: Sendable {
     var keyDeals: [KeyDeals] = []
     keyDeals.reserveCapacity(lists.keys.count)
     let (starts, positions) = lists.layout()
-    // Each stretch's deals, read once from `targeted` (they are read three times), and
-    // those priced line by line.
-    var deals: [DealTerms] = []
+    // Each stretch's deals priced line by line (the others are read from `targeted` in
+    // place, in the order of their positions).
     var lineByLine: [DealTerms] = []
     for key in lists.keys.indices {
-      deals.removeAll(keepingCapacity: true)
+      let places = Int(starts[key])..<Int(starts[key + 1])
       lineByLine.removeAll(keepingCapacity: true)
-      for place in Int(starts[key])..<Int(starts[key + 1]) {
-        let terms = targeted[Int(positions[place])]
-        deals.append(terms)
-        if terms.isPricedLineByLine { lineByLine.append(terms) }
+      for place in places where targeted[Int(positions[place])].isPricedLineByLine {
+        lineByLine.append(targeted[Int(positions[place])])
       }
       let start = table.count
       if lineByLine.count > 1 || (lineByLine.count == 1 && !everyLine.isEmpty) {
@@ -263,12 +260,17 @@ struct ExactCandidates: Sendable {
         }
       }
       let acrossLines = table.count
-      for terms in deals where terms.kind == .item && !terms.isPricedLineByLine { table.append(terms) }
+      for place in places {
+        let position = Int(positions[place])
+        if targeted[position].kind == .item && !targeted[position].isPricedLineByLine {
+          table.append(targeted[position])
+        }
+      }
       let orderDeals = table.count
       var bounds = OrderStageBounds()
-      for terms in deals where terms.kind != .item {
-        table.append(terms)
-        bounds.include(terms)
+      for place in places where targeted[Int(positions[place])].kind != .item {
+        table.append(targeted[Int(positions[place])])
+        bounds.include(targeted[Int(positions[place])])
       }
       stretchBounds.append(bounds)
       keyDeals.append(

@@ -38,10 +38,15 @@ struct ExactPreparation {
   var sharedEnds: [Int32] = []
 
   /// Room for `capacity` targeted deals (a big buffer, written once front to back: in huge
-  /// pages where the kernel grants them).
+  /// pages where the kernel grants them), and for as many SKUs of targets and keys of the
+  /// targets they share (twice as many of each, as a guess: growing these lists copies
+  /// them into fresh memory several times).
   init(capacity: Int) {
     targeted.reserveCapacity(capacity)
     HugePages.adviseUnusedCapacity(of: &targeted)
+    skuLists = StringGrouping(capacity: 2 * capacity)
+    sharedKeys.reserveCapacity(2 * capacity)
+    sharedEnds.reserveCapacity(capacity)
   }
 
   /// Adds `promotion`, working, at `position` in the store and of id rank `rank`; `false`
