@@ -113,6 +113,8 @@ final class ExactPlanSearch {
   /// for the other deals, which do not count them), by order-deal number.
   private let units: [Int64]
   private let stretchBounds: [OrderStageBounds]
+  /// How many deals the blocks still to be gathered hold.
+  private let pendingDeals: Int
   /// The deals for customer groups of the blocks still to be gathered that the customer's
   /// groups admit (``OrderDeals/admittedForGroups``).
   private let admittedForGroups: [Int32]
@@ -147,6 +149,7 @@ final class ExactPlanSearch {
       blocks.append(ExactDealBlock(start: covered, end: Int32(deals.orders.count), bounds: -1, lines: .every))
     }
     self.blocks = blocks
+    pendingDeals = blocks.reduce(0) { $0 + Int($1.pendingEnd - $1.pendingStart) }
     var units = [Int64](repeating: 0, count: deals.orders.count)
     if let items {
       for number in deals.orders.indices where table[Int(deals.orders[number])].hasMinimumQuantity {
@@ -351,11 +354,13 @@ final class ExactPlanSearch {
         consider(index, terms, line: line, discount: terms.lineDiscount(unitPrice: price, quantity: quantity))
       }
     }
-    var cheapestFirst: [Int]?
+    // The lines from the cheapest, for the buy/gets across lines, worked out once when one
+    // is among the deals (a constant: no reference counting for each deal it is passed to).
+    let cheapestFirst =
+      itemDeals.contains { !table[Int($0.deal)].isPricedLineByLine } ? DealTerms.cheapestFirst(lines) : nil
     for candidate in itemDeals {
       let index = Int(candidate.deal)
       let terms = table[index]
-      if !terms.isPricedLineByLine && cheapestFirst == nil { cheapestFirst = DealTerms.cheapestFirst(lines) }
       terms.forEachLineDiscount(lines, targeted: candidate.lines, cheapestFirst: cheapestFirst) {
         consider(index, terms, line: $0, discount: $1)
       }
@@ -378,6 +383,8 @@ final class ExactPlanSearch {
       if let same = steps.firstIndex(where: { $0.rank == chosen.rank }) {
         steps[same].discount += chosen.discount
       } else {
+        // (Room for a step per line at the first: the list never grows.)
+        if steps.isEmpty { steps.reserveCapacity(amounts.count) }
         steps.append(chosen)
       }
     }
@@ -514,8 +521,10 @@ final class ExactPlanSearch {
     else { return }
     var discounts: [(deal: Int, taken: Int128)] = []
     var thresholds: [(deal: Int, bound: Int128)] = []
-    discounts.reserveCapacity(orderDeals.count)
-    thresholds.reserveCapacity(orderDeals.count)
+    // (Room for every order deal, those of the blocks still to be gathered too: the lists
+    // never grow.)
+    discounts.reserveCapacity(orderDeals.count + pendingDeals)
+    thresholds.reserveCapacity(orderDeals.count + pendingDeals)
     /// Tries each deal of block `index` alone, and keeps those that could be in a pair with
     /// a partner taking at most `partners`.
     func search(block index: Int, partners: (discount: Int128, threshold: Int128)) {
