@@ -755,8 +755,6 @@ final class ExactPlanSearch {
     plainThresholdBound: Int128, best: inout Plan
   ) {
     guard start.isAllStackable else { return }
-    var discounts = discounts
-    var thresholds = thresholds
     var plainDiscount = plainDiscount
     let plainThresholds = plain.map { $0.thresholds(.stackable) }.flatMap { $0.isEmpty ? nil : $0 }
     guard !discounts.isEmpty || plainDiscount != nil, !thresholds.isEmpty || plainThresholds != nil else {
@@ -777,8 +775,13 @@ final class ExactPlanSearch {
     let largestTaken = discounts.reduce(plainDiscount?.taken ?? 0) { max($0, $1.taken) }
     let largestBound = thresholds.reduce(plainThresholdBound) { max($0, $1.bound) }
     guard canReach(totalLeft - largestTaken - largestBound) else { return }
-    discounts.removeAll { !canReach(totalLeft - $0.taken - largestBound) }
-    thresholds.removeAll { !canReach(totalLeft - largestTaken - $0.bound) }
+    // (Filtered into new lists only when one is left out: the caller keeps the lists.)
+    let discounts =
+      discounts.allSatisfy { canReach(totalLeft - $0.taken - largestBound) }
+      ? discounts : discounts.filter { canReach(totalLeft - $0.taken - largestBound) }
+    let thresholds =
+      thresholds.allSatisfy { canReach(totalLeft - largestTaken - $0.bound) }
+      ? thresholds : thresholds.filter { canReach(totalLeft - largestTaken - $0.bound) }
     var largestFirst = LargestFirst(discounts)
     let keptBound = thresholds.reduce(plainThresholdBound) { max($0, $1.bound) }
     var left = amounts
