@@ -591,8 +591,8 @@ final class ExactPlanSearch {
     // discount of a pair is put off until the pairs of the others were tried; the others are
     // left out. (The bounds are checked against the best plan found so far, which only gets
     // better.)
-    let tried = (discounts: discounts, thresholds: thresholds.count)
-    discounts.removeAll(keepingCapacity: true)
+    // (The discounts kept from here on follow those tried in the same list: no copy of it.)
+    let tried = (discounts: discounts.count, thresholds: thresholds.count)
     var deferred: [Int] = []
     for index in blocks.indices where !blocks[index].isOfEveryLine {
       let base = blockBases[index].base
@@ -615,12 +615,12 @@ final class ExactPlanSearch {
     if thresholds.count > tried.thresholds {
       // New thresholds: every pair again (those tried already change nothing).
       searchPairs(
-        on: start, amounts: amounts, whole: whole, discounts: tried.discounts + discounts,
+        on: start, amounts: amounts, whole: whole, discounts: discounts,
         thresholds: thresholds, plainDiscount: plainDiscount, plainThresholdBound: plainThresholdBound,
         best: &best)
-    } else if !discounts.isEmpty {
+    } else if discounts.count > tried.discounts {
       searchPairs(
-        on: start, amounts: amounts, whole: whole, discounts: discounts,
+        on: start, amounts: amounts, whole: whole, discounts: Array(discounts[tried.discounts...]),
         thresholds: thresholds, plainDiscount: nil, plainThresholdBound: plainThresholdBound, best: &best)
     }
     guard start.isAllStackable, !deferred.isEmpty else { return }
