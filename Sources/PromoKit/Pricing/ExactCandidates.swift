@@ -322,21 +322,34 @@ struct ExactCandidates: Sendable {
     }
     let reached = reachedMinimums(by: order.subtotal.minorUnits)
     // The stretches the order finds (by their bounds' places), and whether each shares none
-    // of its discounts and thresholds with another (its partners first looked for in a mask
-    // of the places found, a bit for each place modulo 64).
-    var foundMask: UInt64 = 0
-    for found in keyed { foundMask |= 1 << UInt64(found.key.bounds & 63) }
-    for position in keyed.indices {
-      let key = keyed[position].key
-      for partner in partners[Int(key.partnerStart)..<Int(key.partnerEnd)]
-      where foundMask & (1 << UInt64(partner & 63)) != 0
-        && keyed.contains(where: { $0.key.bounds == partner })
-      {
-        keyed[position].sharesNone = false
-        break
+    // of its discounts and thresholds with another: its partners first looked for in a mask
+    // of the places found, a bit for each place modulo 512 (so that few of them are looked
+    // for among the stretches found).
+    if !keyed.isEmpty {
+      withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 8) { foundMask in
+        foundMask.initialize(repeating: 0)
+        for found in keyed {
+          let bit = Int(found.key.bounds) & 511
+          foundMask[bit >> 6] |= 1 << UInt64(bit & 63)
+        }
+        partners.withUnsafeBufferPointer { partners in
+          for position in keyed.indices {
+            let key = keyed[position].key
+            for index in Int(key.partnerStart)..<Int(key.partnerEnd) {
+              let partner = partners[index]
+              let bit = Int(partner) & 511
+              if foundMask[bit >> 6] & (1 << UInt64(bit & 63)) != 0
+                && keyed.contains(where: { $0.key.bounds == partner })
+              {
+                keyed[position].sharesNone = false
+                break
+              }
+            }
+            // The discounts and thresholds gathered with the order.
+            if !keyed[position].sharesNone { gathered += Int(key.end - key.orderDeals) }
+          }
+        }
       }
-      // The discounts and thresholds gathered with the order.
-      if !keyed[position].sharesNone { gathered += Int(key.end - key.orderDeals) }
     }
     deals.items.reserveCapacity(untargetedItems.count + gathered)
     deals.orders.reserveCapacity(untargetedDiscounts.count + reached + gathered)
