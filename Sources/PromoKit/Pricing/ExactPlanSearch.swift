@@ -346,23 +346,32 @@ final class ExactPlanSearch {
       if beats(every[line]) { every[line] = step }
       if terms.isStackable && beats(stackable[line]) { stackable[line] = step }
     }
-    for posting in linePostings {
-      let line = Int(posting.line)
-      let (price, quantity) = (lines[line].unitPrice.minorUnits, lines[line].quantity)
-      for index in Int(posting.start)..<Int(posting.end) {
-        let terms = table[index]
-        consider(index, terms, line: line, discount: terms.lineDiscount(unitPrice: price, quantity: quantity))
+    // (The lists read through buffers: no reference counting for each deal read.)
+    table.withUnsafeBufferPointer { table in
+      linePostings.withUnsafeBufferPointer { linePostings in
+        for posting in linePostings {
+          let line = Int(posting.line)
+          let (price, quantity) = (lines[line].unitPrice.minorUnits, lines[line].quantity)
+          for index in Int(posting.start)..<Int(posting.end) {
+            let terms = table[index]
+            consider(
+              index, terms, line: line, discount: terms.lineDiscount(unitPrice: price, quantity: quantity))
+          }
+        }
       }
-    }
-    // The lines from the cheapest, for the buy/gets across lines, worked out once when one
-    // is among the deals (a constant: no reference counting for each deal it is passed to).
-    let cheapestFirst =
-      itemDeals.contains { !table[Int($0.deal)].isPricedLineByLine } ? DealTerms.cheapestFirst(lines) : nil
-    for candidate in itemDeals {
-      let index = Int(candidate.deal)
-      let terms = table[index]
-      terms.forEachLineDiscount(lines, targeted: candidate.lines, cheapestFirst: cheapestFirst) {
-        consider(index, terms, line: $0, discount: $1)
+      itemDeals.withUnsafeBufferPointer { itemDeals in
+        // The lines from the cheapest, for the buy/gets across lines, worked out once when one
+        // is among the deals.
+        let cheapestFirst =
+          itemDeals.contains { !table[Int($0.deal)].isPricedLineByLine }
+          ? DealTerms.cheapestFirst(lines) : nil
+        for candidate in itemDeals {
+          let index = Int(candidate.deal)
+          let terms = table[index]
+          terms.forEachLineDiscount(lines, targeted: candidate.lines, cheapestFirst: cheapestFirst) {
+            consider(index, terms, line: $0, discount: $1)
+          }
+        }
       }
     }
   }
