@@ -23,7 +23,7 @@ struct ExactCandidates: Sendable {
   /// priced line by line for every customer, those for customer groups, then the buy/gets
   /// across lines and the discounts and thresholds, which an order gathers once however
   /// many of its lines find them.
-  private struct KeyDeals: Sendable {
+  fileprivate struct KeyDeals: Sendable {
     /// The first item deal priced line by line.
     let start: Int32
     /// The first of those for customer groups.
@@ -34,8 +34,15 @@ struct ExactCandidates: Sendable {
     let orderDeals: Int32
     /// The end of the stretch.
     let end: Int32
-    /// Where bounds on what its discounts and thresholds take are in ``stretchBounds``.
+    /// Where bounds on what its discounts and thresholds take are in ``stretchBounds``: the
+    /// place of the stretch.
     let bounds: Int32
+    /// The other stretches that share one of its discounts or thresholds (a deal of several
+    /// targets), by their places, from `partnerStart` up to `partnerEnd` in ``partners``: a
+    /// stretch none of whose partners an order finds has discounts and thresholds of its
+    /// lines only. (Kept here, so that an order reads them where it finds the stretch.)
+    var partnerStart: Int32 = 0
+    var partnerEnd: Int32 = 0
   }
 
   /// The terms of every deal prepared, in stretches: each SKU's and each category's (a
@@ -43,6 +50,9 @@ struct ExactCandidates: Sendable {
   /// untargeted discounts, the untargeted thresholds and shipping deals by their minimum,
   /// and each code's deals.
   let table: [DealTerms]
+  /// What gathering an order's candidates reads of each deal of ``table``, at the same
+  /// place, in 8 bytes instead of a deal's 88: a stretch's in a cache line or two.
+  private let gatherKeys: [ExactGatherKey]
   /// Where each SKU's and each category's deals are in ``table`` (a ``StringTable``: an
   /// order looks up each of its lines' SKUs and categories).
   private let bySku: StringTable<KeyDeals>
@@ -60,12 +70,11 @@ struct ExactCandidates: Sendable {
   private let reachedBounds: [OrderStageBounds]
   /// Bounds on what the discounts and thresholds of each SKU's and category's stretch take.
   private let stretchBounds: [OrderStageBounds]
-  /// For each stretch (by the place of its bounds), the other stretches that share one of
-  /// its discounts or thresholds (a deal of several targets), from
-  /// `partnerStarts[stretch]` up to `partnerStarts[stretch + 1]` in `partners`: a stretch
-  /// none of whose partners an order finds has discounts and thresholds of its lines only.
-  private let partnerStarts: [Int32]
+  /// The partners of every stretch, each stretch's in one run (``KeyDeals/partnerStart``).
   private let partners: [Int32]
+  /// The untargeted deals without a code that a customer in no group gathers, as
+  /// ``deals(for:codes:groups:)`` lists them.
+  private let everyCustomer: ExactUntargetedDeals
   /// Deals with a code, by the code normalized (whatever their target), and the target of
   /// each by its position in the store.
   private let byCode: [String: Range<Int>]
@@ -84,52 +93,26 @@ struct ExactCandidates: Sendable {
   /// `nil` when an amount of one cannot be paid in those digits (the caller then prices by
   /// a pass over the promotions, which reports it).
   init?(catalog: Catalog, instant: Instant, ranks: [Int32], minorDigits: Int) {
-    // The targeted deals, grouped by SKU and by category (by their positions here).
-    var targeted: [DealTerms] = []
-    var skuLists = StringGrouping()
-    var categoryLists = StringGrouping()
-    var untargetedItems: [DealTerms] = []
-    var untargetedDiscounts: [DealTerms] = []
-    var byMinimum: [DealTerms] = []
-    var byCode: [String: [DealTerms]] = [:]
-    var codeTargets: [Int32: ItemTarget] = [:]
-    var groups: [Int32: CustomerGroups] = [:]
-    var plain: [(terms: DealTerms, promotion: Promotion)] = []
-    // The targets of the discounts and thresholds of several SKUs and categories.
-    var sharedTargets: [ItemTarget] = []
-    // (Big buffers, written once front to back: in huge pages where the kernel grants them.)
-    targeted.reserveCapacity(catalog.promotions.count)
-    HugePages.adviseUnusedCapacity(of: &targeted)
+    // The working promotions, sorted as they are read.
+    var preparation = ExactPreparation(capacity: catalog.promotions.count)
     let promotions = catalog.promotions
     for position in promotions.indices where promotions[position].isWorking(at: instant) {
-      let promotion = promotions[position]
       guard
-        let deal = try? DealTerms(
-          promotion, storeIndex: position, rank: ranks[position], minorDigits: minorDigits)
+        preparation.add(promotions[position], at: position, rank: ranks[position], minorDigits: minorDigits)
       else { return nil }
-      if PlainOrderDeals.holds(promotion) {
-        plain.append((deal, promotion))
-        continue
-      }
-      if let customerGroups = promotion.customerGroups { groups[deal.storeIndex] = customerGroups }
-      if let code = promotion.code {
-        byCode[CouponCode.normalized(code), default: []].append(deal)
-        codeTargets[deal.storeIndex] = promotion.target
-      } else if let target = promotion.target {
-        for sku in target.skus { skuLists.append(targeted.count, to: sku) }
-        for category in target.categories { categoryLists.append(targeted.count, to: category) }
-        targeted.append(deal)
-        if promotion.kind.actsOnOrder && target.skus.count + target.categories.count > 1 {
-          sharedTargets.append(target)
-        }
-      } else {
-        switch promotion.kind {
-        case .item: untargetedItems.append(deal)
-        case .discount: untargetedDiscounts.append(deal)
-        case .threshold, .shipping: byMinimum.append(deal)
-        }
-      }
     }
+    let (targeted, skuLists, categoryLists) = (
+      preparation.targeted, preparation.skuLists, preparation.categoryLists
+    )
+    var (untargetedItems, untargetedDiscounts, byMinimum) = (
+      preparation.untargetedItems, preparation.untargetedDiscounts, preparation.byMinimum
+    )
+    let (byCode, codeTargets, groups, plain) = (
+      preparation.byCode, preparation.codeTargets, preparation.groups, preparation.plain
+    )
+    var sharedKeys = preparation.sharedKeys
+    let sharedEnds = preparation.sharedEnds
+    preparation = ExactPreparation(capacity: 0)
     let plainIndex: PlainOrderDeals?
     if plain.count >= PlainOrderDeals.indexedFrom {
       guard let indexed = PlainOrderDeals(plain, minorDigits: minorDigits) else { return nil }
@@ -162,87 +145,48 @@ struct ExactCandidates: Sendable {
     untargetedItems = everyLine + untargetedItems.filter { !$0.isPricedLineByLine }
     var stretchBounds: [OrderStageBounds] = []
     stretchBounds.reserveCapacity(skuLists.keys.count + categoryLists.keys.count)
-    /// Appends each SKU's or category's deals of `lists` (their positions in `targeted`) to
-    /// the table as a stretch (the item deals priced line by line that no other outdoes,
-    /// those for customer groups last, then the buy/gets across lines, then the discounts and
-    /// thresholds); returns where, by key.
-    func stretches(_ lists: StringGrouping) -> StringTable<KeyDeals> {
-      var keyDeals: [KeyDeals] = []
-      keyDeals.reserveCapacity(lists.keys.count)
-      // Each stretch's deals, read once from `targeted` (they are read four times).
-      var deals: [DealTerms] = []
-      for positions in lists.lists {
-        deals.removeAll(keepingCapacity: true)
-        for position in positions { deals.append(targeted[position]) }
-        let start = table.count
-        var lineByLine = 0
-        for terms in deals where terms.isPricedLineByLine {
-          table.append(terms)
-          lineByLine += 1
-        }
-        if lineByLine > 1 || (lineByLine == 1 && !everyLine.isEmpty) {
-          let kept = DealTerms.unoutdone(Array(table[start...]), by: everyLine)
-          table.removeSubrange(start...)
-          table.append(contentsOf: kept)
-        }
-        // Those for customer groups last.
-        var forGroups = table.count
-        var index = start
-        while index < forGroups {
-          if table[index].isForCustomerGroups {
-            forGroups -= 1
-            table.swapAt(index, forGroups)
-          } else {
-            index += 1
-          }
-        }
-        let acrossLines = table.count
-        for terms in deals where terms.kind == .item && !terms.isPricedLineByLine { table.append(terms) }
-        let orderDeals = table.count
-        var bounds = OrderStageBounds()
-        for terms in deals where terms.kind != .item {
-          table.append(terms)
-          bounds.include(terms)
-        }
-        stretchBounds.append(bounds)
-        keyDeals.append(
-          KeyDeals(
-            start: Int32(start), forGroups: Int32(forGroups), acrossLines: Int32(acrossLines),
-            orderDeals: Int32(orderDeals), end: Int32(table.count), bounds: Int32(stretchBounds.count - 1)))
-      }
-      return StringTable(keys: lists.keys, values: keyDeals)
-    }
-    let bySku = stretches(skuLists)
-    let byCategory = stretches(categoryLists)
-    self.bySku = bySku
-    self.byCategory = byCategory
+    var skuDeals = Self.stretches(
+      of: skuLists, targeted: targeted, everyLine: everyLine, into: &table, bounds: &stretchBounds)
+    var categoryDeals = Self.stretches(
+      of: categoryLists, targeted: targeted, everyLine: everyLine, into: &table, bounds: &stretchBounds)
     // Each stretch's partners: counted, then placed (a partner met twice is listed twice).
-    var sharedPlaces: [Int32] = []
-    var sharedStarts: [Int] = [0]
+    // A stretch's bounds are at the place of its key, the categories' after the SKUs'.
+    for index in sharedKeys.indices where sharedKeys[index] < 0 {
+      sharedKeys[index] = Int32(skuLists.keys.count) - 1 - sharedKeys[index]
+    }
     var partnerCounts = [Int32](repeating: 0, count: stretchBounds.count + 1)
-    for target in sharedTargets {
-      for sku in target.skus { if let key = bySku[sku] { sharedPlaces.append(key.bounds) } }
-      for category in target.categories {
-        if let key = byCategory[category] { sharedPlaces.append(key.bounds) }
-      }
-      let places = sharedStarts[sharedStarts.count - 1]..<sharedPlaces.count
-      for place in sharedPlaces[places] { partnerCounts[Int(place) + 1] += Int32(places.count - 1) }
-      sharedStarts.append(sharedPlaces.count)
+    var sharedStart = 0
+    for end in sharedEnds {
+      let places = sharedKeys[sharedStart..<Int(end)]
+      for place in places { partnerCounts[Int(place) + 1] += Int32(places.count - 1) }
+      sharedStart = Int(end)
     }
     var partnerStarts = partnerCounts
     for place in partnerStarts.indices.dropFirst() { partnerStarts[place] += partnerStarts[place - 1] }
     var partners = [Int32](repeating: 0, count: Int(partnerStarts[partnerStarts.count - 1]))
     var next = partnerStarts
-    for target in sharedStarts.indices.dropLast() {
-      let places = sharedPlaces[sharedStarts[target]..<sharedStarts[target + 1]]
+    sharedStart = 0
+    for end in sharedEnds {
+      let places = sharedKeys[sharedStart..<Int(end)]
       for place in places {
         for other in places where other != place {
           partners[Int(next[Int(place)])] = other
           next[Int(place)] += 1
         }
       }
+      sharedStart = Int(end)
     }
-    self.partnerStarts = partnerStarts
+    for key in skuDeals.indices {
+      (skuDeals[key].partnerStart, skuDeals[key].partnerEnd) = (partnerStarts[key], partnerStarts[key + 1])
+    }
+    for key in categoryDeals.indices {
+      let place = skuDeals.count + key
+      (categoryDeals[key].partnerStart, categoryDeals[key].partnerEnd) = (
+        partnerStarts[place], partnerStarts[place + 1]
+      )
+    }
+    bySku = StringTable(keys: skuLists.keys, values: skuDeals)
+    byCategory = StringTable(keys: categoryLists.keys, values: categoryDeals)
     self.partners = partners
     self.untargetedItems = appended(untargetedItems)
     self.untargetedDiscounts = appended(untargetedDiscounts)
@@ -263,11 +207,78 @@ struct ExactCandidates: Sendable {
     reachedBounds = reached
     self.byCode = byCode.mapValues(appended)
     self.table = table
+    gatherKeys = table.map(ExactGatherKey.init)
+    everyCustomer = ExactUntargetedDeals(
+      table: table, items: self.untargetedItems, discounts: self.untargetedDiscounts,
+      byMinimum: self.byMinimum)
     self.stretchBounds = stretchBounds
     self.codeTargets = codeTargets
     self.groups = groups
     self.minorDigits = minorDigits
     self.plain = plainIndex
+  }
+
+  /// Appends each SKU's or category's deals of `lists` (their positions in `targeted`) to
+  /// `table` as a stretch (the item deals priced line by line that neither another nor one
+  /// of `everyLine` outdoes, those for customer groups last, then the buy/gets across lines,
+  /// then the discounts and thresholds), and bounds on each stretch's discounts and
+  /// thresholds to `stretchBounds`; returns where, by key (the partners left to the caller).
+  ///
+  /// - Complexity: O(*n*) for the *n* positions of `lists`, plus the sorts and comparisons
+  ///   of ``DealTerms/unoutdone(_:by:outdoes:)`` in each stretch.
+  private static func stretches(
+    of lists: StringGrouping, targeted: [DealTerms], everyLine: [DealTerms], into table: inout [DealTerms],
+    bounds stretchBounds: inout [OrderStageBounds]
+  ) -> [KeyDeals] {
+    var keyDeals: [KeyDeals] = []
+    keyDeals.reserveCapacity(lists.keys.count)
+    let (starts, positions) = lists.layout()
+    // Each stretch's deals priced line by line (the others are read from `targeted` in
+    // place, in the order of their positions).
+    var lineByLine: [DealTerms] = []
+    for key in lists.keys.indices {
+      let places = Int(starts[key])..<Int(starts[key + 1])
+      lineByLine.removeAll(keepingCapacity: true)
+      for place in places where targeted[Int(positions[place])].isPricedLineByLine {
+        lineByLine.append(targeted[Int(positions[place])])
+      }
+      let start = table.count
+      if lineByLine.count > 1 || (lineByLine.count == 1 && !everyLine.isEmpty) {
+        table.append(contentsOf: DealTerms.unoutdone(lineByLine, by: everyLine))
+      } else {
+        table.append(contentsOf: lineByLine)
+      }
+      // Those for customer groups last.
+      var forGroups = table.count
+      var index = start
+      while index < forGroups {
+        if table[index].isForCustomerGroups {
+          forGroups -= 1
+          table.swapAt(index, forGroups)
+        } else {
+          index += 1
+        }
+      }
+      let acrossLines = table.count
+      for place in places {
+        let position = Int(positions[place])
+        if targeted[position].kind == .item && !targeted[position].isPricedLineByLine {
+          table.append(targeted[position])
+        }
+      }
+      let orderDeals = table.count
+      var bounds = OrderStageBounds()
+      for place in places where targeted[Int(positions[place])].kind != .item {
+        table.append(targeted[Int(positions[place])])
+        bounds.include(targeted[Int(positions[place])])
+      }
+      stretchBounds.append(bounds)
+      keyDeals.append(
+        KeyDeals(
+          start: Int32(start), forGroups: Int32(forGroups), acrossLines: Int32(acrossLines),
+          orderDeals: Int32(orderDeals), end: Int32(table.count), bounds: Int32(stretchBounds.count - 1)))
+    }
+    return keyDeals
   }
 
   /// The promotions working for `order` that can matter to it, given the `codes` it
@@ -283,19 +294,22 @@ struct ExactCandidates: Sendable {
     var deals = OrderDeals(table: table)
     // The stretches of the lines' SKUs and categories, each once with the lines that find
     // it (two lines of one SKU or category find the same stretch).
-    var keyed: [KeyDeals] = []
+    // (Plain values apart from the lines, so that reading one copies no reference.)
+    var keyed: [FoundStretch] = []
     var keyedLines: [TargetedLines] = []
-    keyed.reserveCapacity(items.count * 2)
-    keyedLines.reserveCapacity(items.count * 2)
     var gathered = 0
     /// Records that `line` finds the stretch `key`.
     func add(_ key: KeyDeals, line: Int) {
+      if keyed.isEmpty {
+        keyed.reserveCapacity(items.count * 2)
+        keyedLines.reserveCapacity(items.count * 2)
+      }
       // (A stretch is known by its bounds' place, its own: a stretch left empty by
       // preparation starts where the next one does.)
-      if let same = keyed.firstIndex(where: { $0.bounds == key.bounds }) {
+      if let same = keyed.firstIndex(where: { $0.key.bounds == key.bounds }) {
         keyedLines[same].insert(line)
       } else {
-        keyed.append(key)
+        keyed.append(FoundStretch(key: key))
         keyedLines.append(.only(line, count: items.count))
         gathered += Int(key.orderDeals - key.acrossLines)
       }
@@ -308,33 +322,58 @@ struct ExactCandidates: Sendable {
     }
     let reached = reachedMinimums(by: order.subtotal.minorUnits)
     // The stretches the order finds (by their bounds' places), and whether each shares none
-    // of its discounts and thresholds with another (its partners first looked for in a mask
-    // of the places found, a bit for each place modulo 64).
-    let foundPlaces = keyed.map(\.bounds)
-    var foundMask: UInt64 = 0
-    for place in foundPlaces { foundMask |= 1 << UInt64(place & 63) }
-    var sharesNone = [Bool](repeating: true, count: keyed.count)
-    for (position, key) in keyed.enumerated() {
-      for partner in partners[Int(partnerStarts[Int(key.bounds)])..<Int(partnerStarts[Int(key.bounds) + 1])]
-      where foundMask & (1 << UInt64(partner & 63)) != 0 && foundPlaces.contains(partner) {
-        sharesNone[position] = false
-        break
+    // of its discounts and thresholds with another: its partners first looked for in a mask
+    // of the places found, a bit for each place modulo 512 (so that few of them are looked
+    // for among the stretches found).
+    if !keyed.isEmpty {
+      withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 8) { foundMask in
+        foundMask.initialize(repeating: 0)
+        for found in keyed {
+          let bit = Int(found.key.bounds) & 511
+          foundMask[bit >> 6] |= 1 << UInt64(bit & 63)
+        }
+        partners.withUnsafeBufferPointer { partners in
+          for position in keyed.indices {
+            let key = keyed[position].key
+            for index in Int(key.partnerStart)..<Int(key.partnerEnd) {
+              let partner = partners[index]
+              let bit = Int(partner) & 511
+              if foundMask[bit >> 6] & (1 << UInt64(bit & 63)) != 0
+                && keyed.contains(where: { $0.key.bounds == partner })
+              {
+                keyed[position].sharesNone = false
+                break
+              }
+            }
+            // The discounts and thresholds gathered with the order.
+            if !keyed[position].sharesNone { gathered += Int(key.end - key.orderDeals) }
+          }
+        }
       }
-      // The discounts and thresholds gathered with the order.
-      if !(groups.isEmpty && sharesNone[position]) { gathered += Int(key.end - key.orderDeals) }
     }
     deals.items.reserveCapacity(untargetedItems.count + gathered)
     deals.orders.reserveCapacity(untargetedDiscounts.count + reached + gathered)
     deals.orderLines.reserveCapacity(untargetedDiscounts.count + reached + gathered)
+    deals.shipping.reserveCapacity(reached)
     deals.blocks.reserveCapacity(keyed.count + 1)
-    for index in untargetedItems where admits(table[index], groups) {
-      deals.items.append(ItemCandidate(deal: Int32(index), lines: .every))
-    }
-    for index in untargetedDiscounts where admits(table[index], groups) {
-      deals.appendOrderDeal(index, lines: .every)
-    }
-    for index in byMinimum.lowerBound..<(byMinimum.lowerBound + reached) where admits(table[index], groups) {
-      deals.append(index, lines: .every)
+    if groups.isEmpty {
+      // A customer in no group: the untargeted deals for every customer, listed once.
+      let (orders, shipping) = everyCustomer.reached[reached]
+      deals.items.append(contentsOf: everyCustomer.items)
+      deals.orders.append(contentsOf: everyCustomer.orders[..<Int(orders)])
+      deals.orderLines.append(contentsOf: repeatElement(.every, count: Int(orders)))
+      deals.shipping.append(contentsOf: everyCustomer.shipping[..<Int(shipping)])
+    } else {
+      for index in untargetedItems where admits(table[index], groups) {
+        deals.items.append(ItemCandidate(deal: Int32(index), lines: .every))
+      }
+      for index in untargetedDiscounts where admits(table[index], groups) {
+        deals.appendOrderDeal(index, lines: .every)
+      }
+      for index in byMinimum.lowerBound..<(byMinimum.lowerBound + reached) where admits(table[index], groups)
+      {
+        deals.append(index, lines: .every)
+      }
     }
     deals.bounds = untargetedBounds
     deals.bounds.formUnion(reachedBounds[reached])
@@ -355,8 +394,9 @@ struct ExactCandidates: Sendable {
     // others are gathered once, with the lines that find them. A deal of one SKU or category
     // is found once; one of several, met again through another, gains the lines found
     // there, through a hash table of their store positions.
-    var found = DealTable(capacity: gathered)
-    for (position, (key, lines)) in zip(keyed, keyedLines).enumerated() {
+    var merged = DealTable(capacity: gathered)
+    for position in keyed.indices {
+      let (key, lines) = (keyed[position].key, keyedLines[position])
       deals.bounds.formUnion(stretchBounds[Int(key.bounds)])
       if key.start < key.forGroups {
         lines.forEach(count: items.count) {
@@ -364,33 +404,40 @@ struct ExactCandidates: Sendable {
         }
       }
       if !groups.isEmpty && key.forGroups < key.acrossLines {
-        for index in Int(key.forGroups)..<Int(key.acrossLines) where admits(table[index], groups) {
+        for index in Int(key.forGroups)..<Int(key.acrossLines) where admits(gatherKeys[index], groups) {
           deals.items.append(ItemCandidate(deal: Int32(index), lines: lines))
         }
       }
       for index in Int(key.acrossLines)..<Int(key.orderDeals) {
-        let terms = table[index]
-        if !terms.hasOneTarget, let place = found.place(of: terms.storeIndex) {
+        let deal = gatherKeys[index]
+        if !deal.hasOneTarget, let place = merged.place(of: deal.storeIndex) {
           deals.items[Int(place.position)].lines.formUnion(lines)
-        } else if admits(terms, groups) {
-          if !terms.hasOneTarget { found.insert(terms.storeIndex, place: .item(deals.items.count)) }
+        } else if admits(deal, groups) {
+          if !deal.hasOneTarget { merged.insert(deal.storeIndex, place: .item(deals.items.count)) }
           deals.items.append(ItemCandidate(deal: Int32(index), lines: lines))
         }
       }
-      if groups.isEmpty && key.orderDeals < key.end && sharesNone[position] {
+      if key.orderDeals < key.end && keyed[position].sharesNone {
         // Each of its discounts and thresholds is found through this stretch alone and acts
-        // on its lines: they are gathered when (if) the search looks into their block.
+        // on its lines: they are gathered when (if) the search looks into their block, those
+        // for customer groups that admit the customer's (listed now, from their keys).
+        if !groups.isEmpty {
+          for index in Int(key.orderDeals)..<Int(key.end)
+          where gatherKeys[index].isForCustomerGroups && admits(gatherKeys[index], groups) {
+            deals.admittedForGroups.append(Int32(index))
+          }
+        }
         deals.addPendingBlock(deals: Int(key.orderDeals)..<Int(key.end), bounds: key.bounds, lines: lines)
         continue
       }
       for index in Int(key.orderDeals)..<Int(key.end) {
-        let terms = table[index]
-        if !terms.hasOneTarget, let place = found.place(of: terms.storeIndex) {
+        let deal = gatherKeys[index]
+        if !deal.hasOneTarget, let place = merged.place(of: deal.storeIndex) {
           deals.orderLines[Int(place.position)].formUnion(lines)
           // Its block, that of the stretch it was first found through, acts on these lines too.
           deals.widenBlock(holding: Int(place.position), by: lines)
-        } else if admits(terms, groups) {
-          if !terms.hasOneTarget { found.insert(terms.storeIndex, place: .orderDeal(deals.orders.count)) }
+        } else if admits(deal, groups) {
+          if !deal.hasOneTarget { merged.insert(deal.storeIndex, place: .orderDeal(deals.orders.count)) }
           deals.orders.append(Int32(index))
           deals.orderLines.append(lines)
         }
@@ -409,6 +456,13 @@ struct ExactCandidates: Sendable {
     !deal.isForCustomerGroups || (!groups.isEmpty && self.groups[deal.storeIndex]?.admits(groups) == true)
   }
 
+  /// Whether the deal `deal` names is for a customer in `groups`: every deal without
+  /// customer groups.
+  @inline(__always)
+  private func admits(_ deal: ExactGatherKey, _ groups: Set<String>) -> Bool {
+    !deal.isForCustomerGroups || (!groups.isEmpty && self.groups[deal.storeIndex]?.admits(groups) == true)
+  }
+
   /// How many of ``byMinimum`` an order of subtotal `amount` reaches.
   private func reachedMinimums(by amount: Int128) -> Int {
     var low = byMinimum.lowerBound
@@ -419,6 +473,15 @@ struct ExactCandidates: Sendable {
     }
     return low - byMinimum.lowerBound
   }
+}
+
+/// A stretch an order finds: where it is, and whether it shares none of its discounts and
+/// thresholds with another stretch the order finds (the lines that find it kept apart).
+private struct FoundStretch {
+  /// Where its deals are.
+  let key: ExactCandidates.KeyDeals
+  /// Whether none of its partners is found by the order (so far).
+  var sharesNone = true
 }
 
 /// An open-addressing table from a deal's store position to its place among an order's
@@ -523,6 +586,10 @@ struct OrderDeals: Sendable {
   var blocks: [ExactDealBlock] = []
   /// The bounds the blocks name.
   var stretchBounds: [OrderStageBounds] = []
+  /// The discounts and thresholds for customer groups of the blocks still to be gathered
+  /// that admit the order's customer (their places in ``table``); the others for customer
+  /// groups are left out when a block is gathered.
+  var admittedForGroups: [Int32] = []
   /// Lines added to the block still open by ``widenBlock(holding:by:)``.
   private var openWidening: TargetedLines?
 
@@ -558,7 +625,7 @@ struct OrderDeals: Sendable {
 
   /// Adds a block of the discounts and thresholds at `places` of the table, each acting on
   /// `lines` and bounded by ``stretchBounds`` at `bounds`, to be gathered (those for every
-  /// customer) when the search looks into it.
+  /// customer, and those of ``admittedForGroups``) when the search looks into it.
   mutating func addPendingBlock(deals places: Range<Int>, bounds: Int32, lines: TargetedLines) {
     let end = Int32(orders.count)
     blocks.append(

@@ -50,8 +50,6 @@ final class ExactPlanSearch {
     /// Whether it has no promotion.
     var isEmpty: Bool { count == 0 }
 
-    /// Its order deals, in application order.
-    var orderSteps: [Step] { [firstOrderStep, secondOrderStep].compactMap { $0 } }
   }
 
   /// One promotion of the chosen plan: its position in the store and what it took off.
@@ -67,8 +65,11 @@ final class ExactPlanSearch {
     /// Its promotions in application order: item deals by id, the discount, the
     /// threshold, the shipping deal.
     var applied: [Applied]
-    /// For each line, the shares of its discount in application order.
-    var lineShares: [[Applied]]
+    /// The shares of each line's discount in application order, line after line: those of
+    /// line `l` from `shareStarts[l]` up to `shareStarts[l + 1]` (two arrays for every
+    /// line, instead of one for each).
+    var shares: [Applied]
+    var shareStarts: [Int]
     /// What the shipping deal took off.
     var shippingDiscount: Int128
     /// The total.
@@ -112,6 +113,11 @@ final class ExactPlanSearch {
   /// for the other deals, which do not count them), by order-deal number.
   private let units: [Int64]
   private let stretchBounds: [OrderStageBounds]
+  /// How many deals the blocks still to be gathered hold.
+  private let pendingDeals: Int
+  /// The deals for customer groups of the blocks still to be gathered that the customer's
+  /// groups admit (``OrderDeals/admittedForGroups``).
+  private let admittedForGroups: [Int32]
   /// The plain order deals taken from `plain`, numbered from ``adoptedBase``, and where
   /// each went, by the rank of its id.
   private var adoptedDeals: [DealTerms] = []
@@ -143,6 +149,7 @@ final class ExactPlanSearch {
       blocks.append(ExactDealBlock(start: covered, end: Int32(deals.orders.count), bounds: -1, lines: .every))
     }
     self.blocks = blocks
+    pendingDeals = blocks.reduce(0) { $0 + Int($1.pendingEnd - $1.pendingStart) }
     var units = [Int64](repeating: 0, count: deals.orders.count)
     if let items {
       for number in deals.orders.indices where table[Int(deals.orders[number])].hasMinimumQuantity {
@@ -151,6 +158,7 @@ final class ExactPlanSearch {
     }
     self.units = units
     stretchBounds = deals.stretchBounds
+    admittedForGroups = deals.admittedForGroups
     self.items = items
     self.subtotal = subtotal
     self.shipping = shipping
@@ -338,21 +346,32 @@ final class ExactPlanSearch {
       if beats(every[line]) { every[line] = step }
       if terms.isStackable && beats(stackable[line]) { stackable[line] = step }
     }
-    for posting in linePostings {
-      let line = Int(posting.line)
-      let (price, quantity) = (lines[line].unitPrice.minorUnits, lines[line].quantity)
-      for index in Int(posting.start)..<Int(posting.end) {
-        let terms = table[index]
-        consider(index, terms, line: line, discount: terms.lineDiscount(unitPrice: price, quantity: quantity))
+    // (The lists read through buffers: no reference counting for each deal read.)
+    table.withUnsafeBufferPointer { table in
+      linePostings.withUnsafeBufferPointer { linePostings in
+        for posting in linePostings {
+          let line = Int(posting.line)
+          let (price, quantity) = (lines[line].unitPrice.minorUnits, lines[line].quantity)
+          for index in Int(posting.start)..<Int(posting.end) {
+            let terms = table[index]
+            consider(
+              index, terms, line: line, discount: terms.lineDiscount(unitPrice: price, quantity: quantity))
+          }
+        }
       }
-    }
-    var cheapestFirst: [Int]?
-    for candidate in itemDeals {
-      let index = Int(candidate.deal)
-      let terms = table[index]
-      if !terms.isPricedLineByLine && cheapestFirst == nil { cheapestFirst = DealTerms.cheapestFirst(lines) }
-      terms.forEachLineDiscount(lines, targeted: candidate.lines, cheapestFirst: cheapestFirst) {
-        consider(index, terms, line: $0, discount: $1)
+      itemDeals.withUnsafeBufferPointer { itemDeals in
+        // The lines from the cheapest, for the buy/gets across lines, worked out once when one
+        // is among the deals.
+        let cheapestFirst =
+          itemDeals.contains { !table[Int($0.deal)].isPricedLineByLine }
+          ? DealTerms.cheapestFirst(lines) : nil
+        for candidate in itemDeals {
+          let index = Int(candidate.deal)
+          let terms = table[index]
+          terms.forEachLineDiscount(lines, targeted: candidate.lines, cheapestFirst: cheapestFirst) {
+            consider(index, terms, line: $0, discount: $1)
+          }
+        }
       }
     }
   }
@@ -373,6 +392,8 @@ final class ExactPlanSearch {
       if let same = steps.firstIndex(where: { $0.rank == chosen.rank }) {
         steps[same].discount += chosen.discount
       } else {
+        // (Room for a step per line at the first: the list never grows.)
+        if steps.isEmpty { steps.reserveCapacity(amounts.count) }
         steps.append(chosen)
       }
     }
@@ -392,42 +413,67 @@ final class ExactPlanSearch {
 
   /// The plan `best` as the quote tells it: its promotions and each line's shares (its
   /// item stage's, `chosen` per line, then each order deal's division).
+  ///
+  /// - Complexity: O(*L*) for *L* lines, in a few allocations whatever *L*.
   private func selection(_ best: Plan, chosen: [Step?], amounts: [Int128]) -> Selection {
-    var shares = [[Applied]](repeating: [], count: items?.count ?? 0)
-    // A line has at most an item deal's share and two order deals'.
-    let orderSteps = best.orderSteps
-    let most = (best.itemStage == .none ? 0 : 1) + orderSteps.count
-    if most > 0 {
-      for line in shares.indices { shares[line].reserveCapacity(most) }
-    }
-    var left = amounts
+    let lineCount = items?.count ?? 0
+    let itemShares = best.itemStage != .none && lineCount > 0
     var applied: [Applied] = []
     for step in itemSteps(best.itemStage) {
       applied.append(Applied(storeIndex: Int(table[step.deal].storeIndex), discount: step.discount))
     }
-    if best.itemStage != .none {
-      for line in shares.indices {
-        guard let step = chosen[line] else { continue }
-        shares[line].append(Applied(storeIndex: Int(table[step.deal].storeIndex), discount: step.discount))
-        left[line] -= step.discount
+    // What each line has left after the item stage, then each order deal's shares of it,
+    // line after line for each deal.
+    var left = amounts
+    if itemShares {
+      for line in 0..<lineCount { if let step = chosen[line] { left[line] -= step.discount } }
+    }
+    /// The order deal `index` (0 or 1) applies in application order, if any.
+    func orderStep(_ index: Int) -> Step? { index == 0 ? best.firstOrderStep : best.secondOrderStep }
+    let stepCount = best.secondOrderStep != nil ? 2 : best.firstOrderStep != nil ? 1 : 0
+    var divided: [Int128] = []
+    if lineCount > 0 && stepCount > 0 {
+      divided = [Int128](repeating: 0, count: lineCount * stepCount)
+      var weights = [Int128](repeating: 0, count: lineCount)
+      var shares = weights
+      for index in 0..<stepCount {
+        guard let step = orderStep(index) else { continue }
+        subtractShares(of: step.discount, by: step.deal, from: left, into: &weights, shares: &shares)
+        for line in 0..<lineCount { divided[index * lineCount + line] = shares[line] }
+        swap(&left, &weights)
       }
     }
-    for step in orderSteps {
-      let storeIndex = Int(orderTerms(step.deal).storeIndex)
-      applied.append(Applied(storeIndex: storeIndex, discount: step.discount))
-      guard !shares.isEmpty else { continue }
-      let divided = divide(step.discount, of: step.deal, over: left)
-      for line in shares.indices where divided[line] > 0 {
-        shares[line].append(Applied(storeIndex: storeIndex, discount: divided[line]))
-      }
-      left = zip(left, divided).map { $0 - $1 }
+    for index in 0..<stepCount {
+      guard let step = orderStep(index) else { continue }
+      applied.append(Applied(storeIndex: Int(orderTerms(step.deal).storeIndex), discount: step.discount))
     }
     if let step = best.shippingStep {
       applied.append(Applied(storeIndex: Int(table[step.deal].storeIndex), discount: step.discount))
     }
+    // Each line's shares: counted, then laid out.
+    var shareStarts = [Int](repeating: 0, count: lineCount + 1)
+    for line in 0..<lineCount {
+      var count = itemShares && chosen[line] != nil ? 1 : 0
+      for index in 0..<stepCount where divided[index * lineCount + line] > 0 { count += 1 }
+      shareStarts[line + 1] = shareStarts[line] + count
+    }
+    var lineShares: [Applied] = []
+    lineShares.reserveCapacity(shareStarts[lineCount])
+    for line in 0..<lineCount {
+      if itemShares, let step = chosen[line] {
+        lineShares.append(Applied(storeIndex: Int(table[step.deal].storeIndex), discount: step.discount))
+      }
+      for index in 0..<stepCount where divided[index * lineCount + line] > 0 {
+        if let step = orderStep(index) {
+          lineShares.append(
+            Applied(
+              storeIndex: Int(orderTerms(step.deal).storeIndex), discount: divided[index * lineCount + line]))
+        }
+      }
+    }
     return Selection(
-      applied: applied, lineShares: shares, shippingDiscount: best.shippingStep?.discount ?? 0,
-      total: best.total)
+      applied: applied, shares: lineShares, shareStarts: shareStarts,
+      shippingDiscount: best.shippingStep?.discount ?? 0, total: best.total)
   }
 
   /// Offers `best` every order stage on `start` that could beat it: none, each discount or
@@ -484,14 +530,17 @@ final class ExactPlanSearch {
     else { return }
     var discounts: [(deal: Int, taken: Int128)] = []
     var thresholds: [(deal: Int, bound: Int128)] = []
-    discounts.reserveCapacity(orderDeals.count)
-    thresholds.reserveCapacity(orderDeals.count)
+    // (Room for every order deal, those of the blocks still to be gathered too: the lists
+    // never grow.)
+    discounts.reserveCapacity(orderDeals.count + pendingDeals)
+    thresholds.reserveCapacity(orderDeals.count + pendingDeals)
     /// Tries each deal of block `index` alone, and keeps those that could be in a pair with
     /// a partner taking at most `partners`.
     func search(block index: Int, partners: (discount: Int128, threshold: Int128)) {
       let block = blocks[index]
       if block.isPending {
-        for place in Int(block.pendingStart)..<Int(block.pendingEnd) where !table[place].isForCustomerGroups {
+        for place in Int(block.pendingStart)..<Int(block.pendingEnd)
+        where !table[place].isForCustomerGroups || admittedForGroups.contains(Int32(place)) {
           searchOrderDeal(
             Self.pending(block: index, place: place), on: start, amounts: amounts, whole: whole,
             stackableOnly: stackableOnly, partners: partners, discounts: &discounts, thresholds: &thresholds,
@@ -551,8 +600,8 @@ final class ExactPlanSearch {
     // discount of a pair is put off until the pairs of the others were tried; the others are
     // left out. (The bounds are checked against the best plan found so far, which only gets
     // better.)
-    let tried = (discounts: discounts, thresholds: thresholds.count)
-    discounts.removeAll(keepingCapacity: true)
+    // (The discounts kept from here on follow those tried in the same list: no copy of it.)
+    let tried = (discounts: discounts.count, thresholds: thresholds.count)
     var deferred: [Int] = []
     for index in blocks.indices where !blocks[index].isOfEveryLine {
       let base = blockBases[index].base
@@ -575,12 +624,12 @@ final class ExactPlanSearch {
     if thresholds.count > tried.thresholds {
       // New thresholds: every pair again (those tried already change nothing).
       searchPairs(
-        on: start, amounts: amounts, whole: whole, discounts: tried.discounts + discounts,
+        on: start, amounts: amounts, whole: whole, discounts: discounts,
         thresholds: thresholds, plainDiscount: plainDiscount, plainThresholdBound: plainThresholdBound,
         best: &best)
-    } else if !discounts.isEmpty {
+    } else if discounts.count > tried.discounts {
       searchPairs(
-        on: start, amounts: amounts, whole: whole, discounts: discounts,
+        on: start, amounts: amounts, whole: whole, discounts: Array(discounts[tried.discounts...]),
         thresholds: thresholds, plainDiscount: nil, plainThresholdBound: plainThresholdBound, best: &best)
     }
     guard start.isAllStackable, !deferred.isEmpty else { return }
@@ -715,8 +764,6 @@ final class ExactPlanSearch {
     plainThresholdBound: Int128, best: inout Plan
   ) {
     guard start.isAllStackable else { return }
-    var discounts = discounts
-    var thresholds = thresholds
     var plainDiscount = plainDiscount
     let plainThresholds = plain.map { $0.thresholds(.stackable) }.flatMap { $0.isEmpty ? nil : $0 }
     guard !discounts.isEmpty || plainDiscount != nil, !thresholds.isEmpty || plainThresholds != nil else {
@@ -737,8 +784,13 @@ final class ExactPlanSearch {
     let largestTaken = discounts.reduce(plainDiscount?.taken ?? 0) { max($0, $1.taken) }
     let largestBound = thresholds.reduce(plainThresholdBound) { max($0, $1.bound) }
     guard canReach(totalLeft - largestTaken - largestBound) else { return }
-    discounts.removeAll { !canReach(totalLeft - $0.taken - largestBound) }
-    thresholds.removeAll { !canReach(totalLeft - largestTaken - $0.bound) }
+    // (Filtered into new lists only when one is left out: the caller keeps the lists.)
+    let discounts =
+      discounts.allSatisfy { canReach(totalLeft - $0.taken - largestBound) }
+      ? discounts : discounts.filter { canReach(totalLeft - $0.taken - largestBound) }
+    let thresholds =
+      thresholds.allSatisfy { canReach(totalLeft - largestTaken - $0.bound) }
+      ? thresholds : thresholds.filter { canReach(totalLeft - largestTaken - $0.bound) }
     var largestFirst = LargestFirst(discounts)
     let keptBound = thresholds.reduce(plainThresholdBound) { max($0, $1.bound) }
     var left = amounts
@@ -884,18 +936,6 @@ final class ExactPlanSearch {
     next.isAllStackable = next.isAllStackable && orderTerms(number).isStackable
     next.total -= taken
     return next
-  }
-
-  /// The shares of `discount`, taken by order deal `number`, of what the lines have left
-  /// (`amounts`): divided among the lines it acts on, in proportion to what each has left.
-  private func divide(_ discount: Int128, of number: Int, over amounts: [Int128]) -> [Int128] {
-    var weights = amounts
-    if items != nil, !lines(number).isEvery {
-      let targeted = lines(number)
-      weights = Array(repeating: 0, count: amounts.count)
-      targeted.forEach(count: amounts.count) { weights[$0] = amounts[$0] }
-    }
-    return Allocation.shares(of: discount, over: weights)
   }
 
   /// `plan` with the best shipping deal the stacking rule lets join it: any deal when the

@@ -52,7 +52,7 @@ extension PriceCalculator {
       items.enumerated().map { line, item in
         LineQuote(
           sku: item.sku, name: item.name, quantity: item.quantity, subtotal: item.lineAmount,
-          promotions: best.lineShares[line].map {
+          promotions: best.shares[best.shareStarts[line]..<best.shareStarts[line + 1]].map {
             AppliedPromotion(id: catalog.promotions[$0.storeIndex].id, discount: money($0.discount))
           })
       }
