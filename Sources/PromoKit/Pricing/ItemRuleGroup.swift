@@ -389,14 +389,74 @@ struct FewItemRule: Sendable {
     return pass(over: rules, unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount)
   }
 
-  /// ``best(of:unitPrice:quantity:lineAmount:)`` for amounts that fit in 64 bits.
+  /// ``best(of:unitPrice:quantity:lineAmount:)`` for amounts that fit in 64 bits, with
+  /// as few branches as the formulas allow: which rule wins is data the branch predictor
+  /// cannot learn, and mispredicted comparisons cost more than the formulas.
+  ///
+  /// Every discount is at most the line amount, so below 2^64, and a rule's discount, its
+  /// rank and its position pack into one 128-bit key: the discount in the high half, then
+  /// the rank's complement (the lower rank wins a tie), then the position. The greatest key
+  /// is the best rule, and among the stackable ones the greatest key of a stackable rule.
   private static func best(
     of rules: UnsafeBufferPointer<FewItemRule>, unitPrice: UInt64, quantity: Int64, lineAmount: UInt64
   ) -> (all: ItemPick?, stackable: ItemPick?) {
-    pass(over: rules, unitPrice: Int128(unitPrice), quantity: quantity, lineAmount: Int128(lineAmount))
+    var all: UInt128 = 0
+    var stackable: UInt128 = 0
+    for position in rules.indices {
+      let rule = rules[position]
+      let discount = rule.discount(unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount)
+      let key =
+        UInt128(discount) << 64 | UInt128(UInt32.max - UInt32(bitPattern: rule.rank)) << 32
+        | UInt128(position)
+      all = max(all, key)
+      stackable = max(stackable, rule.terms & Self.stackableBit != 0 ? key : 0)
+    }
+    // A key whose discount is 0 is no pick.
+    func pick(_ key: UInt128) -> ItemPick? {
+      guard key >> 64 != 0 else { return nil }
+      let rule = rules[Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: key))]
+      return (Int128(key >> 64), rule.rank, Int(rule.storeIndex))
+    }
+    return (pick(all), pick(stackable))
   }
 
-  /// ``best(of:unitPrice:quantity:lineAmount:)``, written once for both of its copies.
+  /// ``discount(unitPrice:quantity:lineAmount:)`` on a line whose amount fits in 64 bits
+  /// (so does every discount, at most the line amount): the formulas of ``DealTerms``,
+  /// exactly, with the kind chosen by masks rather than branches (rules of every kind
+  /// follow one another in a pass). Only a buy-get rule branches, to count its units got
+  /// (a target's buy-get rules come last), and a percentage whose product exceeds 64 bits
+  /// is left to ``DealTerms/percentageOff(_:of:cap:)``.
+  @inline(__always)
+  private func discount(unitPrice: UInt64, quantity: Int64, lineAmount: UInt64) -> UInt64 {
+    // The kinds' raw values: percentOff 0, amountOff 1, fixedPrice 2, buyGet 3. All ones
+    // for the sums per unit (amountOff, fixedPrice), else 0; all ones for amountOff (and
+    // buyGet, which the first mask leaves out), else 0.
+    let kind = terms >> 62
+    let perUnitMask = 0 &- ((kind ^ kind >> 1) & 1)
+    let amountOffMask = 0 &- (kind & 1)
+    let number = terms & Self.numberBits
+    // A rate of the line amount (percentOff), or of the amount of the units got (buyGet);
+    // 0 for the sums per unit, whose percentage is then 0.
+    var base = lineAmount
+    var rate = number & ~perUnitMask
+    if kind == 3 {
+      base = unitPrice &* UInt64(BuyGet.discountedUnits(of: quantity, buy: buyGet.buy, get: buyGet.get))
+      rate = terms & Self.rateBits
+    }
+    let product = base.multipliedFullWidth(by: rate)
+    let percentage =
+      product.high == 0 && product.low <= UInt64.max - 500_000
+      ? (product.low &+ 500_000) / 1_000_000
+      : UInt64(DealTerms.percentageOff(Int64(rate), of: Int128(base)))
+    // A sum off each unit: at most the unit price (amountOff), or what the unit costs
+    // above the price (fixedPrice).
+    let sumOff = min(number, unitPrice)
+    let aboveFixedPrice = unitPrice > number ? unitPrice &- number : 0
+    let perUnit = (sumOff & amountOffMask) | (aboveFixedPrice & ~amountOffMask)
+    return percentage | (perUnit &* UInt64(quantity) & perUnitMask)
+  }
+
+  /// ``best(of:unitPrice:quantity:lineAmount:)`` on any amounts, one rule after another.
   @inline(__always)
   private static func pass(
     over rules: UnsafeBufferPointer<FewItemRule>, unitPrice: Int128, quantity: Int64, lineAmount: Int128
