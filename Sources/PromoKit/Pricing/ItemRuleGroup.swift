@@ -447,7 +447,9 @@ struct FewItemRule: Sendable {
     func pick(_ key: UInt128) -> ItemPick? {
       guard key >> 64 != 0 else { return nil }
       let rule = rules[Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: key))]
-      return (Int128(key >> 64), rule.rank, Int(rule.storeIndex))
+      return (
+        Int128(truncatingIfNeeded: UInt64(truncatingIfNeeded: key >> 64)), rule.rank, Int(rule.storeIndex)
+      )
     }
     return (pick(all), pick(stackable))
   }

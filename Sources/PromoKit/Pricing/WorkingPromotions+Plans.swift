@@ -33,8 +33,16 @@ extension WorkingPromotions {
     guard let items, parts.contains(where: { !$0.itemRules.isEmpty }) else { return best }
     // Each line's best item promotion of all, and of the stackable ones. The lines are
     // read where they are, never copied (a copy retains a line's strings and categories).
-    var everyItem = [PlanStep?](repeating: nil, count: items.count)
-    var stackableItems = [PlanStep?](repeating: nil, count: items.count)
+    // (Filled by appends: `Array(repeating:count:)` of this type goes through the
+    // unspecialized generic allocation, several hundred instructions a call.)
+    var everyItem: [PlanStep?] = []
+    var stackableItems: [PlanStep?] = []
+    everyItem.reserveCapacity(items.count)
+    stackableItems.reserveCapacity(items.count)
+    for _ in 0..<items.count {
+      everyItem.append(nil)
+      stackableItems.append(nil)
+    }
     items.withUnsafeBufferPointer { lines in
       everyItem.withUnsafeMutableBufferPointer { every in
         stackableItems.withUnsafeMutableBufferPointer { stackable in
