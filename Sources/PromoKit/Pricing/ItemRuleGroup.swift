@@ -164,31 +164,35 @@ struct ItemRuleGroup: Sendable {
     if let small = UInt64(exactly: lineAmount), unitPrice >= 0 && unitPrice <= lineAmount {
       return best(unitPrice: UInt64(truncatingIfNeeded: unitPrice), quantity: quantity, lineAmount: small)
     }
-    return search(unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount)
+    return search(unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount, small: false)
   }
 
   /// ``best(unitPrice:quantity:lineAmount:)`` for amounts that fit in 64 bits.
   private func best(unitPrice: UInt64, quantity: Int64, lineAmount: UInt64) -> (
     discount: Int128, weight: Int32
   )? {
-    search(unitPrice: Int128(unitPrice), quantity: quantity, lineAmount: Int128(lineAmount))
+    search(unitPrice: Int128(unitPrice), quantity: quantity, lineAmount: Int128(lineAmount), small: true)
   }
 
-  /// ``best(unitPrice:quantity:lineAmount:)``, written once for both of its copies.
+  /// ``best(unitPrice:quantity:lineAmount:)``, written once for both of its copies; `small`
+  /// (a constant in each) says that the line amount fits in 64 bits, and with it every
+  /// amount and discount below (none exceeds the line amount), which the formulas then
+  /// compute in 64 bits (``Self/percentageOff(_:of:small:)``, ``Self/product(_:_:small:)``).
   @inline(__always)
-  private func search(unitPrice: Int128, quantity: Int64, lineAmount: Int128) -> (
+  private func search(unitPrice: Int128, quantity: Int64, lineAmount: Int128, small: Bool) -> (
     discount: Int128, weight: Int32
   )? {
     // First the most each kind (and each buy-get shape) takes off; then, among those that
     // take off that much, the least weight. The shapes are read in place, never copied.
     var most: Int128 = 0
-    let percentage = largestRate > 0 ? DealTerms.percentageOff(largestRate, of: lineAmount) : 0
+    let percentage = largestRate > 0 ? Self.percentageOff(largestRate, of: lineAmount, small: small) : 0
     most = max(most, percentage)
     let perUnitOff = largestPerUnit > 0 ? DealTerms.sumOff(Int128(largestPerUnit), of: unitPrice) : 0
-    let perUnitDiscount = DealTerms.perUnitOff(perUnitOff, unitPrice: unitPrice, units: quantity)
+    // DealTerms.perUnitOff: the sum off each unit is at most the unit price already.
+    let perUnitDiscount = Self.product(perUnitOff, quantity, small: small)
     most = max(most, perUnitDiscount)
     let fixedPriceDiscount =
-      leastPrice.map { DealTerms.fixedPriceOff(Int128($0.price), unitPrice: unitPrice, units: quantity) } ?? 0
+      leastPrice.map { Self.product(max(unitPrice - Int128($0.price), 0), quantity, small: small) } ?? 0
     most = max(most, fixedPriceDiscount)
     // The shape taking off the most (the first of them), and whether another takes as much.
     var shapeCount = 0
@@ -196,13 +200,13 @@ struct ItemRuleGroup: Sendable {
     var shapeWinner = -1
     var shapesTie = false
     // When even the bound is below what another kind takes off, no shape can win or tie.
-    let shapesMayReach = !shapes.isEmpty && DealTerms.percentageOff(shapeBound, of: lineAmount) >= most
+    let shapesMayReach =
+      !shapes.isEmpty && Self.percentageOff(shapeBound, of: lineAmount, small: small) >= most
     while shapesMayReach && shapeCount < shapes.count
       && shapes[shapeCount].buy + shapes[shapeCount].get <= quantity
     {
-      let amount = DealTerms.gotAmount(
-        unitPrice: unitPrice, quantity: quantity, buy: shapes[shapeCount].buy, get: shapes[shapeCount].get)
-      let value = DealTerms.percentageOff(shapes[shapeCount].largest, of: amount)
+      let amount = gotAmount(unitPrice: unitPrice, quantity: quantity, shape: shapeCount, small: small)
+      let value = Self.percentageOff(shapes[shapeCount].largest, of: amount, small: small)
       if value > shapeMost {
         shapeMost = value
         shapeWinner = shapeCount
@@ -226,9 +230,8 @@ struct ItemRuleGroup: Sendable {
     if fixedPriceDiscount == most, let least = leastPrice { weight = min(weight, least.weight) }
     let tied = shapeMost == most ? (shapesTie ? 0..<shapeCount : shapeWinner..<(shapeWinner + 1)) : 0..<0
     for index in tied {
-      let amount = DealTerms.gotAmount(
-        unitPrice: unitPrice, quantity: quantity, buy: shapes[index].buy, get: shapes[index].get)
-      guard DealTerms.percentageOff(shapes[index].largest, of: amount) == most,
+      let amount = gotAmount(unitPrice: unitPrice, quantity: quantity, shape: index, small: small)
+      guard Self.percentageOff(shapes[index].largest, of: amount, small: small) == most,
         let rate = RateArithmetic.leastRate(reaching: most, on: amount),
         let found = shapes[index].rates.lowestWeight(from: Int128(rate))
       else { continue }
@@ -237,6 +240,35 @@ struct ItemRuleGroup: Sendable {
     return (most, weight)
   }
 
+  /// ``DealTerms/percentageOff(_:of:cap:)`` without a cap; with `small`, `amount` fits in
+  /// 64 bits and the common case (a product that fits too) is computed there, by the same
+  /// rounding as ``Percentage/rounded(_:tenThousandths:)``.
+  @inline(__always)
+  private static func percentageOff(_ rate: Int64, of amount: Int128, small: Bool) -> Int128 {
+    if small {
+      let product = UInt64(truncatingIfNeeded: amount).multipliedFullWidth(by: UInt64(rate))
+      if product.high == 0 && product.low <= UInt64.max - 500_000 {
+        return Int128(truncatingIfNeeded: (product.low &+ 500_000) / 1_000_000)
+      }
+    }
+    return DealTerms.percentageOff(rate, of: amount)
+  }
+
+  /// A sum per unit times `units` (``RateArithmetic/product(_:_:)``, which the formulas of
+  /// ``DealTerms`` use); with `small`, the product is at most the line amount (the sum is at
+  /// most the unit price, the units at most the quantity), so it is taken in 64 bits.
+  @inline(__always)
+  private static func product(_ amount: Int128, _ units: Int64, small: Bool) -> Int128 {
+    guard small else { return RateArithmetic.product(amount, units) }
+    return Int128(truncatingIfNeeded: UInt64(truncatingIfNeeded: amount) &* UInt64(truncatingIfNeeded: units))
+  }
+
+  /// ``DealTerms/gotAmount(unitPrice:quantity:buy:get:limit:)`` for the shape at `shape`.
+  @inline(__always)
+  private func gotAmount(unitPrice: Int128, quantity: Int64, shape: Int, small: Bool) -> Int128 {
+    let units = BuyGet.discountedUnits(of: quantity, buy: shapes[shape].buy, get: shapes[shape].get)
+    return Self.product(unitPrice, units, small: small)
+  }
 }
 
 /// What an item search found: the most a promotion takes off a line, the rank of its id and
@@ -389,14 +421,76 @@ struct FewItemRule: Sendable {
     return pass(over: rules, unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount)
   }
 
-  /// ``best(of:unitPrice:quantity:lineAmount:)`` for amounts that fit in 64 bits.
+  /// ``best(of:unitPrice:quantity:lineAmount:)`` for amounts that fit in 64 bits, with
+  /// as few branches as the formulas allow: which rule wins is data the branch predictor
+  /// cannot learn, and mispredicted comparisons cost more than the formulas.
+  ///
+  /// Every discount is at most the line amount, so below 2^64, and a rule's discount, its
+  /// rank and its position pack into one 128-bit key: the discount in the high half, then
+  /// the rank's complement (the lower rank wins a tie), then the position. The greatest key
+  /// is the best rule, and among the stackable ones the greatest key of a stackable rule.
   private static func best(
     of rules: UnsafeBufferPointer<FewItemRule>, unitPrice: UInt64, quantity: Int64, lineAmount: UInt64
   ) -> (all: ItemPick?, stackable: ItemPick?) {
-    pass(over: rules, unitPrice: Int128(unitPrice), quantity: quantity, lineAmount: Int128(lineAmount))
+    var all: UInt128 = 0
+    var stackable: UInt128 = 0
+    for position in rules.indices {
+      let rule = rules[position]
+      let discount = rule.discount(unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount)
+      let key =
+        UInt128(discount) << 64 | UInt128(UInt32.max - UInt32(bitPattern: rule.rank)) << 32
+        | UInt128(position)
+      all = max(all, key)
+      stackable = max(stackable, rule.terms & Self.stackableBit != 0 ? key : 0)
+    }
+    // A key whose discount is 0 is no pick.
+    func pick(_ key: UInt128) -> ItemPick? {
+      guard key >> 64 != 0 else { return nil }
+      let rule = rules[Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: key))]
+      return (
+        Int128(truncatingIfNeeded: UInt64(truncatingIfNeeded: key >> 64)), rule.rank, Int(rule.storeIndex)
+      )
+    }
+    return (pick(all), pick(stackable))
   }
 
-  /// ``best(of:unitPrice:quantity:lineAmount:)``, written once for both of its copies.
+  /// ``discount(unitPrice:quantity:lineAmount:)`` on a line whose amount fits in 64 bits
+  /// (so does every discount, at most the line amount): the formulas of ``DealTerms``,
+  /// exactly, with the kind chosen by masks rather than branches (rules of every kind
+  /// follow one another in a pass). Only a buy-get rule branches, to count its units got
+  /// (a target's buy-get rules come last), and a percentage whose product exceeds 64 bits
+  /// is left to ``DealTerms/percentageOff(_:of:cap:)``.
+  @inline(__always)
+  private func discount(unitPrice: UInt64, quantity: Int64, lineAmount: UInt64) -> UInt64 {
+    // The kinds' raw values: percentOff 0, amountOff 1, fixedPrice 2, buyGet 3. All ones
+    // for the sums per unit (amountOff, fixedPrice), else 0; all ones for amountOff (and
+    // buyGet, which the first mask leaves out), else 0.
+    let kind = terms >> 62
+    let perUnitMask = 0 &- ((kind ^ kind >> 1) & 1)
+    let amountOffMask = 0 &- (kind & 1)
+    let number = terms & Self.numberBits
+    // A rate of the line amount (percentOff), or of the amount of the units got (buyGet);
+    // 0 for the sums per unit, whose percentage is then 0.
+    var base = lineAmount
+    var rate = number & ~perUnitMask
+    if kind == 3 {
+      base = unitPrice &* UInt64(BuyGet.discountedUnits(of: quantity, buy: buyGet.buy, get: buyGet.get))
+      rate = terms & Self.rateBits
+    }
+    let product = base.multipliedFullWidth(by: rate)
+    let percentage =
+      product.high == 0 && product.low <= UInt64.max - 500_000
+      ? (product.low &+ 500_000) / 1_000_000
+      : UInt64(DealTerms.percentageOff(Int64(rate), of: Int128(base)))
+    // A sum off each unit: at most the unit price (amountOff), or what the unit costs
+    // above the price (fixedPrice).
+    let sumOff = min(number, unitPrice)
+    let aboveFixedPrice = unitPrice > number ? unitPrice &- number : 0
+    let perUnit = (sumOff & amountOffMask) | (aboveFixedPrice & ~amountOffMask)
+    return percentage | (perUnit &* UInt64(quantity) & perUnitMask)
+  }
+
+  /// ``best(of:unitPrice:quantity:lineAmount:)`` on any amounts, one rule after another.
   @inline(__always)
   private static func pass(
     over rules: UnsafeBufferPointer<FewItemRule>, unitPrice: Int128, quantity: Int64, lineAmount: Int128

@@ -338,8 +338,9 @@ final class PreparedPromotions: Sendable {
   func forEachItemGroup(targeting sku: String?, categories: [String], _ body: (ItemTargetRules) -> Void) {
     let skuRules = sku.flatMap { itemSKUs.rules(of: $0) }
     var untargetedSeen = false
-    for category in categories {
-      if let rules = itemCategories.rules(of: category) {
+    // By position: each category is read where it is, not copied out of the array.
+    for index in categories.indices {
+      if let rules = itemCategories.rules(of: categories[index]) {
         body(rules)
         untargetedSeen = true
       }

@@ -31,66 +31,103 @@ extension WorkingPromotions {
       lineItems: [], items: [], orderSteps: orderOnly.steps,
       total: orderOnly.total)
     guard let items, parts.contains(where: { !$0.itemRules.isEmpty }) else { return best }
-    // Each line's best item promotion of all, and of the stackable ones.
+    // Each line's best item promotion of all, and of the stackable ones. The lines are
+    // read where they are, never copied (a copy retains a line's strings and categories).
+    // (Filled by appends: `Array(repeating:count:)` of this type goes through the
+    // unspecialized generic allocation, several hundred instructions a call.)
     var everyItem: [PlanStep?] = []
     var stackableItems: [PlanStep?] = []
     everyItem.reserveCapacity(items.count)
     stackableItems.reserveCapacity(items.count)
-    for item in items {
-      let choice = byScan ? bestItemsByScan(for: item) : bestItems(for: item)
-      everyItem.append(choice.all)
-      stackableItems.append(choice.stackable)
+    for _ in 0..<items.count {
+      everyItem.append(nil)
+      stackableItems.append(nil)
     }
-    // Plan kind 2: every item promotion, no order stage.
-    let itemPlan = itemStage(everyItem, subtotal: subtotal)
-    if itemPlan.isPreferred(to: best) { best = itemPlan }
-    // Plan kind 3: the stackable item promotions, then a stackable order stage.
-    var stacked = itemStage(stackableItems, subtotal: subtotal)
-    if !stacked.items.isEmpty {
-      let stage =
-        byScan
-        ? bestOrderStageByScan(on: stacked.total, stackableOnly: true)
-        : bestOrderStage(on: stacked.total, stackableOnly: true)
+    items.withUnsafeBufferPointer { lines in
+      everyItem.withUnsafeMutableBufferPointer { every in
+        stackableItems.withUnsafeMutableBufferPointer { stackable in
+          guard let first = lines.baseAddress else { return }
+          if byScan {
+            for index in lines.indices {
+              (every[index], stackable[index]) = bestItemsByScan(for: lines[index])
+            }
+          } else {
+            for part in parts where !part.itemRules.isEmpty {
+              for index in lines.indices {
+                bestItems(of: part, for: first + index, all: &every[index], stackable: &stackable[index])
+              }
+            }
+          }
+        }
+      }
+    }
+    // What each item stage leaves of the subtotal.
+    var itemTotal = subtotal
+    var stackableTotal = subtotal
+    var hasStackable = false
+    for index in 0..<items.count {
+      if let step = everyItem[index] { itemTotal.minorUnits -= step.discount.minorUnits }
+      if let step = stackableItems[index] {
+        stackableTotal.minorUnits -= step.discount.minorUnits
+        hasStackable = true
+      }
+    }
+    // Plan kind 2: every item promotion, no order stage. Plan kind 3: the stackable item
+    // promotions, then a stackable order stage. The lowest total wins, so only a plan
+    // reaching it can be chosen; only such a plan's promotions are laid out and compared
+    // (when totals tie). The outcome is that of comparing the three kinds in turn.
+    let stage: (steps: OrderSteps, total: Money)? =
+      !hasStackable
+      ? nil
+      : byScan
+        ? bestOrderStageByScan(on: stackableTotal, stackableOnly: true)
+        : bestOrderStage(on: stackableTotal, stackableOnly: true)
+    let lowest = min(best.total.minorUnits, itemTotal.minorUnits, stage?.total.minorUnits ?? .max)
+    if itemTotal.minorUnits == lowest {
+      let itemPlan = itemStage(everyItem, total: itemTotal)
+      if itemPlan.isPreferred(to: best) { best = itemPlan }
+    }
+    if let stage, stage.total.minorUnits == lowest {
+      var stacked = itemStage(stackableItems, total: stage.total)
       stacked.orderSteps = stage.steps
-      stacked.total = stage.total
       if stacked.isPreferred(to: best) { best = stacked }
     }
     return best
   }
 
-  /// A line's best item promotion of all and of the stackable ones, from the item groups
-  /// of its SKU, its categories and the untargeted promotions.
+  /// Offers `line`'s best item promotions of all and of the stackable ones in `part`, from
+  /// the item groups of its SKU, its categories and the untargeted promotions, to `all` and
+  /// `stackable`: each keeps the promotion taking the most off, and among equals the lowest
+  /// rank. The line is read where it is.
   ///
   /// - Complexity: O(*g* log *k*) for *g* groups of at most *k* rules.
-  private func bestItems(for item: OrderItem) -> (all: PlanStep?, stackable: PlanStep?) {
-    let unitPrice = item.unitPrice.minorUnits
-    let lineAmount = item.lineAmount.minorUnits
-    var all: ItemPick?
-    var stackable: ItemPick?
-    func offer(_ found: ItemPick?, to best: inout ItemPick?) {
+  @inline(__always)
+  private func bestItems(
+    of part: PreparedPromotions, for line: UnsafePointer<OrderItem>, all: inout PlanStep?,
+    stackable: inout PlanStep?
+  ) {
+    let unitPrice = line.pointee.unitPrice.minorUnits
+    let minorDigits = line.pointee.unitPrice.minorDigits
+    let quantity = line.pointee.quantity
+    let lineAmount = unitPrice * Int128(quantity)
+    @inline(__always)
+    func offer(_ found: ItemPick?, to best: inout PlanStep?) {
       guard let found else { return }
       if let current = best,
-        found.discount < current.discount
-          || (found.discount == current.discount && found.rank >= current.rank)
+        found.discount < current.discount.minorUnits
+          || (found.discount == current.discount.minorUnits && found.rank >= current.rank)
       {
         return
       }
-      best = found
+      best = PlanStep(
+        storeIndex: found.storeIndex, rank: found.rank,
+        discount: Money(minorUnits: found.discount, minorDigits: minorDigits))
     }
-    for part in parts where !part.itemRules.isEmpty {
-      part.forEachItemGroup(targeting: item.sku, categories: item.categories) { target in
-        let found = part.best(
-          in: target, unitPrice: unitPrice, quantity: item.quantity, lineAmount: lineAmount)
-        offer(found.all, to: &all)
-        offer(found.stackable, to: &stackable)
-      }
+    part.forEachItemGroup(targeting: line.pointee.sku, categories: line.pointee.categories) { target in
+      let found = part.best(in: target, unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount)
+      offer(found.all, to: &all)
+      offer(found.stackable, to: &stackable)
     }
-    func step(_ pick: ItemPick) -> PlanStep {
-      PlanStep(
-        storeIndex: pick.storeIndex, rank: pick.rank,
-        discount: Money(minorUnits: pick.discount, minorDigits: item.unitPrice.minorDigits))
-    }
-    return (all.map(step), stackable.map(step))
   }
 
   /// A line's best item promotion of all and of the stackable ones, by a pass over every
@@ -127,25 +164,45 @@ extension WorkingPromotions {
     return ""
   }
 
-  /// The plan of an item stage alone: the lines' choices, the promotions that took
-  /// something (by id, with their sums) and the amount left.
-  private func itemStage(_ lineItems: [PlanStep?], subtotal: Money) -> SelectedPlan {
-    var steps: [PlanStep] = []
-    steps.reserveCapacity(lineItems.count)
-    var total = subtotal
-    for case let step? in lineItems {
-      steps.append(step)
-      total = total.subtracting(step.discount)
-    }
-    steps.sort { $0.rank < $1.rank }
-    // One step per promotion, with its lines' discounts summed.
+  /// The plan of an item stage alone, with its total: the lines' choices and the
+  /// promotions that took something, by rank (id order), each with its lines' discounts
+  /// summed.
+  ///
+  /// The lines' steps are ordered by rank as integers (the rank above the line's position),
+  /// by insertion into a buffer on the stack: an order has a few lines.
+  ///
+  /// - Complexity: O(*L*²) comparisons of integers for *L* lines, at worst.
+  private func itemStage(_ lineItems: [PlanStep?], total: Money) -> SelectedPlan {
     var items: [PlanStep] = []
-    items.reserveCapacity(steps.count)
-    for step in steps {
-      if let last = items.last, last.rank == step.rank {
-        items[items.count - 1].discount = last.discount.adding(unchecked: step.discount)
-      } else {
-        items.append(step)
+    lineItems.withUnsafeBufferPointer { lines in
+      withUnsafeTemporaryAllocation(of: UInt64.self, capacity: lines.count) { keys in
+        var count = 0
+        for index in lines.indices {
+          guard let rank = lines[index]?.rank else { continue }
+          let key = UInt64(UInt32(bitPattern: rank)) << 32 | UInt64(index)
+          var place = count
+          while place > 0 && keys[place - 1] > key {
+            keys[place] = keys[place - 1]
+            place -= 1
+          }
+          keys[place] = key
+          count += 1
+        }
+        // One step per promotion, with its lines' discounts summed.
+        items.reserveCapacity(count)
+        var position = 0
+        while position < count {
+          var step = lines[Int(truncatingIfNeeded: keys[position] & 0xffff_ffff)]!
+          let rank = keys[position] >> 32
+          position += 1
+          while position < count && keys[position] >> 32 == rank {
+            step.discount.minorUnits +=
+              lines[Int(truncatingIfNeeded: keys[position] & 0xffff_ffff)]!.discount
+              .minorUnits
+            position += 1
+          }
+          items.append(step)
+        }
       }
     }
     return SelectedPlan(lineItems: lineItems, items: items, orderSteps: OrderSteps(), total: total)
