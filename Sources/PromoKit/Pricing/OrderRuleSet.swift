@@ -167,8 +167,8 @@ final class OrderRuleSet: Sendable {
     // own, and every sum from A up takes off A, which is in range when high >= A.
     // (None below A reaches `low` when `low` is A itself, or above every sum: no search.)
     if low < amount, let largestSum = sums.last, low <= largestSum {
-      let sumFrom = Self.lowerBound(low, in: sums)
-      let sumThrough = Self.lowerBound(min(high, amount - 1) + 1, in: sums) - 1
+      let sumFrom = sums.firstIndex(notBelow: low)
+      let sumThrough = sums.firstIndex(notBelow: min(high, amount - 1) + 1) - 1
       if sumFrom <= sumThrough,
         let weight = fixed.lowestWeight(at: amount, keysFrom: Int32(sumFrom), through: Int32(sumThrough))
       {
@@ -182,11 +182,11 @@ final class OrderRuleSet: Sendable {
     if let least = RateArithmetic.leastRate(reaching: low, on: amount), let largestRate = rates.last,
       least <= largestRate
     {
-      let rateFrom = Self.lowerBound(least, in: rates)
+      let rateFrom = rates.firstIndex(notBelow: least)
       let greatest =
         high >= amount
         ? RateArithmetic.hundredPercent : RateArithmetic.greatestRate(notAbove: high, on: amount)
-      let rateThrough = Self.lowerBound(greatest + 1, in: rates) - 1
+      let rateThrough = rates.firstIndex(notBelow: greatest + 1) - 1
       if rateFrom <= rateThrough {
         let (from, through) = (Int32(rateFrom), Int32(rateThrough))
         if let weight = percent.lowestWeight(at: amount, keysFrom: from, through: through),
@@ -222,13 +222,13 @@ final class OrderRuleSet: Sendable {
     if bound >= amount {
       if let key = fixed.maximumKey(at: amount) { best = DealTerms.sumOff(sums[Int(key)], of: amount) }
     } else {
-      let through = Self.lowerBound(bound + 1, in: sums) - 1
+      let through = sums.firstIndex(notBelow: bound + 1) - 1
       if through >= 0, let key = fixed.greatestKey(at: amount, atMost: Int32(through)) {
         best = sums[Int(key)]
       }
     }
     let greatestRate = RateArithmetic.greatestRate(notAbove: bound, on: amount)
-    let through = Self.lowerBound(greatestRate + 1, in: rates) - 1
+    let through = rates.firstIndex(notBelow: greatestRate + 1) - 1
     if through >= 0,
       let key = Self.larger(
         percent.greatestKey(at: amount, atMost: Int32(through)),
@@ -254,17 +254,5 @@ final class OrderRuleSet: Sendable {
   private static func value(of rule: OrderRule, at amount: Int128) -> Int128? {
     if let minimum = rule.minimum, amount < minimum.minorUnits { return nil }
     return rule.reduction(ofUnits: amount)
-  }
-
-  /// The first position in the sorted `values` holding a value at least `value`.
-  @inline(__always)
-  private static func lowerBound<Value: Comparable>(_ value: Value, in values: [Value]) -> Int {
-    var low = 0
-    var high = values.count
-    while low < high {
-      let middle = (low + high) >> 1
-      if values[middle] < value { low = middle + 1 } else { high = middle }
-    }
-    return low
   }
 }

@@ -75,8 +75,8 @@ struct StabbingIndex: Sendable {
     var ranges: [(from: Int, to: Int, key: Int32, weight: Int32)] = []
     ranges.reserveCapacity(intervals.count)
     for interval in intervals {
-      let from = interval.lower.map { Self.slot(of: $0, in: distinct) } ?? 0
-      let to = interval.upper.map { Self.slot(of: $0, in: distinct) } ?? leaves
+      let from = interval.lower.map { distinct.firstIndex(above: $0) } ?? 0
+      let to = interval.upper.map { distinct.firstIndex(above: $0) } ?? leaves
       if from < to { ranges.append((from, to, interval.key, interval.weight)) }
     }
     ranges = Self.sortedByKey(ranges)
@@ -150,17 +150,6 @@ struct StabbingIndex: Sendable {
     }
   }
 
-  /// The slot of `amount`: how many endpoints are at most `amount`.
-  private static func slot(of amount: Int128, in endpoints: [Int128]) -> Int {
-    var low = 0
-    var high = endpoints.count
-    while low < high {
-      let middle = (low + high) >> 1
-      if endpoints[middle] <= amount { low = middle + 1 } else { high = middle }
-    }
-    return low
-  }
-
   /// Calls `body` with each node of the canonical cover of the slots `from..<to`.
   private static func forEachCoveringNode(_ from: Int, _ to: Int, leaves: Int, _ body: (Int) -> Void) {
     var low = from + leaves
@@ -182,7 +171,7 @@ struct StabbingIndex: Sendable {
   /// The leaf of the slot holding `amount`.
   @inline(__always)
   private func leaf(of amount: Int128) -> Int {
-    leafCount + (endpoints.isEmpty ? 0 : Self.slot(of: amount, in: endpoints))
+    leafCount + (endpoints.isEmpty ? 0 : endpoints.firstIndex(above: amount))
   }
 
   /// The largest key of the intervals containing `amount`, or `nil` when none does.

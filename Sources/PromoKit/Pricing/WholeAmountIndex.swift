@@ -113,24 +113,12 @@ struct WholeAmountIndex: Sendable {
     return keys.map { (Int128(UInt64(truncatingIfNeeded: $0 >> 64)), Int32(truncatingIfNeeded: $0)) }
   }
 
-  /// The slot of `amount`: how many ends are at most `amount`.
-  @inline(__always)
-  private static func slot(of amount: Int128, in ends: [Int128]) -> Int {
-    var low = 0
-    var high = ends.count
-    while low < high {
-      let middle = (low + high) >> 1
-      if ends[middle] <= amount { low = middle + 1 } else { high = middle }
-    }
-    return low
-  }
-
   /// The lowest weight of the sums taking off the whole of `amount`, or `nil` when none
   /// does.
   ///
   /// - Complexity: O(log *n*).
   func lowestWeight(at amount: Int128) -> Int32? {
-    let weight = slotWeight[Self.slot(of: amount, in: ends)]
+    let weight = slotWeight[ends.firstIndex(above: amount)]
     return weight == .max ? nil : weight
   }
 }

@@ -178,12 +178,7 @@ extension WorkingPromotions {
       parts.count == 1
       ? parts[0].orderIndex.pairBreaks
       : Array(Set(parts.flatMap(\.orderIndex.pairBreaks))).sorted()
-    var count = 0
-    var high = breaks.count
-    while count < high {
-      let middle = (count + high) >> 1
-      if breaks[middle] <= units { count = middle + 1 } else { high = middle }
-    }
+    let count = breaks.firstIndex(above: units)
     // A step per discount costs about a third of a step per break: take the fewer steps.
     if discountCount <= 3 * count {
       return bestPairByDiscount(on: amount, below: limit, onWhole: onWhole)
@@ -200,7 +195,7 @@ extension WorkingPromotions {
       // Every later break up to `remaining` finds the same discount (it leaves at least that
       // break, and a later break allows no more): only the last of them is a stretch's.
       if index + 1 < count && remaining >= breaks[index + 1] {
-        index = Self.lastBreak(in: breaks, from: index + 1, to: count, atMost: remaining)
+        index = breaks.firstIndex(above: remaining, in: (index + 1)..<count) - 1
         if breaks[index] - onWhole > bound { break }
       }
       let total = remaining - bestThreshold(at: remaining)!
@@ -261,20 +256,6 @@ extension WorkingPromotions {
           discount: Money(minorUnits: thresholdReduction, minorDigits: amount.minorDigits))),
       Money(minorUnits: bestTotal, minorDigits: amount.minorDigits)
     )
-  }
-
-  /// The last of `breaks[from..<to]` (ascending, the first at most `amount`) that is at
-  /// most `amount`.
-  ///
-  /// - Complexity: O(log *n*).
-  private static func lastBreak(in breaks: [Int128], from: Int, to: Int, atMost amount: Int128) -> Int {
-    var low = from
-    var high = to
-    while low < high {
-      let middle = (low + high) >> 1
-      if breaks[middle] <= amount { low = middle + 1 } else { high = middle }
-    }
-    return low - 1
   }
 
   /// Up to this many stackable discounts, the pair search tries each of them.

@@ -65,7 +65,7 @@ package enum ValueRanks {
     var ranks = [Int32](repeating: 0, count: values.count)
     guard values.allSatisfy({ $0 >= 0 && $0 <= Int128(UInt64.max) }) else {
       for value in values.sorted() where distinct.last != value { distinct.append(value) }
-      for index in values.indices { ranks[index] = Int32(lowerBound(values[index], in: distinct)) }
+      for index in values.indices { ranks[index] = Int32(distinct.firstIndex(notBelow: values[index])) }
       return (distinct, ranks)
     }
     // Each value above its index, sorted by value: equal values come out together.
@@ -77,16 +77,5 @@ package enum ValueRanks {
       ranks[Int(UInt64(truncatingIfNeeded: key))] = Int32(distinct.count - 1)
     }
     return (distinct, ranks)
-  }
-
-  /// The first position in the sorted `values` holding a value at least `value`.
-  private static func lowerBound(_ value: Int128, in values: [Int128]) -> Int {
-    var low = 0
-    var high = values.count
-    while low < high {
-      let middle = (low + high) >> 1
-      if values[middle] < value { low = middle + 1 } else { high = middle }
-    }
-    return low
   }
 }
