@@ -3,10 +3,9 @@ import Testing
 
 @testable import PromoKit
 
-/// The one list of benefit kinds (``Benefit/Kind``) and the packed values of the pricing
-/// that store it (``DealTerms``, ``CompactOrderRule``, ``FewItemRule``): every benefit has
-/// its kind, each packed value gives back the kind it was made from, and storing the kind
-/// left their sizes as they were.
+/// The one list of benefit kinds (``Benefit/Kind``) and the terms of the pricing that
+/// store it (``DealTerms``): every benefit has its kind, the terms give back the kind they
+/// were made from, and storing the kind left their size as it was.
 @Suite("Benefit kinds and the packed values that store them")
 struct BenefitKindTests {
   /// One benefit of each kind, in the order of the cases.
@@ -23,12 +22,9 @@ struct BenefitKindTests {
 
   @Test("the packed values keep their sizes")
   func sizes() {
-    // DealTerms: "about 80 bytes" (87, padded to 88); FewItemRule: 16 bytes, four to a
-    // cache line; CompactOrderRule: 64 bytes, one cache line.
+    // DealTerms: "about 80 bytes" (87, padded to 88).
     #expect(MemoryLayout<DealTerms>.size == 87)
     #expect(MemoryLayout<DealTerms>.stride == 88)
-    #expect(MemoryLayout<FewItemRule>.size == 16)
-    #expect(MemoryLayout<CompactOrderRule>.size == 64)
     #expect(MemoryLayout<Benefit.Kind>.size == 1)
   }
 
@@ -43,48 +39,6 @@ struct BenefitKindTests {
         else { continue }  // a benefit its kind does not allow
         let terms = try DealTerms(promotion, storeIndex: 0, rank: 0, minorDigits: 2)
         #expect(terms.benefit == benefit.kind)
-      }
-    }
-  }
-
-  @Test("CompactOrderRule stores a percentage or a sum, and prices as its order rule")
-  func compactOrderRule() {
-    let money = { (units: Int128) in Money(minorUnits: units, minorDigits: 2) }
-    let rules = [
-      OrderRule(id: "a", isStackable: true, minimum: nil, reduction: .fixed(money(1_500))),
-      OrderRule(
-        id: "b", isStackable: false, minimum: money(10_000),
-        reduction: .percent(Fixture.percent("15"), cap: nil)),
-      OrderRule(
-        id: "c", isStackable: true, minimum: money(5_000),
-        reduction: .percent(Fixture.percent("20"), cap: money(900))),
-    ]
-    let kinds: [Benefit.Kind] = [.amountOff, .percentOff, .percentOff]
-    for (rule, kind) in zip(rules, kinds) {
-      let compact = CompactOrderRule(rule, rank: 7)
-      #expect(compact.benefit == kind)
-      for units: Int128 in [0, 999, 5_000, 10_000, 18_525, 1_000_000] {
-        #expect(compact.value(at: units) == rule.discount(on: money(units))?.minorUnits)
-      }
-    }
-  }
-
-  @Test("FewItemRule packs its rule's kind and prices as the rule", arguments: 1...8)
-  func fewItemRule(seed: Int) {
-    var generator = SelectionIndexTests.Generator(seed: UInt64(seed))
-    for index in 0..<200 {
-      var rule = generator.itemRule(only: index % 4)
-      rule.isStackable = generator.chance(50)
-      let few = FewItemRule(rule, rank: Int32(index))
-      #expect(few.kind == rule.reduction.kind)
-      #expect(few.isStackable == rule.isStackable)
-      #expect(few.rank == Int32(index))
-      for (price, quantity) in [(1, 1), (999, 3), (2_500, 7), (19_900, 2)] as [(Int128, Int64)] {
-        let unitPrice = Money(minorUnits: price, minorDigits: 2)
-        let lineAmount = Money(minorUnits: price * Int128(quantity), minorDigits: 2)
-        #expect(
-          few.discount(unitPrice: price, quantity: quantity, lineAmount: lineAmount.minorUnits)
-            == rule.discount(unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount).minorUnits)
       }
     }
   }

@@ -4,11 +4,11 @@ import Testing
 @testable import PromoKit
 
 /// The pieces of the indexed plan selection, each held against a brute-force pass over its
-/// rules on random rules and amounts: ``OrderRuleSet`` (every query), the pair search's
-/// breaks (``OrderStageIndex/pairBreaks(_:)``), ``ItemRuleGroup`` and the rate arithmetic.
+/// rules on random rules and amounts: ``OrderRuleSet`` (every query) and the rate
+/// arithmetic.
 @Suite("The selection indexes agree with a pass over their rules")
 struct SelectionIndexTests {
-  /// Random order rules and item rules with values from small sets, so that ties are common.
+  /// Random order rules with values from small sets, so that ties are common.
   struct Generator: SeededCaseGenerator {
     var random: SplitMix64
 
@@ -41,20 +41,6 @@ struct SelectionIndexTests {
         reduction: reduction)
     }
 
-    /// An item rule: `only` picks one benefit kind (0 percent, 1 per unit, 2 fixed price,
-    /// 3 buy-get) or any.
-    mutating func itemRule(only: Int? = nil) -> ItemRule {
-      let reduction: ItemRule.Reduction
-      switch only ?? random.int(0...3) {
-      case 0: reduction = .percent(rate())
-      case 1: reduction = .perUnit(money(int(1...3_000)))
-      case 2: reduction = .fixedPrice(money(int(0...3_000)))
-      default:
-        reduction = .buyGet(
-          BuyGet.valid(buy: int(1...4), get: int(1...3), percentOff: chance(50) ? .hundred : rate()))
-      }
-      return ItemRule(id: "i", isStackable: true, reduction: reduction)
-    }
   }
 
   @Test(
@@ -128,97 +114,6 @@ struct SelectionIndexTests {
     #expect(set.best(at: 1_000_000) == 5_000)
     #expect(set.lowestWeight(at: 24_997, reaching: 4_999) == 0)
     #expect(set.greatest(at: 24_997, notAbove: 4_999) == 4_999)
-  }
-
-  @Test("pair breaks: between two breaks the best threshold's total never decreases", arguments: 1...24)
-  func pairBreaks(seed: Int) {
-    var generator = Generator(seed: UInt64(seed) &* 7)
-    let scale: Int64 = seed % 2 == 0 ? 60 : 2_000
-    let only = seed % 4 == 3 ? nil : seed % 4
-    let thresholds = (0..<generator.random.int(1...80)).map { _ in
-      generator.orderRule(threshold: true, scale: scale, only: only)
-    }
-    let breaks = OrderStageIndex.pairBreaks(thresholds)
-    let lowest = thresholds.map { $0.minimum!.minorUnits }.min()!
-    #expect(breaks.first == lowest, "seed \(seed)")
-    #expect(breaks == breaks.sorted() && Set(breaks).count == breaks.count, "seed \(seed)")
-    var previous: Int128?
-    for amount in 0...(scale * 5) {
-      let money = Money(minorUnits: Int128(amount), minorDigits: 2)
-      guard let best = thresholds.compactMap({ $0.discount(on: money)?.minorUnits }).max() else { continue }
-      let total = Int128(amount) - best
-      if let previous, !breaks.contains(Int128(amount)) {
-        #expect(total >= previous, "seed \(seed): the total drops at \(amount), not a break")
-      }
-      previous = total
-    }
-  }
-
-  @Test("ItemRuleGroup: the best discount on a line and the lowest weight taking it", arguments: 1...20)
-  func itemRuleGroup(seed: Int) {
-    var generator = Generator(seed: UInt64(seed) &* 13)
-    let only = seed % 5 == 4 ? nil : seed % 5
-    let rules = (0..<generator.random.int(1...200)).map { _ in
-      generator.itemRule(only: only)
-    }
-    let group = ItemRuleGroup(Array(rules.indices), of: rules)
-    for _ in 0..<400 {
-      let unitPrice = generator.money(
-        generator.chance(30) ? generator.pick([0, 1, 100, 1_000, 2_999]) : generator.int(0...4_000))
-      let quantity: Int64 = generator.chance(80) ? generator.int(1...9) : generator.int(1...1_000)
-      let lineAmount = Money(minorUnits: unitPrice.minorUnits * Int128(quantity), minorDigits: 2)
-      var expected: (discount: Int128, weight: Int32)?
-      for (position, rule) in rules.enumerated() {
-        let discount = rule.discount(unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount)
-          .minorUnits
-        if discount > 0 && (expected == nil || discount > expected!.discount) {
-          expected = (discount, Int32(position))
-        }
-      }
-      let found = group.best(
-        unitPrice: unitPrice.minorUnits, quantity: quantity, lineAmount: lineAmount.minorUnits)
-      #expect(
-        found?.discount == expected?.discount && found?.weight == expected?.weight,
-        "seed \(seed), \(quantity) × \(unitPrice)")
-    }
-  }
-
-  @Test("ItemRuleGroup: a buy-get rule tying exactly with another kind on large lines keeps the tie")
-  func buyGetTiesOnLargeLines() {
-    // Buy 1 get 1 free gets half the units of an even line, as 50% off does, and buy 1
-    // get 2 free two thirds of a line of 3n units, as 66.6667% rounds to on some amounts:
-    // the buy-get rule (weight 0) wins the tie whatever the line's size, so the shapes
-    // are never skipped while they may still reach the best.
-    let rules = [
-      ItemRule(
-        id: "b1g1", isStackable: true, reduction: .buyGet(BuyGet.valid(buy: 1, get: 1, percentOff: .hundred))
-      ),
-      ItemRule(
-        id: "b1g2", isStackable: true, reduction: .buyGet(BuyGet.valid(buy: 1, get: 2, percentOff: .hundred))
-      ),
-      ItemRule(id: "half", isStackable: true, reduction: .percent(Fixture.percent("50"))),
-      ItemRule(id: "two-thirds", isStackable: true, reduction: .percent(Fixture.percent("66.6667"))),
-    ]
-    let group = ItemRuleGroup(Array(rules.indices), of: rules)
-    for unitPrice in [1, 3, 99, 100_000, 99_999_999, 10_000_000_000_000] as [Int128] {
-      for quantity in [2, 3, 4, 6, 12, 300] as [Int64] {
-        let lineAmount = unitPrice * Int128(quantity)
-        var expected: (discount: Int128, weight: Int32)?
-        for (position, rule) in rules.enumerated() {
-          let discount = rule.discount(
-            unitPrice: Money(minorUnits: unitPrice, minorDigits: 2), quantity: quantity,
-            lineAmount: Money(minorUnits: lineAmount, minorDigits: 2)
-          ).minorUnits
-          if discount > 0 && (expected == nil || discount > expected!.discount) {
-            expected = (discount, Int32(position))
-          }
-        }
-        let found = group.best(unitPrice: unitPrice, quantity: quantity, lineAmount: lineAmount)
-        #expect(
-          found?.discount == expected?.discount && found?.weight == expected?.weight,
-          "\(quantity) × \(unitPrice)")
-      }
-    }
   }
 
   @Test("rate arithmetic: the same rounding as Percentage, and exact inverses")

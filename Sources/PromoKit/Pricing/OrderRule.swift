@@ -71,3 +71,41 @@ package struct OrderRule: Sendable, Hashable {
     applies(to: amount) ? reduction(of: amount) : nil
   }
 }
+
+extension OrderRule {
+  /// The rule of a working discount or threshold, its amounts in `minorDigits`; `nil` for
+  /// an item promotion.
+  ///
+  /// A minimum finer than the currency is rounded up to the next minor unit, which keeps
+  /// `amount >= minimum` exact for every amount the currency can hold.
+  package init?(_ promotion: borrowing Promotion, storeIndex: Int = 0, minorDigits: Int)
+    throws(UnpayableAmount)
+  {
+    let reduction: Reduction
+    switch promotion.benefit {
+    case .percentOff(let percentage):
+      reduction = .percent(
+        percentage,
+        cap: try promotion.maximumDiscount.map { (cap) throws(UnpayableAmount) in
+          try money(cap, "maximumDiscount", minorDigits)
+        })
+    case .amountOff(let sum): reduction = .fixed(try money(sum, "amountOff", minorDigits))
+    case .fixedPrice, .buyGet: return nil
+    }
+    guard promotion.kind.actsOnOrder else { return nil }
+    let minimum = promotion.minimumAmount.map {
+      Money(minorUnits: $0.unitsRoundedUp(atScale: minorDigits), minorDigits: minorDigits)
+    }
+    self.init(
+      id: promotion.id, storeIndex: storeIndex, isStackable: promotion.isStackable, minimum: minimum,
+      reduction: reduction)
+  }
+}
+
+/// `decimal` in minor units of `minorDigits`, or ``UnpayableAmount`` naming `field`.
+private func money(_ decimal: DecimalNumber, _ field: String, _ minorDigits: Int) throws(UnpayableAmount)
+  -> Money
+{
+  guard let money = Money(decimal, minorDigits: minorDigits) else { throw UnpayableAmount(field: field) }
+  return money
+}

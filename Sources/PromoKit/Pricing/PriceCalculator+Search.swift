@@ -20,22 +20,21 @@ extension PriceCalculator {
     return terms
   }
 
-  /// The quote of `order` by the exact plan search, used for stores that hold a promotion
-  /// of format 3, over the promotions that can matter to the order (``ExactCandidates``).
+  /// The quote of `order` by the plan search over the promotions that can matter to it:
+  /// gathered by `candidates`, or, without them, every working promotion (a pass, which
+  /// reports an amount that cannot be paid in the order's digits).
   ///
-  /// - Complexity: that of ``ExactCandidates/deals(for:codes:groups:)`` and
-  ///   ``ExactPlanSearch/best()``; an order in other minor digits than the store's adds a
-  ///   pass over the promotions.
-  func exactQuote(for order: Order, explain: Bool) throws(PromoError) -> Quote {
+  /// - Complexity: that of ``ExactCandidates/deals(for:codes:groups:)`` (or O(*n*) without
+  ///   candidates) and of ``ExactPlanSearch/best()``.
+  func quote(for order: Order, explain: Bool, candidates: ExactCandidates?) throws(PromoError) -> Quote {
     let digits = order.subtotal.minorDigits
     let deals: OrderDeals
     var plain: PlainOrderDeals?
-    if let candidates = exactCandidates, candidates.minorDigits == digits {
+    if let candidates {
       deals = candidates.deals(
         for: order, codes: context.presentedCodes(for: order), groups: context.customerGroups(for: order))
       plain = candidates.plain
     } else {
-      // Other digits: a pass, which reports an amount that cannot be paid in them.
       let terms = try workingTerms(for: order)
       deals = OrderDeals(terms: terms) {
         DealTerms.targetedLines(of: order.items ?? [], target: catalog.promotions[Int($0.storeIndex)].target)
