@@ -25,4 +25,3 @@ package struct UnpayableAmount: Error, Sendable, Hashable {
     return PromoError(.invalidData, position: "promotions[\(position)].\(field)", message)
   }
 }
-
