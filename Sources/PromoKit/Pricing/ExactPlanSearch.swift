@@ -764,7 +764,6 @@ final class ExactPlanSearch {
     plainThresholdBound: Int128, best: inout Plan
   ) {
     guard start.isAllStackable else { return }
-    var plainDiscount = plainDiscount
     let plainThresholds = plain.map { $0.thresholds(.stackable) }.flatMap { $0.isEmpty ? nil : $0 }
     guard !discounts.isEmpty || plainDiscount != nil, !thresholds.isEmpty || plainThresholds != nil else {
       return
@@ -791,8 +790,8 @@ final class ExactPlanSearch {
     let thresholds =
       thresholds.allSatisfy { canReach(totalLeft - largestTaken - $0.bound) }
       ? thresholds : thresholds.filter { canReach(totalLeft - largestTaken - $0.bound) }
-    var largestFirst = LargestFirst(discounts)
-    let keptBound = thresholds.reduce(plainThresholdBound) { max($0, $1.bound) }
+    let gatheredBound = thresholds.reduce(0) { max($0, $1.bound) }
+    let keptBound = max(gatheredBound, plainThresholdBound)
     var left = amounts
     var shares = amounts
     let floorTotal = shipping - shippingTaken
@@ -803,27 +802,42 @@ final class ExactPlanSearch {
       best.total == floorTotal && best.count == count && best.itemStage == start.itemStage
         && best.secondOrderStep != nil
     }
-    while let (discount, taken) = nextDiscount(&largestFirst, &plainDiscount, whole: whole) {
+    // The gathered discounts, from the largest down, each with every threshold.
+    var largestFirst = LargestFirst(discounts)
+    pairing: while let (discount, taken) = largestFirst.next() {
       if !canReach(totalLeft - taken - keptBound) { break }
       if onlyIdsDecide(), let bestDiscount = best.firstOrderStep {
         if orderTerms(discount).rank > bestDiscount.rank { continue }
-        if plainDiscount == nil {
-          // The rest without taking them in order: those of a lower id than the best's.
-          tryPairs(discount, taken: taken)
-          for (discount, taken) in largestFirst.remaining
-          where canReach(totalLeft - taken - keptBound)
-            && orderTerms(discount).rank < (best.firstOrderStep?.rank ?? .max)
-          {
-            tryPairs(discount, taken: taken)
-          }
-          return
+        // The rest without taking them in order: those of a lower id than the best's.
+        tryPairs(discount, taken: taken, withPlainThreshold: true)
+        for (discount, taken) in largestFirst.remaining
+        where canReach(totalLeft - taken - keptBound)
+          && orderTerms(discount).rank < (best.firstOrderStep?.rank ?? .max)
+        {
+          tryPairs(discount, taken: taken, withPlainThreshold: true)
         }
+        break pairing
       }
-      tryPairs(discount, taken: taken)
+      tryPairs(discount, taken: taken, withPlainThreshold: true)
+    }
+    if let plain, let plainDiscount {
+      // The plain discounts with the gathered thresholds, from the largest down (of plain
+      // discounts taking the same, only the lowest id can be in the best plan).
+      var next: (terms: DealTerms, taken: Int128)? = thresholds.isEmpty ? nil : plainDiscount
+      while let (terms, taken) = next, canReach(totalLeft - taken - gatheredBound) {
+        tryPairs(adopt(terms), taken: taken, withPlainThreshold: false)
+        next = plain.greatest(in: plain.discounts(.stackable), at: whole, notAbove: taken - 1)
+      }
+      // A plain discount with a plain threshold: the best such pair, from the index.
+      if plainThresholds != nil, let pair = plain.bestPair(at: whole, leavingAtMost: best.total - totalLeft + whole) {
+        let withDiscount = adding(adopt(pair.discount), taken: pair.discountTaken, to: start)
+        offer(withShipping(adding(adopt(pair.threshold), taken: pair.thresholdTaken, to: withDiscount)), to: &best)
+      }
     }
 
-    /// Offers `best` the pairs of `discount`, which takes `taken`, and each threshold.
-    func tryPairs(_ discount: Int, taken: Int128) {
+    /// Offers `best` the pairs of `discount`, which takes `taken`, and each gathered
+    /// threshold, and the best plain threshold when `withPlainThreshold`.
+    func tryPairs(_ discount: Int, taken: Int128, withPlainThreshold: Bool) {
       let plan = adding(discount, taken: taken, to: start)
       // What the lines have left after the discount, worked out when a threshold shares a
       // line with it (on other lines, the threshold's base is what it was).
@@ -853,7 +867,8 @@ final class ExactPlanSearch {
         offer(withShipping(adding(threshold, taken: second, to: plan)), to: &best)
       }
       // The best plain threshold on what the whole order has left (it is untargeted).
-      if let plain, let plainThresholds, let (terms, second) = plain.best(in: plainThresholds, at: wholeLeft),
+      if withPlainThreshold, let plain, let plainThresholds,
+        let (terms, second) = plain.best(in: plainThresholds, at: wholeLeft),
         canReach(totalLeft - taken - second)
       {
         offer(withShipping(adding(adopt(terms), taken: second, to: plan)), to: &best)
@@ -872,20 +887,6 @@ final class ExactPlanSearch {
     if canReach(start.total - taken - shippingTaken, count: count, shippingTaken: shippingTaken, best: best) {
       offer(withShipping(adding(number, taken: taken, to: start)), to: &best)
     }
-  }
-
-  /// The next stackable discount for the pairs, from the largest down: the larger of the
-  /// queue's first and `plainNext` (a plain discount on `whole`, the next of which, taking
-  /// less, is then asked of the index: of plain discounts taking the same, only the lowest
-  /// id can be in the best plan).
-  private func nextDiscount(
-    _ queue: inout LargestFirst, _ plainNext: inout (terms: DealTerms, taken: Int128)?, whole: Int128
-  ) -> (deal: Int, taken: Int128)? {
-    if let next = plainNext, let plain, next.taken > queue.first?.taken ?? 0 {
-      plainNext = plain.greatest(in: plain.discounts(.stackable), at: whole, notAbove: next.taken - 1)
-      return (adopt(next.terms), next.taken)
-    }
-    return queue.next()
   }
 
   /// Sets `left` to what the lines have left of `amounts` once order deal `number` took

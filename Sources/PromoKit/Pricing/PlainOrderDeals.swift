@@ -17,9 +17,11 @@ struct PlainOrderDeals: Sendable {
   /// The deals of one kind and one stackability, indexed.
   struct DealSet: Sendable {
     /// The rules, weighted by the ranks of their ids.
-    fileprivate let rules: OrderRuleSet
+    let rules: OrderRuleSet
     /// The terms of each deal, by the rank of its id.
-    fileprivate let terms: [Int32: DealTerms]
+    let terms: [Int32: DealTerms]
+    /// The terms of every deal, in no particular order (for a pass over them).
+    let list: [DealTerms]
 
     /// Whether the set has no deal.
     var isEmpty: Bool { terms.isEmpty }
@@ -38,6 +40,9 @@ struct PlainOrderDeals: Sendable {
   /// The discounts and the thresholds of each stacking, by its raw value.
   private let discountSets: [DealSet]
   private let thresholdSets: [DealSet]
+  /// The minimums of the stackable thresholds where the best of them on an amount can
+  /// jump, in increasing order (``pairBreaks(_:)``): what the pair search looks at.
+  let pairBreaks: [Int128]
 
   /// The discounts of `stacking`.
   func discounts(_ stacking: Stacking) -> DealSet { discountSets[stacking.rawValue] }
@@ -67,11 +72,12 @@ struct PlainOrderDeals: Sendable {
         let list = lists[kind]?[stacking] ?? []
         return DealSet(
           rules: OrderRuleSet(list.map(\.0), weights: list.map(\.1.rank)),
-          terms: Dictionary(uniqueKeysWithValues: list.map { ($0.1.rank, $0.1) }))
+          terms: Dictionary(uniqueKeysWithValues: list.map { ($0.1.rank, $0.1) }), list: list.map(\.1))
       }
     }
     discountSets = sets(.discount)
     thresholdSets = sets(.threshold)
+    pairBreaks = Self.pairBreaks(lists[.threshold]?[.stackable]?.map(\.0) ?? [])
   }
 
   /// The deal of `set` that takes the most off a base of `amount` minor units (ties: the
