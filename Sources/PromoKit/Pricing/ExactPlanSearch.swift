@@ -829,9 +829,13 @@ final class ExactPlanSearch {
         next = plain.greatest(in: plain.discounts(.stackable), at: whole, notAbove: taken - 1)
       }
       // A plain discount with a plain threshold: the best such pair, from the index.
-      if plainThresholds != nil, let pair = plain.bestPair(at: whole, leavingAtMost: best.total - totalLeft + whole) {
+      if plainThresholds != nil,
+        let pair = plain.bestPair(at: whole, leavingAtMost: best.total - totalLeft + whole)
+      {
         let withDiscount = adding(adopt(pair.discount), taken: pair.discountTaken, to: start)
-        offer(withShipping(adding(adopt(pair.threshold), taken: pair.thresholdTaken, to: withDiscount)), to: &best)
+        offer(
+          withShipping(adding(adopt(pair.threshold), taken: pair.thresholdTaken, to: withDiscount)), to: &best
+        )
       }
     }
 

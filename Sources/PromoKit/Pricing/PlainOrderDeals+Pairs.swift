@@ -81,7 +81,8 @@ extension PlainOrderDeals {
     for stretch in stretches {
       let end = stretch.index + 1 < count ? min(amount, pairBreaks[stretch.index + 1] - 1) : amount
       let last = lastRemaining(from: stretch.remaining, to: end, leaving: bestLeft)
-      if let found = discounts.rules.lowestWeight(at: amount, within: amount - last, amount - stretch.remaining),
+      if let found = discounts.rules.lowestWeight(
+        at: amount, within: amount - last, amount - stretch.remaining),
         discountRank == nil || found < discountRank!
       {
         discountRank = found
