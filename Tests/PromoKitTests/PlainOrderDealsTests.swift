@@ -1,12 +1,14 @@
-import PromoKit
 import PromoTestSupport
 import Testing
 
-/// The plain order deals of a format-3 store (untargeted discounts and thresholds with
-/// nothing of format 3 about them) are asked of an index by the exact search
-/// (`PlainOrderDeals`): held to the indexes of formats 1 and 2, which price the same store
-/// without the one format-3 promotion that makes it a format-3 store.
-@Suite("Plain order deals of a format-3 store: the same plans as the format-2 indexes")
+@testable import PromoKit
+
+/// The plain order deals of a store (untargeted discounts and thresholds with nothing of
+/// format 3 about them) are asked of an index by the search (`PlainOrderDeals`: the best
+/// single deal, and the best stacked pair of them): held to the same search over every
+/// working promotion without the index (`PriceCalculator(indexed: false)`), which tries
+/// each deal and each pair.
+@Suite("Plain order deals: the same plans with the index as by trying every deal and pair")
 struct PlainOrderDealsTests {
   static let now = PricingPropertyTests.now
 
@@ -35,14 +37,16 @@ struct PlainOrderDealsTests {
     }
   }
 
-  /// The two calculators of `promotions`: as a format-2 store (the indexes of formats 1
-  /// and 2), and with the shipping deal that makes it a format-3 store (the exact search).
+  /// The two calculators of `promotions` with the shipping deal (which never applies to
+  /// these orders): one that tries every working deal for each order (the reference), and
+  /// one that asks the index of the plain deals.
   static func calculators(_ promotions: [Promotion]) throws -> (
-    format2: PriceCalculator, format3: PriceCalculator
+    reference: PriceCalculator, indexed: PriceCalculator
   ) {
-    (
-      try PriceCalculator(catalog: Fixture.catalog(version: 2, promotions), at: now),
-      try PriceCalculator(catalog: Fixture.catalog(version: 3, promotions + [shipping]), at: now)
+    let catalog = try Fixture.catalog(version: 3, promotions + [shipping])
+    return (
+      try PriceCalculator(catalog: catalog, context: PricingContext(instant: now), indexed: false),
+      try PriceCalculator(catalog: catalog, at: now)
     )
   }
 
@@ -50,7 +54,7 @@ struct PlainOrderDealsTests {
   /// amount and, from 2 minor units, the same amount over two lines (split at a point drawn
   /// from `random`), so that the order deals are divided.
   static func expectSameQuotes(
-    _ calculators: (format2: PriceCalculator, format3: PriceCalculator), subtotal: Int64,
+    _ calculators: (reference: PriceCalculator, indexed: PriceCalculator), subtotal: Int64,
     random: inout SplitMix64, context: String
   ) throws {
     var orders = [PricingPropertyTests.order(subtotal)]
@@ -65,8 +69,8 @@ struct PlainOrderDealsTests {
           ]))
     }
     for order in orders {
-      let expected = try calculators.format2.quote(for: order)
-      let found = try calculators.format3.quote(for: order)
+      let expected = try calculators.reference.quote(for: order)
+      let found = try calculators.indexed.quote(for: order)
       #expect(found.plan == expected.plan, "\(context), subtotal \(subtotal)")
       #expect(found.lines == expected.lines, "\(context), subtotal \(subtotal)")
     }
@@ -92,7 +96,7 @@ struct PlainOrderDealsTests {
   @Test(
     "random stores of 0 to 900 order deals (indexed from 200 working ones), amount orders and orders of lines",
     arguments: [1, 2, 3, 0xC0FFEE, 20_261_124] as [UInt64])
-  func sameAsFormat2(seed: UInt64) throws {
+  func generatedStores(seed: UInt64) throws {
     var generator = StoreGenerator(seed: seed)
     for round in 0..<12 {
       let specs = generator.store(count: generator.random.int(0...900), maximumIDLength: 4)
@@ -103,6 +107,48 @@ struct PlainOrderDealsTests {
           calculators, subtotal: subtotal, random: &generator.random,
           context: "seed \(seed) round \(round), \(specs.count) deals")
       }
+    }
+  }
+
+  @Test(
+    "tiered thresholds (each minimum a break of the pair search) and hundreds of stackable discounts",
+    arguments: [5, 6, 7] as [UInt64])
+  func tieredThresholds(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    var promotions: [Promotion] = []
+    // Thresholds "k × 10 off from k × 100" (every one raises the best threshold), some
+    // percentages among them, and discounts whose sums and rates cross the tiers.
+    for tier in 1...120 {
+      let percent = random.chance(20)
+      promotions.append(
+        Fixture.built {
+          try Promotion(
+            id: "t\(tier)", kind: .threshold,
+            benefit: percent
+              ? .percentOff(Percentage.valid(DecimalNumber(significand: Int64(tier % 30 + 1), scale: 0)))
+              : .amountOff(DecimalNumber(significand: Int64(tier) * 1_000, scale: 2)),
+            minimumAmount: DecimalNumber(significand: Int64(tier) * 10_000, scale: 2), isStackable: true)
+        })
+    }
+    for index in 0..<400 {
+      promotions.append(
+        Fixture.built {
+          try Promotion(
+            id: "d\(index)", kind: .discount,
+            benefit: random.chance(50)
+              ? .amountOff(
+                DecimalNumber(significand: random.int(1...600) * (random.chance(50) ? 1_000 : 7), scale: 2))
+              : .percentOff(Percentage.valid(DecimalNumber(significand: random.int(1...40), scale: 0))),
+            isStackable: random.chance(80))
+        })
+    }
+    let calculators = try Self.calculators(promotions)
+    // Half of the subtotals in whole tens, as the minimums and half of the sums: a discount
+    // then often leaves exactly a minimum.
+    for _ in 0..<300 {
+      let subtotal = random.int(0...130_000 as ClosedRange<Int64>) * (random.chance(50) ? 1_000 : 10)
+      try Self.expectSameQuotes(
+        calculators, subtotal: min(subtotal, 130_000_000), random: &random, context: "seed \(seed), tiered")
     }
   }
 }

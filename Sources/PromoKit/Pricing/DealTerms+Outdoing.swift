@@ -35,13 +35,19 @@ extension DealTerms {
   /// Whether this untargeted threshold or shipping deal, without a code, takes at least as
   /// much as `other` (of its kind, untargeted, without a code) in every plan `other` can be
   /// in, and wins a tie (a lower id): no higher minimums, the same benefit with no less off
-  /// (or all of the shipping), no repeat, stackable if `other` is, for every customer. Every
-  /// order that finds `other` finds this one too, and `other` is never in the best plan.
+  /// (or all of the shipping), stackable if `other` is, for every customer. Every order that
+  /// finds `other` finds this one too, and `other` is never in the best plan. Of two
+  /// repeating thresholds counting the same (amount or units), one with no longer a step,
+  /// no smaller a sum and no lower a cap takes at least as many steps of at least as much.
   func outdoesUntargeted(_ other: DealTerms) -> Bool {
     guard kind == other.kind, !isTargeted, !other.isTargeted, !isForCustomerGroups, rank < other.rank,
       isStackable || !other.isStackable, minimumUnits <= other.minimumUnits,
-      minimumQuantity <= other.minimumQuantity, !repeats, !other.repeats
+      minimumQuantity <= other.minimumQuantity, repeats == other.repeats
     else { return false }
+    if repeats {
+      return hasMinimum == other.hasMinimum && fineStep.isZero && other.fineStep.isZero
+        && sumUnits >= other.sumUnits && capUnits >= other.capUnits
+    }
     switch kind {
     case .threshold:
       switch (benefit, other.benefit) {

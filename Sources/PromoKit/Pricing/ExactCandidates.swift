@@ -351,11 +351,6 @@ struct ExactCandidates: Sendable {
         }
       }
     }
-    deals.items.reserveCapacity(untargetedItems.count + gathered)
-    deals.orders.reserveCapacity(untargetedDiscounts.count + reached + gathered)
-    deals.orderLines.reserveCapacity(untargetedDiscounts.count + reached + gathered)
-    deals.shipping.reserveCapacity(reached)
-    deals.blocks.reserveCapacity(keyed.count + 1)
     if groups.isEmpty {
       // A customer in no group: the untargeted deals for every customer, listed once.
       let (orders, shipping) = everyCustomer.reached[reached]

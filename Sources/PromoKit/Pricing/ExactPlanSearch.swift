@@ -113,8 +113,6 @@ final class ExactPlanSearch {
   /// for the other deals, which do not count them), by order-deal number.
   private let units: [Int64]
   private let stretchBounds: [OrderStageBounds]
-  /// How many deals the blocks still to be gathered hold.
-  private let pendingDeals: Int
   /// The deals for customer groups of the blocks still to be gathered that the customer's
   /// groups admit (``OrderDeals/admittedForGroups``).
   private let admittedForGroups: [Int32]
@@ -149,7 +147,6 @@ final class ExactPlanSearch {
       blocks.append(ExactDealBlock(start: covered, end: Int32(deals.orders.count), bounds: -1, lines: .every))
     }
     self.blocks = blocks
-    pendingDeals = blocks.reduce(0) { $0 + Int($1.pendingEnd - $1.pendingStart) }
     var units = [Int64](repeating: 0, count: deals.orders.count)
     if let items {
       for number in deals.orders.indices where table[Int(deals.orders[number])].hasMinimumQuantity {
@@ -530,10 +527,6 @@ final class ExactPlanSearch {
     else { return }
     var discounts: [(deal: Int, taken: Int128)] = []
     var thresholds: [(deal: Int, bound: Int128)] = []
-    // (Room for every order deal, those of the blocks still to be gathered too: the lists
-    // never grow.)
-    discounts.reserveCapacity(orderDeals.count + pendingDeals)
-    thresholds.reserveCapacity(orderDeals.count + pendingDeals)
     /// Tries each deal of block `index` alone, and keeps those that could be in a pair with
     /// a partner taking at most `partners`.
     func search(block index: Int, partners: (discount: Int128, threshold: Int128)) {
