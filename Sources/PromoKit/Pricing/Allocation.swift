@@ -2,25 +2,15 @@
 /// `i` gets `floor(d × b_i / B)`, and the minor units still missing go one each to the lines
 /// with the largest remainders `(d × b_i) mod B`, ties to the earlier line.
 ///
-///     Allocation.shares(of: 1_500, over: [5_000, 9_600])   // [514, 986]
+///     Allocation.divide(1_500, over: amounts, into: shares)   // [5_000, 9_600]: [514, 986]
 ///
 /// - Complexity: O(*n* log *n*) for *n* lines (O(*n* × *m*) for *m* missing units when
 ///   *n* is small).
 package enum Allocation {
-  /// The shares of `discount` over `amounts` (all at least 0, with `discount` at most their
-  /// sum); they add up to `discount` exactly, and no share exceeds its amount.
-  package static func shares(of discount: Int128, over amounts: [Int128]) -> [Int128] {
-    var shares = [Int128](repeating: 0, count: amounts.count)
-    amounts.withUnsafeBufferPointer { amounts in
-      shares.withUnsafeMutableBufferPointer { shares in
-        divide(discount, over: amounts, into: shares)
-      }
-    }
-    return shares
-  }
-
-  /// ``shares(of:over:)`` into `shares` (as many as `amounts`), with no memory of its own
-  /// but a few lines' remainders.
+  /// Writes the shares of `discount` over `amounts` (all at least 0, with `discount` at
+  /// most their sum) into `shares` (as many as `amounts`): they add up to `discount`
+  /// exactly, and no share exceeds its amount. It uses no memory of its own but a few
+  /// lines' remainders.
   package static func divide(
     _ discount: Int128, over amounts: UnsafeBufferPointer<Int128>,
     into shares: UnsafeMutableBufferPointer<Int128>

@@ -22,13 +22,10 @@ extension DealTerms {
   func lineDiscount(unitPrice: Int128, quantity: Int64) -> Int128 {
     let covered = min(quantity, maximumQuantity)
     switch benefit {
-    case .percentOff: return Self.percentageOff(rate, of: RateArithmetic.product(unitPrice, covered))
+    case .percentOff: return percentageOff(unitPrice: unitPrice, units: covered)
     case .amountOff: return Self.perUnitOff(sum, unitPrice: unitPrice, units: covered)
     case .fixedPrice: return Self.fixedPriceOff(sum, unitPrice: unitPrice, units: covered)
-    case .buyGet:
-      let got = Self.gotAmount(
-        unitPrice: unitPrice, quantity: quantity, buy: Int64(buy), get: Int64(get), limit: maximumQuantity)
-      return Self.percentageOff(rate, of: got)
+    case .buyGet: return buyGetOff(unitPrice: unitPrice, quantity: quantity)
     }
   }
 
@@ -43,11 +40,9 @@ extension DealTerms {
   }
 
   /// Calls `body` with each line of `targeted` and what the item deal takes off it (0 or
-  /// more); `cheapestFirst`, when given, is ``cheapestFirst(_:)`` of `items`.
-  ///
-  /// A buy/get across lines counts the units of all its lines together; the cheapest
-  /// `floor(U / (buy + get)) × get` units (at most its unit limit) are got, ties going to
-  /// the earlier line's units, and each line's share is rounded on its own.
+  /// more); `cheapestFirst`, when given, is ``cheapestFirst(_:)`` of `items`. A buy/get
+  /// across lines is worked out on all its lines together
+  /// (``forEachLineAcross(_:targeted:cheapestFirst:_:)``).
   ///
   /// - Complexity: O(*L*), or O(*L* log *L*) across lines, for *L* lines.
   @inline(__always)
@@ -61,25 +56,6 @@ extension DealTerms {
       }
       return
     }
-    var units: Int64 = 0
-    targeted.forEach(count: items.count) { units += items[$0].quantity }
-    var got = min(discountedUnits(of: units), maximumQuantity)
-    for index in cheapestFirst ?? Self.cheapestFirst(items) where got > 0 && targeted.contains(index) {
-      let taken = min(got, items[index].quantity)
-      got -= taken
-      body(
-        index, Self.percentageOff(rate, of: RateArithmetic.product(items[index].unitPrice.minorUnits, taken)))
-    }
-  }
-
-  /// The lines of `items` from the lowest unit price up, ties in line order: the order in
-  /// which a buy/get across lines gets units.
-  ///
-  /// - Complexity: O(*L* log *L*) for *L* lines.
-  static func cheapestFirst(_ items: [OrderItem]) -> [Int] {
-    items.indices.sorted {
-      let (left, right) = (items[$0].unitPrice.minorUnits, items[$1].unitPrice.minorUnits)
-      return left != right ? left < right : $0 < $1
-    }
+    forEachLineAcross(items, targeted: targeted, cheapestFirst: cheapestFirst, body)
   }
 }

@@ -11,22 +11,8 @@ extension DealTerms {
     if base < minimum || units < minimumQuantity { return 0 }
     let taken: Int128
     switch benefit {
-    case .percentOff:
-      taken = Self.percentageOff(rate, of: base, cap: cap)
-    case .amountOff:
-      if repeats {
-        let steps: Int128 =
-          if !hasMinimum {
-            Int128(units / minimumQuantity)
-          } else if fineStep.isZero {
-            base / minimum
-          } else {
-            Self.steps(of: fineStep, in: base, minorDigits: Int(minorDigits))
-          }
-        taken = Self.repeatedSumOff(sum, steps: steps, cap: cap, of: base)
-      } else {
-        taken = Self.sumOff(sum, of: base)
-      }
+    case .percentOff: taken = Self.percentageOff(rate, of: base, cap: cap)
+    case .amountOff: taken = repeats ? repeatedSumOff(base: base, units: units) : Self.sumOff(sum, of: base)
     case .fixedPrice, .buyGet: preconditionFailure("an order deal takes a percentage or a sum")
     }
     return max(taken, 0)
@@ -37,15 +23,8 @@ extension DealTerms {
     bound.minimum = min(bound.minimum, minimumUnits)
     bound.minimumQuantity = min(bound.minimumQuantity, minimumQuantity)
     switch benefit {
-    case .percentOff: bound.rate = max(bound.rate, rate)
-    case .amountOff:
-      if !repeats {
-        bound.sum = max(bound.sum, sumUnits)
-      } else if capUnits != .max {
-        bound.sum = max(bound.sum, capUnits)
-      } else {
-        bound.isUnbounded = true
-      }
+    case .percentOff: includePercentage(in: &bound)
+    case .amountOff: if repeats { includeRepeatedSum(in: &bound) } else { includeSum(in: &bound) }
     case .fixedPrice, .buyGet: preconditionFailure("an order deal takes a percentage or a sum")
     }
   }
@@ -65,21 +44,5 @@ extension DealTerms {
     case .amountOff: return max(Self.sumOff(repeats ? cap : sum, of: base), 0)
     case .fixedPrice, .buyGet: preconditionFailure("an order deal takes a percentage or a sum")
     }
-  }
-
-  /// `floor(base / step)`, exactly, for `base` in minor units and a step (a repeating
-  /// threshold's `minimumAmount`, above 0) that may be finer than the currency; a count
-  /// too large for 128 bits is given as the largest one.
-  static func steps(of step: DecimalNumber, in base: Int128, minorDigits: Int) -> Int128 {
-    if step.scale <= minorDigits { return base / step.unitsRoundedUp(atScale: minorDigits) }
-    // base / (significand / 10^(scale - minorDigits)), by long division so that nothing
-    // overflows: base = q × significand + r, and (r × 10^k) < significand × 10^18.
-    let significand = Int128(step.significand)
-    let power = Int128(DecimalNumber.powerOfTen(step.scale - minorDigits))
-    let (whole, remainder) = base.quotientAndRemainder(dividingBy: significand)
-    let (high, overflow) = whole.multipliedReportingOverflow(by: power)
-    if overflow { return .max }
-    let (total, carry) = high.addingReportingOverflow(remainder * power / significand)
-    return carry ? .max : total
   }
 }

@@ -5,8 +5,19 @@
 ///
 /// - Complexity: O(1) for one pair; ``unoutdone(_:by:outdoes:)`` as it says.
 extension DealTerms {
-  /// Its fixed price in minor units; 0 for another benefit.
-  private var fixedPriceUnits: Int64 { benefit == .fixedPrice ? sumUnits : 0 }
+  /// Whether this deal takes at least what `other` takes wherever both apply, as their
+  /// benefits define it (the one dominance rule, each benefit's part in its own file):
+  /// the same benefit, no less off. Deals of two benefits are never compared.
+  func takesAtLeast(_ other: DealTerms) -> Bool {
+    guard repeats == other.repeats else { return false }
+    switch (benefit, other.benefit) {
+    case (.percentOff, .percentOff): return percentageTakesAtLeast(other)
+    case (.amountOff, .amountOff): return repeats ? repeatedSumTakesAtLeast(other) : sumTakesAtLeast(other)
+    case (.fixedPrice, .fixedPrice): return fixedPriceTakesAtLeast(other)
+    case (.buyGet, .buyGet): return buyGetTakesAtLeast(other)
+    case (.percentOff, _), (.amountOff, _), (.fixedPrice, _), (.buyGet, _): return false
+    }
+  }
 
   /// Whether this item deal, priced line by line, takes at least as much as `other` off
   /// every line and wins a tie (a lower id), in every item stage `other` can be in: the
@@ -21,15 +32,8 @@ extension DealTerms {
     guard isPricedLineByLine, other.isPricedLineByLine, !isForCustomerGroups,
       isStackable || !other.isStackable, maximumQuantity >= other.maximumQuantity
     else { return false }
-    if benefit == .fixedPrice && other.benefit == .fixedPrice && sumUnits < other.sumUnits { return true }
-    guard rank < other.rank else { return false }
-    switch (benefit, other.benefit) {
-    case (.percentOff, .percentOff): return rate >= other.rate
-    case (.amountOff, .amountOff): return sumUnits >= other.sumUnits
-    case (.fixedPrice, .fixedPrice): return sumUnits <= other.sumUnits
-    case (.buyGet, .buyGet): return buy == other.buy && get == other.get && rate >= other.rate
-    case (.percentOff, _), (.amountOff, _), (.fixedPrice, _), (.buyGet, _): return false
-    }
+    if benefit == .fixedPrice && other.benefit == .fixedPrice && fixedPriceTakesMore(other) { return true }
+    return rank < other.rank && takesAtLeast(other)
   }
 
   /// Whether this untargeted threshold or shipping deal, without a code, takes at least as
@@ -40,31 +44,16 @@ extension DealTerms {
   /// repeating thresholds counting the same (amount or units), one with no longer a step,
   /// no smaller a sum and no lower a cap takes at least as many steps of at least as much.
   func outdoesUntargeted(_ other: DealTerms) -> Bool {
-    guard kind == other.kind, !isTargeted, !other.isTargeted, !isForCustomerGroups, rank < other.rank,
+    guard kind == other.kind, kind == .threshold || kind == .shipping, !isTargeted, !other.isTargeted,
+      !isForCustomerGroups, rank < other.rank,
       isStackable || !other.isStackable, minimumUnits <= other.minimumUnits,
-      minimumQuantity <= other.minimumQuantity, repeats == other.repeats
+      minimumQuantity <= other.minimumQuantity
     else { return false }
-    if repeats {
-      return hasMinimum == other.hasMinimum && fineStep.isZero && other.fineStep.isZero
-        && sumUnits >= other.sumUnits && capUnits >= other.capUnits
+    // All of the shipping: nothing takes more off it.
+    if kind == .shipping && benefit == .percentOff && rate == Percentage.hundred.tenThousandths {
+      return true
     }
-    switch kind {
-    case .threshold:
-      switch (benefit, other.benefit) {
-      case (.percentOff, .percentOff): return rate >= other.rate && capUnits >= other.capUnits
-      case (.amountOff, .amountOff): return sumUnits >= other.sumUnits
-      case (.percentOff, _), (.amountOff, _), (.fixedPrice, _), (.buyGet, _): return false
-      }
-    case .shipping:
-      switch (benefit, other.benefit) {
-      case (.percentOff, _) where rate == Percentage.hundred.tenThousandths: return true
-      case (.percentOff, .percentOff): return rate >= other.rate
-      case (.amountOff, .amountOff): return sumUnits >= other.sumUnits
-      case (.fixedPrice, .fixedPrice): return sumUnits <= other.sumUnits
-      case (.percentOff, _), (.amountOff, _), (.fixedPrice, _), (.buyGet, _): return false
-      }
-    case .item, .discount: return false
-    }
+    return takesAtLeast(other)
   }
 
   /// Those of `deals` that no other `outdoes`, nor one of `others`, which are tried wherever

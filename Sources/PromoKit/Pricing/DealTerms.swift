@@ -1,15 +1,18 @@
 /// One working promotion of an order, its amounts in the order's minor units: what each
 /// kind takes off, and when it applies (docs/FORMAT.md), defined once for the exact plan
-/// search of format-3 stores (``ExactPlanSearch``).
+/// search of every store (``ExactPlanSearch``).
 ///
 ///     let terms = try DealTerms(promotion, storeIndex: 3, rank: 1, minorDigits: 2)
 ///     terms.orderDiscount(base: 18_525, units: 4)   // what a discount or threshold takes
 ///
-/// This file holds the stored terms and how a promotion becomes them; each question has a
-/// file of its own: item deals (`DealTerms+ItemDeals.swift`), discounts and thresholds
-/// (`DealTerms+OrderDeals.swift`), shipping deals (`DealTerms+ShippingDeals.swift`), which
-/// deal outdoes which (`DealTerms+Outdoing.swift`), and the formulas all of them use
-/// (`DealTerms+Formulas.swift`).
+/// This file holds the stored terms and how a promotion becomes them. Each benefit has a
+/// file of its own in `Pricing/Benefits/` (what it takes off, how it bounds what a set of
+/// deals takes, when it takes at least what another of its kind takes):
+/// `PercentageOff.swift`, `SumOff.swift`, `RepeatingSumOff.swift`, `FixedPrice.swift`,
+/// `BuyGetOff.swift`. Each kind of deal asks them in a file of its own: item deals
+/// (`DealTerms+ItemDeals.swift`), discounts and thresholds (`DealTerms+OrderDeals.swift`),
+/// shipping deals (`DealTerms+ShippingDeals.swift`), and which deal outdoes which
+/// (`DealTerms+Outdoing.swift`, the one dominance rule).
 ///
 /// The terms are a plain value with no reference in it: prepared once per store
 /// (``ExactCandidates``), an order's search copies those that can matter to it into one
@@ -124,11 +127,6 @@ struct DealTerms: Sendable {
       try promotion.maximumDiscount.map { (value) throws(UnpayableAmount) in
         try units(value, "maximumDiscount")
       } ?? .max
-  }
-
-  /// The units got of `quantity` units by a buy/get: `floor(q / (buy + get)) × get`.
-  func discountedUnits(of quantity: Int64) -> Int64 {
-    BuyGet.discountedUnits(of: quantity, buy: Int64(buy), get: Int64(get))
   }
 
   /// Its rate, in ten-thousandths of a percent.

@@ -1,4 +1,4 @@
-/// The working promotions of a format-3 store sorted for ``ExactCandidates`` as they are
+/// The working promotions of a store sorted for ``ExactCandidates`` as they are
 /// read, one by one, in the store's order: the targeted deals without a code, grouped by
 /// SKU and by category; the untargeted item deals, discounts, and thresholds and shipping
 /// deals; the deals of each code; the untargeted discounts and thresholds with nothing of

@@ -1,8 +1,8 @@
-/// The untargeted discounts and thresholds of a format-3 store that have nothing of format
-/// 3 about them (no code, no customer groups, no quantity minimum, no repeat): the same for
-/// every order but for the amount they are applied to. They are indexed as the indexes of
-/// formats 1 and 2 index them (``OrderRuleSet``, keyed by the ranks of their ids), so that
-/// the exact search (``ExactPlanSearch``) asks for the best of them on an amount instead of
+/// The untargeted discounts and thresholds of a store that have nothing of format 3 about
+/// them (no code, no customer groups, no quantity minimum, no repeat): the same for every
+/// order but for the amount they are applied to. They are indexed by their fixed sums and
+/// percentages over the amounts where each applies (``OrderRuleSet``, keyed by the ranks of
+/// their ids), so that the exact search (``ExactPlanSearch``) asks for the best of them on an amount instead of
 /// trying each, and a store of many of them costs an order no more than a few.
 ///
 ///     if let (terms, taken) = plain.best(in: plain.thresholds(.stackable), at: 18_525) { … }

@@ -1,5 +1,5 @@
-/// The rule for the best plan, defined once for both searches (``ExactPlanSearch`` and the
-/// indexes of formats 1 and 2): the lower total wins; at equal totals, the plan with fewer
+/// The rule for the best plan, defined once for the search (``ExactPlanSearch``) and the
+/// index of the plain order deals (``PlainOrderDeals``): the lower total wins; at equal totals, the plan with fewer
 /// promotions; then the one whose promotion ids, in application order, are lower as byte
 /// strings, which their ranks among the store's ids compare.
 ///

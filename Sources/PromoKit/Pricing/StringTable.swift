@@ -2,7 +2,7 @@
 /// table: for the SKUs and categories every order line looks up, cheaper than
 /// `Dictionary`'s seeded SipHash on such short keys. Built once; read-only after.
 ///
-///     let table = StringTable(["tea": 1, "mug": 2])
+///     let table = StringTable(keys: ["tea", "mug"], values: [1, 2])
 ///     table["mug"]   // 2
 ///
 /// - Complexity: O(*n*) to build for *n* keys; a lookup is O(*k*) for a key of *k* bytes,
@@ -19,21 +19,6 @@ struct StringTable<Value: Sendable>: Sendable {
   /// (a line's SKU is usually met for the first time in a while).
   private var slots: [Entry?] = []
   private var mask = 0
-
-  /// The pairs of `dictionary`.
-  init(_ dictionary: [String: Value]) {
-    guard !dictionary.isEmpty else { return }
-    var capacity = 4
-    while capacity < 2 * dictionary.count { capacity *= 2 }
-    mask = capacity - 1
-    slots = [Entry?](repeating: nil, count: capacity)
-    for (key, value) in dictionary {
-      let hash = Self.hash(key)
-      var slot = hash & mask
-      while slots[slot] != nil { slot = (slot + 1) & mask }
-      slots[slot] = Entry(hash: hash, key: key, value: value)
-    }
-  }
 
   /// The keys with the values at the same positions (the keys distinct).
   init(keys: [String], values: [Value]) {

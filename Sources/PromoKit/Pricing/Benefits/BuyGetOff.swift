@@ -1,0 +1,64 @@
+/// The benefit `buy` / `get` (with its percentage, 100 by default): of every `buy + get`
+/// units, `get` are got at the percentage off, the cheapest first when it counts the units
+/// of its lines together (`acrossLines`), at most its unit limit.
+///
+///     DealTerms.gotAmount(unitPrice: 2_500, quantity: 3, buy: 1, get: 1)   // 2_500: one unit got
+///
+/// - Complexity: O(1) on one line; O(*L* log *L*) across *L* lines.
+extension DealTerms {
+  /// The units got of `quantity` units: `floor(q / (buy + get)) × get`.
+  func discountedUnits(of quantity: Int64) -> Int64 {
+    BuyGet.discountedUnits(of: quantity, buy: Int64(buy), get: Int64(get))
+  }
+
+  /// A buy/get on a line of `quantity` units at `unitPrice`: the amount of the units got
+  /// (at most `limit` of them), of which its percentage is taken.
+  @inline(__always)
+  static func gotAmount(
+    unitPrice: Int128, quantity: Int64, buy: Int64, get: Int64, limit: Int64 = .max
+  ) -> Int128 {
+    RateArithmetic.product(unitPrice, min(BuyGet.discountedUnits(of: quantity, buy: buy, get: get), limit))
+  }
+
+  /// What this buy/get takes off one line on its own (not across lines).
+  func buyGetOff(unitPrice: Int128, quantity: Int64) -> Int128 {
+    let got = Self.gotAmount(
+      unitPrice: unitPrice, quantity: quantity, buy: Int64(buy), get: Int64(get), limit: maximumQuantity)
+    return Self.percentageOff(rate, of: got)
+  }
+
+  /// Calls `body` with each line of `targeted` that this buy/get across lines gets units
+  /// of, and what it takes off it: the units of all its lines counted together, the
+  /// cheapest `floor(U / (buy + get)) × get` of them got (at most its unit limit), ties to
+  /// the earlier line's units, each line's share rounded on its own. `cheapestFirst` is
+  /// ``cheapestFirst(_:)`` of `items`, when worked out already.
+  func forEachLineAcross(
+    _ items: [OrderItem], targeted: TargetedLines, cheapestFirst: [Int]?, _ body: (Int, Int128) -> Void
+  ) {
+    var units: Int64 = 0
+    targeted.forEach(count: items.count) { units += items[$0].quantity }
+    var got = min(discountedUnits(of: units), maximumQuantity)
+    for index in cheapestFirst ?? Self.cheapestFirst(items) where got > 0 && targeted.contains(index) {
+      let taken = min(got, items[index].quantity)
+      got -= taken
+      body(index, percentageOff(unitPrice: items[index].unitPrice.minorUnits, units: taken))
+    }
+  }
+
+  /// The lines of `items` from the lowest unit price up, ties in line order: the order in
+  /// which a buy/get across lines gets units.
+  ///
+  /// - Complexity: O(*L* log *L*) for *L* lines.
+  static func cheapestFirst(_ items: [OrderItem]) -> [Int] {
+    items.indices.sorted {
+      let (left, right) = (items[$0].unitPrice.minorUnits, items[$1].unitPrice.minorUnits)
+      return left != right ? left < right : $0 < $1
+    }
+  }
+
+  /// Whether this buy/get takes at least what `other`, a buy/get too, takes off every
+  /// line: the same units bought and got (so the same units got), at least its percentage.
+  func buyGetTakesAtLeast(_ other: DealTerms) -> Bool {
+    buy == other.buy && get == other.get && rate >= other.rate
+  }
+}

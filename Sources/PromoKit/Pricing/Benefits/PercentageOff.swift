@@ -1,0 +1,35 @@
+/// The benefit `percentOff`: a percentage of what it is applied to, rounded once to the
+/// minor unit (``Percentage/rounded(_:tenThousandths:)``), at most a cap where the deal has
+/// one. On a line it is taken of the units the deal covers, on an order deal of its base,
+/// on a shipping deal of the shipping; a buy/get takes its percentage of the units it gets.
+///
+///     DealTerms.percentageOff(200_000, of: 18_250, cap: 5_000)   // 3_650: 20% of 182.50
+///
+/// - Complexity: each is O(1).
+extension DealTerms {
+  /// `percentOff` (a rate in ten-thousandths of a percent) of `amount` minor units, at
+  /// most `cap` (a `maximumDiscount`).
+  @inline(__always)
+  static func percentageOff(_ rate: Int64, of amount: Int128, cap: Int128 = .max) -> Int128 {
+    min(Percentage.rounded(amount, tenThousandths: rate), cap)
+  }
+
+  /// What this percentage takes off `units` units of a line at `unitPrice` minor units.
+  @inline(__always)
+  func percentageOff(unitPrice: Int128, units: Int64) -> Int128 {
+    Self.percentageOff(rate, of: RateArithmetic.product(unitPrice, units))
+  }
+
+  /// Whether this percentage takes at least what `other`, a percentage too, takes off
+  /// every amount: at least its rate, at most as low a cap (a percentage rounds the same
+  /// way on the same amount, so a higher rate never takes less).
+  func percentageTakesAtLeast(_ other: DealTerms) -> Bool {
+    rate >= other.rate && capUnits >= other.capUnits
+  }
+
+  /// Adds this percentage to `bound`: none of the deals it bounds takes more than the
+  /// highest rate among them (their caps only lower what they take).
+  func includePercentage(in bound: inout TakenBound) {
+    bound.rate = max(bound.rate, rate)
+  }
+}

@@ -1,0 +1,103 @@
+/// The item stages of the exact search: each line's best item deal, of every working one
+/// and of the stackable ones (plan kinds 2 and 3), and the plan each stage starts.
+///
+/// - Complexity: O(*k* *L*) for *k* item deals and *L* lines.
+extension ExactPlanSearch {
+  /// Each line's item deal that takes the most off it (ties: the lowest id), of every
+  /// working one and of the stackable ones.
+  ///
+  /// - Complexity: O(*k* *L*) for *k* item deals, without allocating but the two answers.
+  func chosenItemDeals(_ lines: [OrderItem]) -> (every: [Step?], stackable: [Step?]) {
+    var everyChosen = [Step?](repeating: nil, count: lines.count)
+    var stackableChosen = everyChosen
+    everyChosen.withUnsafeMutableBufferPointer { every in
+      stackableChosen.withUnsafeMutableBufferPointer { stackable in
+        chooseItemDeals(lines, every: every, stackable: stackable)
+      }
+    }
+    return (everyChosen, stackableChosen)
+  }
+
+  /// ``chosenItemDeals(_:)`` into `every` and `stackable` (one per line, `nil` at first):
+  /// through buffers, so that the closures that fill them need no exclusive access.
+  func chooseItemDeals(
+    _ lines: [OrderItem], every: UnsafeMutableBufferPointer<Step?>,
+    stackable: UnsafeMutableBufferPointer<Step?>
+  ) {
+    @inline(__always)
+    func consider(_ index: Int, _ terms: DealTerms, line: Int, discount: Int128) {
+      guard discount > 0 else { return }
+      /// Whether this deal's discount is preferred to `current`'s.
+      func beats(_ current: Step?) -> Bool {
+        guard let current else { return true }
+        return discount > current.discount || (discount == current.discount && terms.rank < current.rank)
+      }
+      let step = Step(deal: index, discount: discount, rank: terms.rank)
+      if beats(every[line]) { every[line] = step }
+      if terms.isStackable && beats(stackable[line]) { stackable[line] = step }
+    }
+    // (The lists read through buffers: no reference counting for each deal read.)
+    table.withUnsafeBufferPointer { table in
+      linePostings.withUnsafeBufferPointer { linePostings in
+        for posting in linePostings {
+          let line = Int(posting.line)
+          let (price, quantity) = (lines[line].unitPrice.minorUnits, lines[line].quantity)
+          for index in Int(posting.start)..<Int(posting.end) {
+            let terms = table[index]
+            consider(
+              index, terms, line: line, discount: terms.lineDiscount(unitPrice: price, quantity: quantity))
+          }
+        }
+      }
+      itemDeals.withUnsafeBufferPointer { itemDeals in
+        // The lines from the cheapest, for the buy/gets across lines, worked out once when one
+        // is among the deals.
+        let cheapestFirst =
+          itemDeals.contains { !table[Int($0.deal)].isPricedLineByLine }
+          ? DealTerms.cheapestFirst(lines) : nil
+        for candidate in itemDeals {
+          let index = Int(candidate.deal)
+          let terms = table[index]
+          terms.forEachLineDiscount(lines, targeted: candidate.lines, cheapestFirst: cheapestFirst) {
+            consider(index, terms, line: $0, discount: $1)
+          }
+        }
+      }
+    }
+  }
+
+  /// The item stage in which each line takes the deal chosen for it (the one that takes
+  /// the most off it, ties: the lowest id); its steps, one per deal by id, are kept for
+  /// `kind`. Returns the plan and what each line has left.
+  func itemStage(_ chosenPerLine: [Step?], amounts: [Int128], kind: ItemStage) -> (
+    plan: Plan, left: [Int128]
+  ) {
+    var left = amounts
+    // A deal chosen for several lines (found through several SKUs and categories, so
+    // perhaps at several places of the table) is one step: merged by rank.
+    var steps: [Step] = []
+    for line in amounts.indices {
+      guard let chosen = chosenPerLine[line] else { continue }
+      left[line] -= chosen.discount
+      if let same = steps.firstIndex(where: { $0.rank == chosen.rank }) {
+        steps[same].discount += chosen.discount
+      } else {
+        // (Room for a step per line at the first: the list never grows.)
+        if steps.isEmpty { steps.reserveCapacity(amounts.count) }
+        steps.append(chosen)
+      }
+    }
+    steps.sort { $0.rank < $1.rank }
+    let total = subtotal - steps.reduce(0) { $0 + $1.discount } + shipping
+    let plan = Plan(
+      itemStage: kind, itemCount: steps.count,
+      isAllStackable: steps.allSatisfy { table[$0.deal].isStackable },
+      total: total)
+    switch kind {
+    case .none: break
+    case .every: everyItemSteps = steps
+    case .stackable: stackableItemSteps = steps
+    }
+    return (plan, left)
+  }
+}

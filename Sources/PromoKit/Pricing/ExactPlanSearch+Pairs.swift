@@ -1,0 +1,142 @@
+/// The stacked pairs of the exact search: a stackable discount, then a stackable threshold
+/// on what it leaves, tried from the largest discount down and cut off by a bound; the
+/// plain deals' best pair asked of their index.
+///
+/// - Complexity: O(*p* *L*) for the *p* pairs not cut off by the bound.
+extension ExactPlanSearch {
+  /// Offers `best` each stackable discount then stackable threshold on `start` that could
+  /// beat it: of `discounts` (each with what it takes off `amounts`, adding up to `whole`)
+  /// and `plainDiscount`, and of `thresholds` (each with what it takes there, which bounds
+  /// what it takes after a discount) and the plain thresholds (the best of which takes
+  /// `plainThresholdBound` there).
+  ///
+  /// A deal takes no more off a smaller base, so what a threshold takes off its base
+  /// at `start` bounds what it takes after any discount: the discounts are tried from the
+  /// largest down (``LargestFirst``), each with the thresholds whose bound can still reach
+  /// the best total found, and the search stops at the first discount that cannot. A
+  /// threshold that shares no line with the discount takes what it took at `start`.
+  ///
+  /// - Complexity: O(*p* *L*) for the *p* pairs not cut off by the bound, at most *d* × *t*
+  ///   for *d* discounts and *t* thresholds, plus O(*t*) comparisons for each discount tried.
+  func searchPairs(
+    on start: Plan, amounts: [Int128], whole: Int128, discounts: [(deal: Int, taken: Int128)],
+    thresholds: [(deal: Int, bound: Int128)], plainDiscount: (terms: DealTerms, taken: Int128)?,
+    plainThresholdBound: Int128, best: inout Plan
+  ) {
+    guard start.isAllStackable else { return }
+    let plainThresholds = plain.map { $0.thresholds(.stackable) }.flatMap { $0.isEmpty ? nil : $0 }
+    guard !discounts.isEmpty || plainDiscount != nil, !thresholds.isEmpty || plainThresholds != nil else {
+      return
+    }
+    // The pairs: every promotion of one is stackable, so the same shipping deal joins each,
+    // and each has as many promotions.
+    let shippingTaken = bestShipping.stackable?.discount ?? 0
+    let totalLeft = start.total - shippingTaken
+    let count = start.count + 2 + (shippingTaken > 0 ? 1 : 0)
+    /// Whether a pair whose total is at least `lowest` can be preferred to `best`.
+    func canReach(_ lowest: Int128) -> Bool {
+      self.canReach(lowest, count: count, shippingTaken: shippingTaken, best: best)
+    }
+    // A pair can beat the best plan only if its discount and its threshold's bound can
+    // together: only the discounts and thresholds that can be in such a pair are kept, then
+    // tried from the largest down.
+    let largestTaken = discounts.reduce(plainDiscount?.taken ?? 0) { max($0, $1.taken) }
+    let largestBound = thresholds.reduce(plainThresholdBound) { max($0, $1.bound) }
+    guard canReach(totalLeft - largestTaken - largestBound) else { return }
+    // (Filtered into new lists only when one is left out: the caller keeps the lists.)
+    let discounts =
+      discounts.allSatisfy { canReach(totalLeft - $0.taken - largestBound) }
+      ? discounts : discounts.filter { canReach(totalLeft - $0.taken - largestBound) }
+    let thresholds =
+      thresholds.allSatisfy { canReach(totalLeft - largestTaken - $0.bound) }
+      ? thresholds : thresholds.filter { canReach(totalLeft - largestTaken - $0.bound) }
+    let gatheredBound = thresholds.reduce(0) { max($0, $1.bound) }
+    let keptBound = max(gatheredBound, plainThresholdBound)
+    var left = amounts
+    var shares = amounts
+    let floorTotal = shipping - shippingTaken
+    /// Whether no total can be lower than the best's and the best is a pair on the same item
+    /// stage (as many promotions): then a discount of a higher id than its discount loses,
+    /// whatever it takes, and the order of the rest no longer matters.
+    func onlyIdsDecide() -> Bool {
+      best.total == floorTotal && best.count == count && best.itemStage == start.itemStage
+        && best.secondOrderStep != nil
+    }
+    // The gathered discounts, from the largest down, each with every threshold.
+    var largestFirst = LargestFirst(discounts)
+    pairing: while let (discount, taken) = largestFirst.next() {
+      if !canReach(totalLeft - taken - keptBound) { break }
+      if onlyIdsDecide(), let bestDiscount = best.firstOrderStep {
+        if orderTerms(discount).rank > bestDiscount.rank { continue }
+        // The rest without taking them in order: those of a lower id than the best's.
+        tryPairs(discount, taken: taken, withPlainThreshold: true)
+        for (discount, taken) in largestFirst.remaining
+        where canReach(totalLeft - taken - keptBound)
+          && orderTerms(discount).rank < (best.firstOrderStep?.rank ?? .max)
+        {
+          tryPairs(discount, taken: taken, withPlainThreshold: true)
+        }
+        break pairing
+      }
+      tryPairs(discount, taken: taken, withPlainThreshold: true)
+    }
+    if let plain, let plainDiscount {
+      // The plain discounts with the gathered thresholds, from the largest down (of plain
+      // discounts taking the same, only the lowest id can be in the best plan).
+      var next: (terms: DealTerms, taken: Int128)? = thresholds.isEmpty ? nil : plainDiscount
+      while let (terms, taken) = next, canReach(totalLeft - taken - gatheredBound) {
+        tryPairs(adopt(terms), taken: taken, withPlainThreshold: false)
+        next = plain.greatest(in: plain.discounts(.stackable), at: whole, notAbove: taken - 1)
+      }
+      // A plain discount with a plain threshold: the best such pair, from the index.
+      if plainThresholds != nil,
+        let pair = plain.bestPair(at: whole, leavingAtMost: best.total - totalLeft + whole)
+      {
+        let withDiscount = adding(adopt(pair.discount), taken: pair.discountTaken, to: start)
+        offer(
+          withShipping(adding(adopt(pair.threshold), taken: pair.thresholdTaken, to: withDiscount)), to: &best
+        )
+      }
+    }
+
+    /// Offers `best` the pairs of `discount`, which takes `taken`, and each gathered
+    /// threshold, and the best plain threshold when `withPlainThreshold`.
+    func tryPairs(_ discount: Int, taken: Int128, withPlainThreshold: Bool) {
+      let plan = adding(discount, taken: taken, to: start)
+      // What the lines have left after the discount, worked out when a threshold shares a
+      // line with it (on other lines, the threshold's base is what it was).
+      var leftIsWorkedOut = false
+      let wholeLeft = whole - taken
+      for (threshold, bound) in thresholds {
+        if !canReach(totalLeft - taken - bound) { continue }
+        let second: Int128
+        let thresholdLines = self.lines(threshold)
+        if lines(discount).isDisjoint(with: thresholdLines) {
+          second = bound
+        } else if thresholdLines.isKnownSuperset(of: lines(discount)) {
+          // Every share of the discount is on the threshold's lines: its base lost all of it.
+          let terms = orderTerms(threshold)
+          guard let base = base(of: threshold, terms, amounts: amounts, whole: whole) else { continue }
+          second = terms.orderDiscount(base: base - taken, units: self.units(of: threshold))
+        } else {
+          if !leftIsWorkedOut {
+            subtractShares(of: taken, by: discount, from: amounts, into: &left, shares: &shares)
+            leftIsWorkedOut = true
+          }
+          let terms = orderTerms(threshold)
+          guard let base = base(of: threshold, terms, amounts: left, whole: wholeLeft) else { continue }
+          second = terms.orderDiscount(base: base, units: self.units(of: threshold))
+        }
+        guard second > 0, canReach(totalLeft - taken - second) else { continue }
+        offer(withShipping(adding(threshold, taken: second, to: plan)), to: &best)
+      }
+      // The best plain threshold on what the whole order has left (it is untargeted).
+      if withPlainThreshold, let plain, let plainThresholds,
+        let (terms, second) = plain.best(in: plainThresholds, at: wholeLeft),
+        canReach(totalLeft - taken - second)
+      {
+        offer(withShipping(adding(adopt(terms), taken: second, to: plan)), to: &best)
+      }
+    }
+  }
+}
