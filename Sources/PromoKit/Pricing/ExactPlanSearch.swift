@@ -287,8 +287,9 @@ final class ExactPlanSearch {
     let amounts = items.map { $0.map(\.lineAmount.minorUnits) } ?? [subtotal]
     let empty = Plan(total: subtotal + shipping)
     var best = empty
-    guard !lines.isEmpty else {
-      // Kind 1 only: no item stage, any order stage.
+    guard !lines.isEmpty, !linePostings.isEmpty || !itemDeals.isEmpty else {
+      // Kind 1 only: no item stage, any order stage (with no item deal, plans of kinds 2
+      // and 3 are plans of kind 1).
       searchOrderStages(on: empty, amounts: amounts, stackableOnly: false, best: &best)
       return selection(best, chosen: [], amounts: amounts)
     }
