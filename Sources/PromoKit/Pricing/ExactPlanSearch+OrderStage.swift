@@ -11,7 +11,11 @@ extension ExactPlanSearch {
   ///
   /// What each deal takes is bounded first, with less arithmetic
   /// (``DealTerms/orderDiscountBound(base:units:)``): only the deals whose bound, alone or
-  /// with the largest bound of a partner, can beat the best plan are priced and tried.
+  /// with the largest bound of a partner, can beat the best plan are priced and tried. The
+  /// blocks of every line come first (the untargeted deals, those of codes, those whose
+  /// minimum the subtotal reaches: those that take the most), and their pairs, so that the
+  /// best plan is as good as can be soonest; then the targeted blocks
+  /// (``searchTargetedBlocks(_:best:)``).
   ///
   /// - Complexity: O((*o* + *p*) *L*) for *o* order deals and the *p* pairs not cut off by
   ///   the bound (see ``searchPairs(on:amounts:whole:discounts:thresholds:plainDiscount:plainThresholdBound:best:)``).
@@ -19,173 +23,167 @@ extension ExactPlanSearch {
     on start: Plan, amounts: [Int128], stackableOnly: Bool, best: inout Plan
   ) {
     if !stackableOnly || !start.isEmpty { offer(withShipping(start), to: &best) }
-    let whole = amounts.reduce(0, +)
-    // The shipping deal that joins a plan of `start` and one more promotion: the best
-    // stackable one when every promotion is stackable, none otherwise.
-    let stackableShipping = start.isAllStackable ? bestShipping.stackable?.discount ?? 0 : 0
-    let joining = stackableShipping > 0 ? 1 : 0
-    // The plain order deals (untargeted, nothing of format 3): the best of each set on the
-    // whole, from the index.
-    var plainDiscount: (terms: DealTerms, taken: Int128)?
-    var plainThresholdBound: Int128 = 0
-    if let plain {
-      for stacking in PlainOrderDeals.Stacking.allCases where !stackableOnly || stacking == .stackable {
-        for kind in [plain.discounts(stacking), plain.thresholds(stacking)] {
-          guard let (terms, taken) = plain.best(in: kind, at: whole) else { continue }
-          offerSingle(
-            adopt(terms), taken: taken, on: start,
-            shippingTaken: stacking == .stackable ? stackableShipping : 0, best: &best)
-        }
-      }
-      plainDiscount = plain.best(in: plain.discounts(.stackable), at: whole)
-      plainThresholdBound = plain.best(in: plain.thresholds(.stackable), at: whole)?.taken ?? 0
-    }
+    var stage = OrderStage(
+      start: start, amounts: amounts, stackableOnly: stackableOnly,
+      stackableShipping: start.isAllStackable ? bestShipping.stackable?.discount ?? 0 : 0)
+    offerPlainSingles(&stage, best: &best)
     // No deal takes more than the bounds of the order's deals on the whole: when neither
     // one deal nor a pair so bounded can beat the best plan, none is tried.
-    var largestDiscount = max(bounds.stackableDiscounts.bound(upTo: whole), plainDiscount?.taken ?? 0)
-    var largestThreshold = max(bounds.stackableThresholds.bound(upTo: whole), plainThresholdBound)
+    let whole = stage.whole
+    stage.largestDiscount = max(bounds.stackableDiscounts.bound(upTo: whole), stage.plainDiscount?.taken ?? 0)
+    stage.largestThreshold = max(bounds.stackableThresholds.bound(upTo: whole), stage.plainThresholdBound)
     let largestAlone = max(
-      stackableOnly ? max(largestDiscount, largestThreshold) : bounds.any.bound(upTo: whole),
-      plainDiscount?.taken ?? 0, plainThresholdBound)
+      stackableOnly ? max(stage.largestDiscount, stage.largestThreshold) : bounds.any.bound(upTo: whole),
+      stage.plainDiscount?.taken ?? 0, stage.plainThresholdBound)
     guard
-      plain != nil
-        || canReach(
-          start.total - largestAlone - stackableShipping, count: start.count + 1,
-          shippingTaken: stackableShipping, best: best)
-        || canReach(
-          start.total - largestDiscount - largestThreshold - stackableShipping, count: start.count + 2,
-          shippingTaken: stackableShipping, best: best)
+      plain != nil || stage.canReach(stage.start.total - largestAlone, count: 1, in: self, best: best)
+        || stage.canReach(
+          stage.start.total - stage.largestDiscount - stage.largestThreshold, count: 2, in: self, best: best)
     else { return }
-    var discounts: [(deal: Int, taken: Int128)] = []
-    var thresholds: [(deal: Int, bound: Int128)] = []
-    /// Tries each deal of block `index` alone, and keeps those that could be in a pair with
-    /// a partner taking at most `partners`.
-    func search(block index: Int, partners: (discount: Int128, threshold: Int128)) {
-      let block = blocks[index]
-      if block.isPending {
-        for place in Int(block.pendingStart)..<Int(block.pendingEnd)
-        where !table[place].isForCustomerGroups || admittedForGroups.contains(Int32(place)) {
-          searchOrderDeal(
-            Self.pending(block: index, place: place), on: start, amounts: amounts, whole: whole,
-            stackableOnly: stackableOnly, partners: partners, discounts: &discounts, thresholds: &thresholds,
-            best: &best)
-        }
-      } else {
-        for number in Int(block.start)..<Int(block.end) {
-          searchOrderDeal(
-            number, on: start, amounts: amounts, whole: whole, stackableOnly: stackableOnly,
-            partners: partners, discounts: &discounts, thresholds: &thresholds, best: &best)
-        }
-      }
-    }
-    /// Whether a pair whose deals take at most `taken` off `start` can beat `best`.
-    func pairCanReach(_ taken: Int128) -> Bool {
-      canReach(
-        start.total - stackableShipping - taken, count: start.count + 2 + joining,
-        shippingTaken: stackableShipping, best: best)
-    }
-    // The blocks of every line first (the untargeted deals, those of codes, those whose
-    // minimum the subtotal reaches: those that take the most), and their pairs, so that the
-    // best plan is as good as can be soonest.
     for index in blocks.indices where blocks[index].isOfEveryLine {
-      search(block: index, partners: (largestDiscount, largestThreshold))
+      search(block: index, in: &stage, best: &best)
     }
-    searchPairs(
-      on: start, amounts: amounts, whole: whole, discounts: discounts,
-      thresholds: thresholds, plainDiscount: plainDiscount, plainThresholdBound: plainThresholdBound,
-      best: &best)
+    searchPairs(of: stage, discounts: stage.discounts, plainDiscount: stage.plainDiscount, best: &best)
     // Every deal gathered acts on every line (no targeted one): nothing is left to search.
     guard blocks.contains(where: { !$0.isOfEveryLine }) else { return }
-    // Then the others, each bounded as a block: no deal of one takes more than its bounds
-    // on what the block's lines have left (the deal's base is what its lines have left, and
-    // each of its lines is one of the block's). The largest partner of a pair is now the
-    // largest of those bounds, of what the deals kept so far take, and of the best plain
-    // deal (a deal left out so far cannot be in a pair that beats the best plan).
-    // (No deal of a block takes more than what its lines have left: its bounds are worked
-    // out only for a block that what its lines have left does not rule out.)
-    let blockBases = self.blockBases(amounts: amounts, whole: whole)
-    var blockBounds = [(any: Int128, discounts: Int128, thresholds: Int128)?](
-      repeating: nil, count: blocks.count)
-    /// The bounds of block `index`.
-    func boundsOf(block index: Int) -> (any: Int128, discounts: Int128, thresholds: Int128) {
-      if let bound = blockBounds[index] { return bound }
-      let bound = blockBound(index, base: blockBases[index].base, units: blockBases[index].units)
-      blockBounds[index] = bound
-      return bound
+    searchTargetedBlocks(&stage, best: &best)
+  }
+
+  /// Offers `best` the best plain order deal of each kind and stackability alone on the
+  /// whole (from their index), and keeps in `stage` the best plain stackable discount and
+  /// what the best plain stackable threshold takes there.
+  private func offerPlainSingles(_ stage: inout OrderStage, best: inout Plan) {
+    guard let plain else { return }
+    for stacking in PlainOrderDeals.Stacking.allCases where !stage.stackableOnly || stacking == .stackable {
+      for kind in [plain.discounts(stacking), plain.thresholds(stacking)] {
+        guard let (terms, taken) = plain.best(in: kind, at: stage.whole) else { continue }
+        offerSingle(
+          adopt(terms), taken: taken, on: stage.start,
+          shippingTaken: stacking == .stackable ? stage.stackableShipping : 0, best: &best)
+      }
     }
-    largestDiscount = discounts.reduce(plainDiscount?.taken ?? 0) { max($0, $1.taken) }
-    largestThreshold = thresholds.reduce(plainThresholdBound) { max($0, $1.bound) }
+    stage.plainDiscount = plain.best(in: plain.discounts(.stackable), at: stage.whole)
+    stage.plainThresholdBound = plain.best(in: plain.thresholds(.stackable), at: stage.whole)?.taken ?? 0
+  }
+
+  /// Tries each deal of block `index` alone, and keeps in `stage` those that could be in a
+  /// pair with a partner taking at most its largest discount or threshold.
+  private func search(block index: Int, in stage: inout OrderStage, best: inout Plan) {
+    let block = blocks[index]
+    let partners = (discount: stage.largestDiscount, threshold: stage.largestThreshold)
+    if block.isPending {
+      for place in Int(block.pendingStart)..<Int(block.pendingEnd)
+      where !table[place].isForCustomerGroups || admittedForGroups.contains(Int32(place)) {
+        searchOrderDeal(
+          Self.pending(block: index, place: place), on: stage.start, amounts: stage.amounts,
+          whole: stage.whole, stackableOnly: stage.stackableOnly, partners: partners,
+          discounts: &stage.discounts, thresholds: &stage.thresholds, best: &best)
+      }
+    } else {
+      for number in Int(block.start)..<Int(block.end) {
+        searchOrderDeal(
+          number, on: stage.start, amounts: stage.amounts, whole: stage.whole,
+          stackableOnly: stage.stackableOnly, partners: partners, discounts: &stage.discounts,
+          thresholds: &stage.thresholds, best: &best)
+      }
+    }
+  }
+
+  /// The pairs of the deals `stage` kept, `discounts` of them (all, or those kept since
+  /// the pairs were last tried), and of the plain discounts when `plainDiscount` is given.
+  private func searchPairs(
+    of stage: OrderStage, discounts: [(deal: Int, taken: Int128)],
+    plainDiscount: (terms: DealTerms, taken: Int128)?, best: inout Plan
+  ) {
+    searchPairs(
+      on: stage.start, amounts: stage.amounts, whole: stage.whole, discounts: discounts,
+      thresholds: stage.thresholds, plainDiscount: plainDiscount,
+      plainThresholdBound: stage.plainThresholdBound, best: &best)
+  }
+
+  /// Searches the blocks not of every line, each bounded as a block: no deal of one takes
+  /// more than its bounds on what the block's lines have left (the deal's base is what its
+  /// lines have left, and each of its lines is one of the block's). The largest partner of
+  /// a pair is now the largest of those bounds, of what the deals kept so far take, and of
+  /// the best plain deal (a deal left out so far cannot be in a pair that beats the best
+  /// plan). A block is looked into when one of its deals could beat the best plan alone or
+  /// as the threshold of a pair (with the largest discount); one whose deals could only as
+  /// the discount of a pair is put off until the pairs of the others were tried
+  /// (``searchDeferredBlocks(_:_:bounds:best:)``); the others are left out. (The bounds are
+  /// checked against the best plan found so far, which only gets better.)
+  private func searchTargetedBlocks(_ stage: inout OrderStage, best: inout Plan) {
+    var bounds = BlockBounds(
+      bases: blockBases(amounts: stage.amounts, whole: stage.whole), count: blocks.count)
+    stage.largestDiscount = stage.discounts.reduce(stage.plainDiscount?.taken ?? 0) { max($0, $1.taken) }
+    stage.largestThreshold = stage.thresholds.reduce(stage.plainThresholdBound) { max($0, $1.bound) }
     for index in blocks.indices where !blocks[index].isOfEveryLine {
-      guard blockBases[index].base > min(largestDiscount, largestThreshold) else { continue }
-      let bound = boundsOf(block: index)
-      largestDiscount = max(largestDiscount, bound.discounts)
-      largestThreshold = max(largestThreshold, bound.thresholds)
+      // (No deal of a block takes more than what its lines have left: its bounds are
+      // worked out only for a block that what its lines have left does not rule out.)
+      guard bounds.bases[index].base > min(stage.largestDiscount, stage.largestThreshold) else { continue }
+      let bound = bounds.of(block: index, in: self)
+      stage.largestDiscount = max(stage.largestDiscount, bound.discounts)
+      stage.largestThreshold = max(stage.largestThreshold, bound.thresholds)
     }
-    // A block is looked into when one of its deals could beat the best plan alone or as the
-    // threshold of a pair (with the largest discount); one whose deals could only as the
-    // discount of a pair is put off until the pairs of the others were tried; the others are
-    // left out. (The bounds are checked against the best plan found so far, which only gets
-    // better.)
     // (The discounts kept from here on follow those tried in the same list: no copy of it.)
-    let tried = (discounts: discounts.count, thresholds: thresholds.count)
+    let tried = (discounts: stage.discounts.count, thresholds: stage.thresholds.count)
     var deferred: [Int] = []
     for index in blocks.indices where !blocks[index].isOfEveryLine {
-      let base = blockBases[index].base
+      let base = bounds.bases[index].base
       guard
-        canReach(
-          start.total - base - stackableShipping, count: start.count + 1, shippingTaken: stackableShipping,
-          best: best) || pairCanReach(base + max(largestDiscount, largestThreshold))
+        stage.canReach(stage.start.total - base, count: 1, in: self, best: best)
+          || stage.pairCanReach(
+            base + max(stage.largestDiscount, stage.largestThreshold), in: self, best: best)
       else { continue }
-      let bound = boundsOf(block: index)
-      let alone = canReach(
-        start.total - (stackableOnly ? max(bound.discounts, bound.thresholds) : bound.any)
-          - stackableShipping,
-        count: start.count + 1, shippingTaken: stackableShipping, best: best)
-      if alone || pairCanReach(bound.thresholds + largestDiscount) {
-        search(block: index, partners: (largestDiscount, largestThreshold))
-      } else if pairCanReach(bound.discounts + largestThreshold) {
+      let bound = bounds.of(block: index, in: self)
+      let alone = stage.canReach(
+        stage.start.total - (stage.stackableOnly ? max(bound.discounts, bound.thresholds) : bound.any),
+        count: 1, in: self, best: best)
+      if alone || stage.pairCanReach(bound.thresholds + stage.largestDiscount, in: self, best: best) {
+        search(block: index, in: &stage, best: &best)
+      } else if stage.pairCanReach(bound.discounts + stage.largestThreshold, in: self, best: best) {
         deferred.append(index)
       }
     }
-    if thresholds.count > tried.thresholds {
+    if stage.thresholds.count > tried.thresholds {
       // New thresholds: every pair again (those tried already change nothing).
+      searchPairs(of: stage, discounts: stage.discounts, plainDiscount: stage.plainDiscount, best: &best)
+    } else if stage.discounts.count > tried.discounts {
       searchPairs(
-        on: start, amounts: amounts, whole: whole, discounts: discounts,
-        thresholds: thresholds, plainDiscount: plainDiscount, plainThresholdBound: plainThresholdBound,
-        best: &best)
-    } else if discounts.count > tried.discounts {
-      searchPairs(
-        on: start, amounts: amounts, whole: whole, discounts: Array(discounts[tried.discounts...]),
-        thresholds: thresholds, plainDiscount: nil, plainThresholdBound: plainThresholdBound, best: &best)
+        of: stage, discounts: Array(stage.discounts[tried.discounts...]), plainDiscount: nil, best: &best)
     }
-    guard start.isAllStackable, !deferred.isEmpty else { return }
-    // The blocks put off, those with the discount of the lowest id first: their discounts
-    // pair with the thresholds kept (a threshold of a block left out or put off cannot be in
-    // a pair that beats the best plan: the largest discount bounds its partner).
-    let keptThreshold = thresholds.reduce(plainThresholdBound) { max($0, $1.bound) }
+    guard stage.start.isAllStackable, !deferred.isEmpty else { return }
+    searchDeferredBlocks(deferred, &stage, bounds: &bounds, best: &best)
+  }
+
+  /// Searches the blocks put off, those with the discount of the lowest id first: their
+  /// discounts pair with the thresholds kept (a threshold of a block left out or put off
+  /// cannot be in a pair that beats the best plan: the largest discount bounds its partner).
+  private func searchDeferredBlocks(
+    _ deferred: [Int], _ stage: inout OrderStage, bounds: inout BlockBounds, best: inout Plan
+  ) {
+    let keptThreshold = stage.thresholds.reduce(stage.plainThresholdBound) { max($0, $1.bound) }
     /// The lowest rank of the stackable discounts of block `index`.
     func lowestRank(_ index: Int) -> Int32 {
       stretchBounds[Int(blocks[index].bounds)].lowestStackableDiscountRank
     }
-    deferred.sort { lowestRank($0) < lowestRank($1) }
-    let floorTotal = shipping - stackableShipping
-    for index in deferred {
-      guard pairCanReach(boundsOf(block: index).discounts + keptThreshold) else { continue }
+    let floorTotal = shipping - stage.stackableShipping
+    for index in deferred.sorted(by: { lowestRank($0) < lowestRank($1) }) {
+      guard
+        stage.pairCanReach(bounds.of(block: index, in: self).discounts + keptThreshold, in: self, best: best)
+      else { continue }
       // When no total can be lower than the best's and the best is a pair on the same item
       // stage (as many promotions), a pair whose discount has a higher id than the best's
       // loses: a block whose discounts all do is left out.
-      if best.total == floorTotal && best.count == start.count + 2 + joining
-        && best.itemStage == start.itemStage
+      if best.total == floorTotal && best.count == stage.start.count + 2 + stage.joining
+        && best.itemStage == stage.start.itemStage
         && best.secondOrderStep != nil, let bestDiscount = best.firstOrderStep,
         lowestRank(index) > bestDiscount.rank
       {
         continue
       }
-      discounts.removeAll(keepingCapacity: true)
-      search(block: index, partners: (largestDiscount, largestThreshold))
-      searchPairs(
-        on: start, amounts: amounts, whole: whole, discounts: discounts,
-        thresholds: thresholds, plainDiscount: nil, plainThresholdBound: plainThresholdBound, best: &best)
+      stage.discounts.removeAll(keepingCapacity: true)
+      search(block: index, in: &stage, best: &best)
+      searchPairs(of: stage, discounts: stage.discounts, plainDiscount: nil, best: &best)
     }
   }
 
