@@ -50,93 +50,136 @@ extension ExactPlanSearch {
     let thresholds =
       thresholds.allSatisfy { canReach(totalLeft - largestTaken - $0.bound) }
       ? thresholds : thresholds.filter { canReach(totalLeft - largestTaken - $0.bound) }
+    var pairing = Pairing(
+      start: start, amounts: amounts, whole: whole, thresholds: thresholds, shippingTaken: shippingTaken)
     let gatheredBound = thresholds.reduce(0) { max($0, $1.bound) }
-    let keptBound = max(gatheredBound, plainThresholdBound)
-    var left = amounts
-    var shares = amounts
-    let floorTotal = shipping - shippingTaken
+    pairGatheredDiscounts(
+      discounts, &pairing, keptBound: max(gatheredBound, plainThresholdBound), best: &best)
+    guard let plain, let plainDiscount else { return }
+    // The plain discounts with the gathered thresholds, from the largest down (of plain
+    // discounts taking the same, only the lowest id can be in the best plan).
+    var next: (terms: DealTerms, taken: Int128)? = thresholds.isEmpty ? nil : plainDiscount
+    while let (terms, taken) = next, canReach(totalLeft - taken - gatheredBound) {
+      tryPairs(adopt(terms), taken: taken, withPlainThreshold: false, &pairing, best: &best)
+      next = plain.greatest(in: plain.discounts(.stackable), at: whole, notAbove: taken - 1)
+    }
+    // A plain discount with a plain threshold: the best such pair, from the index.
+    if plainThresholds != nil,
+      let pair = plain.bestPair(at: whole, leavingAtMost: best.total - totalLeft + whole)
+    {
+      let withDiscount = adding(adopt(pair.discount), taken: pair.discountTaken, to: start)
+      offer(
+        withShipping(adding(adopt(pair.threshold), taken: pair.thresholdTaken, to: withDiscount)), to: &best)
+    }
+  }
+
+  /// Offers `best` the pairs of each of `discounts` (gathered for the order), from the
+  /// largest down, with every threshold, until one whose pair with a threshold taking
+  /// `keptBound` cannot beat it.
+  private func pairGatheredDiscounts(
+    _ discounts: [(deal: Int, taken: Int128)], _ pairing: inout Pairing, keptBound: Int128, best: inout Plan
+  ) {
+    let floorTotal = shipping - pairing.shippingTaken
     /// Whether no total can be lower than the best's and the best is a pair on the same item
     /// stage (as many promotions): then a discount of a higher id than its discount loses,
     /// whatever it takes, and the order of the rest no longer matters.
-    func onlyIdsDecide() -> Bool {
-      best.total == floorTotal && best.count == count && best.itemStage == start.itemStage
+    func onlyIdsDecide(_ best: Plan) -> Bool {
+      best.total == floorTotal && best.count == pairing.count && best.itemStage == pairing.start.itemStage
         && best.secondOrderStep != nil
     }
-    // The gathered discounts, from the largest down, each with every threshold.
     var largestFirst = LargestFirst(discounts)
-    pairing: while let (discount, taken) = largestFirst.next() {
-      if !canReach(totalLeft - taken - keptBound) { break }
-      if onlyIdsDecide(), let bestDiscount = best.firstOrderStep {
-        if orderTerms(discount).rank > bestDiscount.rank { continue }
-        // The rest without taking them in order: those of a lower id than the best's.
-        tryPairs(discount, taken: taken, withPlainThreshold: true)
-        for (discount, taken) in largestFirst.remaining
-        where canReach(totalLeft - taken - keptBound)
-          && orderTerms(discount).rank < (best.firstOrderStep?.rank ?? .max)
-        {
-          tryPairs(discount, taken: taken, withPlainThreshold: true)
-        }
-        break pairing
+    while let (discount, taken) = largestFirst.next() {
+      if !pairing.canReach(pairing.totalLeft - taken - keptBound, in: self, best: best) { return }
+      guard onlyIdsDecide(best), let bestDiscount = best.firstOrderStep else {
+        tryPairs(discount, taken: taken, withPlainThreshold: true, &pairing, best: &best)
+        continue
       }
-      tryPairs(discount, taken: taken, withPlainThreshold: true)
-    }
-    if let plain, let plainDiscount {
-      // The plain discounts with the gathered thresholds, from the largest down (of plain
-      // discounts taking the same, only the lowest id can be in the best plan).
-      var next: (terms: DealTerms, taken: Int128)? = thresholds.isEmpty ? nil : plainDiscount
-      while let (terms, taken) = next, canReach(totalLeft - taken - gatheredBound) {
-        tryPairs(adopt(terms), taken: taken, withPlainThreshold: false)
-        next = plain.greatest(in: plain.discounts(.stackable), at: whole, notAbove: taken - 1)
-      }
-      // A plain discount with a plain threshold: the best such pair, from the index.
-      if plainThresholds != nil,
-        let pair = plain.bestPair(at: whole, leavingAtMost: best.total - totalLeft + whole)
+      if orderTerms(discount).rank > bestDiscount.rank { continue }
+      // The rest without taking them in order: those of a lower id than the best's.
+      tryPairs(discount, taken: taken, withPlainThreshold: true, &pairing, best: &best)
+      for (discount, taken) in largestFirst.remaining
+      where pairing.canReach(pairing.totalLeft - taken - keptBound, in: self, best: best)
+        && orderTerms(discount).rank < (best.firstOrderStep?.rank ?? .max)
       {
-        let withDiscount = adding(adopt(pair.discount), taken: pair.discountTaken, to: start)
-        offer(
-          withShipping(adding(adopt(pair.threshold), taken: pair.thresholdTaken, to: withDiscount)), to: &best
-        )
+        tryPairs(discount, taken: taken, withPlainThreshold: true, &pairing, best: &best)
       }
+      return
+    }
+  }
+
+  /// Offers `best` the pairs of `discount`, which takes `taken`, and each threshold of
+  /// `pairing`, and the best plain threshold when `withPlainThreshold`.
+  private func tryPairs(
+    _ discount: Int, taken: Int128, withPlainThreshold: Bool, _ pairing: inout Pairing, best: inout Plan
+  ) {
+    let (amounts, whole, totalLeft) = (pairing.amounts, pairing.whole, pairing.totalLeft)
+    let plan = adding(discount, taken: taken, to: pairing.start)
+    // What the lines have left after the discount, worked out when a threshold shares a
+    // line with it (on other lines, the threshold's base is what it was).
+    var leftIsWorkedOut = false
+    let wholeLeft = whole - taken
+    for (threshold, bound) in pairing.thresholds {
+      if !pairing.canReach(totalLeft - taken - bound, in: self, best: best) { continue }
+      let second: Int128
+      let thresholdLines = self.lines(threshold)
+      let terms = orderTerms(threshold)
+      if lines(discount).isDisjoint(with: thresholdLines) {
+        second = bound
+      } else if thresholdLines.isKnownSuperset(of: lines(discount)) {
+        // Every share of the discount is on the threshold's lines: its base lost all of it.
+        guard let base = base(of: threshold, terms, amounts: amounts, whole: whole) else { continue }
+        second = terms.orderDiscount(base: base - taken, units: self.units(of: threshold))
+      } else {
+        if !leftIsWorkedOut {
+          subtractShares(of: taken, by: discount, from: amounts, into: &pairing.left, shares: &pairing.shares)
+          leftIsWorkedOut = true
+        }
+        guard let base = base(of: threshold, terms, amounts: pairing.left, whole: wholeLeft) else { continue }
+        second = terms.orderDiscount(base: base, units: self.units(of: threshold))
+      }
+      guard second > 0, pairing.canReach(totalLeft - taken - second, in: self, best: best) else { continue }
+      offer(withShipping(adding(threshold, taken: second, to: plan)), to: &best)
+    }
+    // The best plain threshold on what the whole order has left (it is untargeted).
+    if withPlainThreshold, let plain, !plain.thresholds(.stackable).isEmpty,
+      let (terms, second) = plain.best(in: plain.thresholds(.stackable), at: wholeLeft),
+      pairing.canReach(totalLeft - taken - second, in: self, best: best)
+    {
+      offer(withShipping(adding(adopt(terms), taken: second, to: plan)), to: &best)
+    }
+  }
+
+  /// The pairs on one plan being searched: the plan they start from, what its lines have
+  /// left, the thresholds they may take, the shipping deal that joins each (every promotion
+  /// of a pair is stackable), and room for what the lines have left after a discount.
+  struct Pairing {
+    let start: Plan
+    let amounts: [Int128]
+    let whole: Int128
+    let thresholds: [(deal: Int, bound: Int128)]
+    let shippingTaken: Int128
+    /// The total of `start` less the shipping deal.
+    let totalLeft: Int128
+    /// How many promotions a pair's plan has.
+    let count: Int
+    /// What the lines have left after a discount, and its shares (room, reused).
+    var left: [Int128]
+    var shares: [Int128]
+
+    init(
+      start: Plan, amounts: [Int128], whole: Int128, thresholds: [(deal: Int, bound: Int128)],
+      shippingTaken: Int128
+    ) {
+      (self.start, self.amounts, self.whole, self.thresholds) = (start, amounts, whole, thresholds)
+      self.shippingTaken = shippingTaken
+      totalLeft = start.total - shippingTaken
+      count = start.count + 2 + (shippingTaken > 0 ? 1 : 0)
+      (left, shares) = (amounts, amounts)
     }
 
-    /// Offers `best` the pairs of `discount`, which takes `taken`, and each gathered
-    /// threshold, and the best plain threshold when `withPlainThreshold`.
-    func tryPairs(_ discount: Int, taken: Int128, withPlainThreshold: Bool) {
-      let plan = adding(discount, taken: taken, to: start)
-      // What the lines have left after the discount, worked out when a threshold shares a
-      // line with it (on other lines, the threshold's base is what it was).
-      var leftIsWorkedOut = false
-      let wholeLeft = whole - taken
-      for (threshold, bound) in thresholds {
-        if !canReach(totalLeft - taken - bound) { continue }
-        let second: Int128
-        let thresholdLines = self.lines(threshold)
-        if lines(discount).isDisjoint(with: thresholdLines) {
-          second = bound
-        } else if thresholdLines.isKnownSuperset(of: lines(discount)) {
-          // Every share of the discount is on the threshold's lines: its base lost all of it.
-          let terms = orderTerms(threshold)
-          guard let base = base(of: threshold, terms, amounts: amounts, whole: whole) else { continue }
-          second = terms.orderDiscount(base: base - taken, units: self.units(of: threshold))
-        } else {
-          if !leftIsWorkedOut {
-            subtractShares(of: taken, by: discount, from: amounts, into: &left, shares: &shares)
-            leftIsWorkedOut = true
-          }
-          let terms = orderTerms(threshold)
-          guard let base = base(of: threshold, terms, amounts: left, whole: wholeLeft) else { continue }
-          second = terms.orderDiscount(base: base, units: self.units(of: threshold))
-        }
-        guard second > 0, canReach(totalLeft - taken - second) else { continue }
-        offer(withShipping(adding(threshold, taken: second, to: plan)), to: &best)
-      }
-      // The best plain threshold on what the whole order has left (it is untargeted).
-      if withPlainThreshold, let plain, let plainThresholds,
-        let (terms, second) = plain.best(in: plainThresholds, at: wholeLeft),
-        canReach(totalLeft - taken - second)
-      {
-        offer(withShipping(adding(adopt(terms), taken: second, to: plan)), to: &best)
-      }
+    /// Whether a pair whose total is at least `lowest` can be preferred to `best`.
+    func canReach(_ lowest: Int128, in search: ExactPlanSearch, best: Plan) -> Bool {
+      search.canReach(lowest, count: count, shippingTaken: shippingTaken, best: best)
     }
   }
 }
