@@ -15,7 +15,6 @@ extension ExactCandidates {
   ///   for the stretches of item deals the *L* lines read.
   func deals(for order: Order, codes: Set<String>, groups: Set<String>) -> OrderDeals {
     let items = order.items ?? []
-    var deals = OrderDeals(table: table)
     // The stretches of the lines' SKUs and categories, each once with the lines that find
     // it (two lines of one SKU or category find the same stretch).
     // (Plain values apart from the lines, so that reading one copies no reference.)
@@ -45,36 +44,8 @@ extension ExactCandidates {
       }
     }
     let reached = reachedMinimums(by: order.subtotal.minorUnits)
-    // The stretches the order finds (by their bounds' places), and whether each shares none
-    // of its discounts and thresholds with another: its partners first looked for in a mask
-    // of the places found, a bit for each place modulo 512 (so that few of them are looked
-    // for among the stretches found).
-    if !keyed.isEmpty {
-      withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 8) { foundMask in
-        foundMask.initialize(repeating: 0)
-        for found in keyed {
-          let bit = Int(found.key.bounds) & 511
-          foundMask[bit >> 6] |= 1 << UInt64(bit & 63)
-        }
-        partners.withUnsafeBufferPointer { partners in
-          for position in keyed.indices {
-            let key = keyed[position].key
-            for index in Int(key.partnerStart)..<Int(key.partnerEnd) {
-              let partner = partners[index]
-              let bit = Int(partner) & 511
-              if foundMask[bit >> 6] & (1 << UInt64(bit & 63)) != 0
-                && keyed.contains(where: { $0.key.bounds == partner })
-              {
-                keyed[position].sharesNone = false
-                break
-              }
-            }
-            // The discounts and thresholds gathered with the order.
-            if !keyed[position].sharesNone { gathered += Int(key.end - key.orderDeals) }
-          }
-        }
-      }
-    }
+    markSharing(&keyed, gathered: &gathered)
+    var deals = OrderDeals(table: table)
     if groups.isEmpty {
       // A customer in no group: the untargeted deals for every customer, listed once.
       let (orders, shipping) = everyCustomer.reached[reached]
@@ -107,12 +78,58 @@ extension ExactCandidates {
     // block.
     deals.closeBlock(bounds: -1, lines: .every)
     guard !keyed.isEmpty else { return deals }
+    gatherStretches(keyed, keyedLines, items: items, groups: groups, gathered: gathered, into: &deals)
+    return deals
+  }
+
+  /// Marks each stretch of `keyed` that shares a discount or threshold with another stretch
+  /// the order finds (its partners first looked for in a mask of the places found, a bit
+  /// for each place modulo 512, so that few of them are looked for among the stretches
+  /// found), and adds the discounts and thresholds of those to `gathered`.
+  ///
+  /// - Complexity: O(*s* *p*) for *s* stretches of *p* partners each, at most.
+  private func markSharing(_ keyed: inout [FoundStretch], gathered: inout Int) {
+    guard !keyed.isEmpty else { return }
+    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 8) { foundMask in
+      foundMask.initialize(repeating: 0)
+      for found in keyed {
+        let bit = Int(found.key.bounds) & 511
+        foundMask[bit >> 6] |= 1 << UInt64(bit & 63)
+      }
+      partners.withUnsafeBufferPointer { partners in
+        for position in keyed.indices {
+          let key = keyed[position].key
+          for index in Int(key.partnerStart)..<Int(key.partnerEnd) {
+            let partner = partners[index]
+            let bit = Int(partner) & 511
+            if foundMask[bit >> 6] & (1 << UInt64(bit & 63)) != 0
+              && keyed.contains(where: { $0.key.bounds == partner })
+            {
+              keyed[position].sharesNone = false
+              break
+            }
+          }
+          // The discounts and thresholds gathered with the order.
+          if !keyed[position].sharesNone { gathered += Int(key.end - key.orderDeals) }
+        }
+      }
+    }
+  }
+
+  /// Adds to `deals` what the stretches of `keyed` (found by the lines of `keyedLines`)
+  /// hold for an order of `items` and a customer in `groups`: the item deals priced line by
+  /// line are read in place by each line; the others are gathered once, with the lines that
+  /// find them. A deal of one SKU or category is found once; one of several, met again
+  /// through another, gains the lines found there, through a hash table of their store
+  /// positions (room for `gathered` of them).
+  ///
+  /// - Complexity: O(*c*) for the *c* deals of the stretches.
+  private func gatherStretches(
+    _ keyed: [FoundStretch], _ keyedLines: [TargetedLines], items: [OrderItem], groups: Set<String>,
+    gathered: Int, into deals: inout OrderDeals
+  ) {
     deals.stretchBounds = stretchBounds
     deals.linePostings.reserveCapacity(keyed.count)
-    // The targeted deals: those priced line by line are read in place by each line; the
-    // others are gathered once, with the lines that find them. A deal of one SKU or category
-    // is found once; one of several, met again through another, gains the lines found
-    // there, through a hash table of their store positions.
     var merged = DealTable(capacity: gathered)
     for position in keyed.indices {
       let (key, lines) = (keyed[position].key, keyedLines[position])
@@ -166,7 +183,6 @@ extension ExactCandidates {
       // later stretch adds, which widen the block).
       deals.closeBlock(bounds: key.bounds, lines: lines)
     }
-    return deals
   }
 
   /// Whether `deal` is for a customer in `groups`: every deal without customer groups.

@@ -70,6 +70,38 @@ final class ExactCandidates: Sendable {
   let reachedBounds: [OrderStageBounds]
   /// Bounds on what the discounts and thresholds of each SKU's and category's stretch take.
   let stretchBounds: [OrderStageBounds]
+  /// The index of the `plain` deals when there are enough of them to be worth one
+  /// (``PlainOrderDeals/indexedFrom``); fewer are added to `discounts` and `byMinimum`, to
+  /// be tried one by one with the others, untargeted as they are. `payable` is `false`
+  /// when an amount of one cannot be paid in `minorDigits`.
+  private static func index(
+    _ plain: [(terms: DealTerms, promotion: Promotion)], minorDigits: Int, discounts: inout [DealTerms],
+    byMinimum: inout [DealTerms]
+  ) -> (index: PlainOrderDeals?, payable: Bool) {
+    if plain.count >= PlainOrderDeals.indexedFrom {
+      guard let index = PlainOrderDeals(plain, minorDigits: minorDigits) else { return (nil, false) }
+      return (index, true)
+    }
+    for (deal, _) in plain where deal.kind == .discount { discounts.append(deal) }
+    for (deal, _) in plain where deal.kind == .threshold { byMinimum.append(deal) }
+    return (nil, true)
+  }
+
+  /// Bounds on what the first `i` of `byMinimum` (the untargeted thresholds and shipping
+  /// deals by their minimum) take, at `i`: the thresholds among them.
+  ///
+  /// - Complexity: O(*n*).
+  private static func reachedBounds(_ byMinimum: ArraySlice<DealTerms>) -> [OrderStageBounds] {
+    var reached = [OrderStageBounds()]
+    reached.reserveCapacity(byMinimum.count + 1)
+    var bounds = OrderStageBounds()
+    for terms in byMinimum {
+      if terms.kind == .threshold { bounds.include(terms) }
+      reached.append(bounds)
+    }
+    return reached
+  }
+
   /// The partners of every stretch, each stretch's in one run (``KeyDeals/partnerStart``).
   let partners: [Int32]
   /// The untargeted deals without a code that a customer in no group gathers, as
@@ -89,11 +121,11 @@ final class ExactCandidates: Sendable {
   /// index for the best of them).
   let plain: PlainOrderDeals?
 
-  /// Prepares the promotions of `catalog` working at `instant` in `minorDigits`, or returns
-  /// `nil` when an amount of one cannot be paid in those digits (the caller then prices by
-  /// a pass over the promotions, which reports it).
+  /// Prepares the promotions of `catalog` working at `instant` in `minorDigits` (sorted as
+  /// they are read, ``ExactPreparation``), or returns `nil` when an amount of one cannot be
+  /// paid in those digits (the caller then prices by a pass over the promotions, which
+  /// reports it).
   init?(catalog: Catalog, instant: Instant, ranks: [Int32], minorDigits: Int) {
-    // The working promotions, sorted as they are read.
     var preparation = ExactPreparation(capacity: catalog.promotions.count)
     let promotions = catalog.promotions
     for position in promotions.indices where promotions[position].isWorking(at: instant) {
@@ -110,30 +142,14 @@ final class ExactCandidates: Sendable {
     let (byCode, codeTargets, groups, plain) = (
       preparation.byCode, preparation.codeTargets, preparation.groups, preparation.plain
     )
-    var sharedKeys = preparation.sharedKeys
-    let sharedEnds = preparation.sharedEnds
-    preparation = ExactPreparation(capacity: 0)
-    let plainIndex: PlainOrderDeals?
-    if plain.count >= PlainOrderDeals.indexedFrom {
-      guard let indexed = PlainOrderDeals(plain, minorDigits: minorDigits) else { return nil }
-      plainIndex = indexed
-    } else {
-      // Few: tried one by one with the others, untargeted as they are.
-      plainIndex = nil
-      for (deal, promotion) in plain {
-        switch promotion.kind {
-        case .discount: untargetedDiscounts.append(deal)
-        case .threshold: byMinimum.append(deal)
-        case .item, .shipping: preconditionFailure("a plain order deal is a discount or a threshold")
-        }
-      }
-    }
+    var (sharedKeys, sharedEnds) = (preparation.sharedKeys, preparation.sharedEnds)
     var table: [DealTerms] = []
-    table.reserveCapacity(
-      skuLists.count + categoryLists.count
-        + untargetedItems.count + untargetedDiscounts.count + byMinimum.count
-        + byCode.values.reduce(0) { $0 + $1.count })
+    table.reserveCapacity(preparation.tableCount)
     HugePages.adviseUnusedCapacity(of: &table)
+    preparation = ExactPreparation(capacity: 0)
+    let (plainIndex, payable) = Self.index(
+      plain, minorDigits: minorDigits, discounts: &untargetedDiscounts, byMinimum: &byMinimum)
+    guard payable else { return nil }
     /// Appends `deals` to the table; returns where they are.
     func appended(_ deals: [DealTerms]) -> Range<Int> {
       table.append(contentsOf: deals)
@@ -149,33 +165,12 @@ final class ExactCandidates: Sendable {
       of: skuLists, targeted: targeted, everyLine: everyLine, into: &table, bounds: &stretchBounds)
     var categoryDeals = Self.stretches(
       of: categoryLists, targeted: targeted, everyLine: everyLine, into: &table, bounds: &stretchBounds)
-    // Each stretch's partners: counted, then placed (a partner met twice is listed twice).
     // A stretch's bounds are at the place of its key, the categories' after the SKUs'.
     for index in sharedKeys.indices where sharedKeys[index] < 0 {
       sharedKeys[index] = Int32(skuLists.keys.count) - 1 - sharedKeys[index]
     }
-    var partnerCounts = [Int32](repeating: 0, count: stretchBounds.count + 1)
-    var sharedStart = 0
-    for end in sharedEnds {
-      let places = sharedKeys[sharedStart..<Int(end)]
-      for place in places { partnerCounts[Int(place) + 1] += Int32(places.count - 1) }
-      sharedStart = Int(end)
-    }
-    var partnerStarts = partnerCounts
-    for place in partnerStarts.indices.dropFirst() { partnerStarts[place] += partnerStarts[place - 1] }
-    var partners = [Int32](repeating: 0, count: Int(partnerStarts[partnerStarts.count - 1]))
-    var next = partnerStarts
-    sharedStart = 0
-    for end in sharedEnds {
-      let places = sharedKeys[sharedStart..<Int(end)]
-      for place in places {
-        for other in places where other != place {
-          partners[Int(next[Int(place)])] = other
-          next[Int(place)] += 1
-        }
-      }
-      sharedStart = Int(end)
-    }
+    let (partners, partnerStarts) = Self.partners(
+      sharedKeys: sharedKeys, sharedEnds: sharedEnds, stretchCount: stretchBounds.count)
     for key in skuDeals.indices {
       (skuDeals[key].partnerStart, skuDeals[key].partnerEnd) = (partnerStarts[key], partnerStarts[key + 1])
     }
@@ -197,14 +192,7 @@ final class ExactCandidates: Sendable {
     var bounds = OrderStageBounds()
     for terms in table[self.untargetedDiscounts] { bounds.include(terms) }
     untargetedBounds = bounds
-    var reached = [OrderStageBounds()]
-    reached.reserveCapacity(self.byMinimum.count + 1)
-    bounds = OrderStageBounds()
-    for terms in table[self.byMinimum] {
-      if terms.kind == .threshold { bounds.include(terms) }
-      reached.append(bounds)
-    }
-    reachedBounds = reached
+    reachedBounds = Self.reachedBounds(table[self.byMinimum])
     self.byCode = byCode.mapValues(appended)
     self.table = table
     gatherKeys = table.map(ExactGatherKey.init)
@@ -216,6 +204,40 @@ final class ExactCandidates: Sendable {
     self.groups = groups
     self.minorDigits = minorDigits
     self.plain = plainIndex
+  }
+
+  /// The partners of every stretch, each stretch's in one run: the stretches that share a
+  /// deal of several targets with it, by their places. `sharedKeys` lists, for each such
+  /// deal, the places of its stretches, one deal's up to the next of `sharedEnds`. Counted,
+  /// then placed (a partner met twice is listed twice); stretch `p`'s run is from
+  /// `starts[p]` up to `starts[p + 1]`.
+  ///
+  /// - Complexity: O(Σ *k*²) for deals of *k* targets.
+  private static func partners(sharedKeys: [Int32], sharedEnds: [Int32], stretchCount: Int) -> (
+    partners: [Int32], starts: [Int32]
+  ) {
+    var starts = [Int32](repeating: 0, count: stretchCount + 1)
+    var sharedStart = 0
+    for end in sharedEnds {
+      let places = sharedKeys[sharedStart..<Int(end)]
+      for place in places { starts[Int(place) + 1] += Int32(places.count - 1) }
+      sharedStart = Int(end)
+    }
+    for place in starts.indices.dropFirst() { starts[place] += starts[place - 1] }
+    var partners = [Int32](repeating: 0, count: Int(starts[starts.count - 1]))
+    var next = starts
+    sharedStart = 0
+    for end in sharedEnds {
+      let places = sharedKeys[sharedStart..<Int(end)]
+      for place in places {
+        for other in places where other != place {
+          partners[Int(next[Int(place)])] = other
+          next[Int(place)] += 1
+        }
+      }
+      sharedStart = Int(end)
+    }
+    return (partners, starts)
   }
 
   /// Appends each SKU's or category's deals of `lists` (their positions in `targeted`) to

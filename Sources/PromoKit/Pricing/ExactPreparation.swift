@@ -37,6 +37,14 @@ struct ExactPreparation {
   var sharedKeys: [Int32] = []
   var sharedEnds: [Int32] = []
 
+  /// How many deals the candidates' table holds at the most: a deal once for each SKU and
+  /// category of its target, the untargeted ones, those of codes (and the plain deals,
+  /// when there are too few to index).
+  var tableCount: Int {
+    skuLists.count + categoryLists.count + untargetedItems.count + untargetedDiscounts.count
+      + byMinimum.count + plain.count + byCode.values.reduce(0) { $0 + $1.count }
+  }
+
   /// Room for `capacity` targeted deals (a big buffer, written once front to back: in huge
   /// pages where the kernel grants them), and for as many SKUs of targets and keys of the
   /// targets they share (twice as many of each, as a guess: growing these lists copies
