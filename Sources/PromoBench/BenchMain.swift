@@ -33,8 +33,9 @@ struct PromoBench {
     let inputs = Inputs(
       folder: work, seed: seed(), orderCount: max(2, number("PROMO_BENCH_ORDERS") ?? 40_000))
     print(
-      "promo-bench: \(promo), seed \(inputs.seed) (PROMO_BENCH_SEED=\(inputs.seed) draws the same stores)")
-    print("")
+      "promo-bench: \(promo), seed \(inputs.seed) (PROMO_BENCH_SEED=\(inputs.seed) draws the same stores), "
+        + "\(grouped(inputs.orderCount)) orders")
+    print("started \(utcNow()), load average \(loadAverage())")
     inputs.generate()
     var report = Report()
     let own: [Shape] = [.selection, .items, .format3]
@@ -48,8 +49,26 @@ struct PromoBench {
     report.measure("memory") { $0.measureMemory(promo: promo, inputs: inputs) }
     report.measure("text") { $0.measureText(promo: promo, inputs: inputs) }
     report.measure("store") { $0.measureStore(promo: promo, inputs: inputs) }
+    print("finished \(utcNow()), load average \(loadAverage())")
+    print("")
     report.print()
     exit(report.allTargetsMet ? 0 : 1)
+  }
+
+  /// The time of day in UTC, to the second.
+  static func utcNow() -> String {
+    var now = time(nil)
+    var parts = tm()
+    gmtime_r(&now, &parts)
+    var text = [CChar](repeating: 0, count: 32)
+    strftime(&text, text.count, "%Y-%m-%d %H:%M:%SZ", &parts)
+    return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// The first three fields of `/proc/loadavg` (1, 5 and 15 minutes), or `?`.
+  static func loadAverage() -> String {
+    let fields = Inputs.firstLine("/proc/loadavg").split(separator: " ").prefix(3)
+    return fields.isEmpty ? "?" : fields.joined(separator: " ")
   }
 
   /// `$PROMO_BENCH_SEED`, or a seed from the clock.

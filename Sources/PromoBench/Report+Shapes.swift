@@ -89,17 +89,6 @@ extension Report {
   /// What one more order costs, from the times of `count` orders and of one.
   func perOrder(_ many: Double, _ one: Double, _ count: Int) -> Double { (many - one) / Double(count - 1) }
 
-  /// `value` with commas between groups of three digits.
-  func grouped(_ value: Int) -> String {
-    let digits = String(value)
-    var result = ""
-    for (index, digit) in digits.enumerated() {
-      if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
-      result.append(digit)
-    }
-    return result
-  }
-
   /// `value` seconds in microseconds.
   func microseconds(_ value: Double) -> String { format(value * 1e6, 2) + " µs" }
 

@@ -257,3 +257,14 @@ func format(_ value: Double, _ places: Int) -> String {
   return places == 0
     ? "\(whole)" : "\(whole).\(String(repeating: "0", count: places - fraction.count))\(fraction)"
 }
+
+/// `value` with commas between groups of three digits.
+func grouped(_ value: Int) -> String {
+  let digits = String(value)
+  var result = ""
+  for (index, digit) in digits.enumerated() {
+    if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+    result.append(digit)
+  }
+  return result
+}
