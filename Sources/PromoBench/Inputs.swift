@@ -1,25 +1,29 @@
 import PromoLibc
 
-/// The benchmark's inputs, generated deterministically (a fixed linear congruential
-/// sequence), so that every run measures the same bytes.
+/// The benchmark's inputs. The streams of the batch, jobs, memory and text rows and the
+/// start-up order are drawn from fixed seeds, so those rows measure the same bytes on every
+/// run; the stores of the per-order rows and of the store rows are drawn from `seed`, which
+/// varies from run to run (see ``Shape``).
 struct Inputs {
+  /// The folder every input is written to (`BENCH_DIR`).
   let folder: String
+  /// The seed of this run's generated stores and their orders (`PROMO_BENCH_SEED`).
+  let seed: UInt64
+  /// How many orders the per-order rows price in their long runs (`PROMO_BENCH_ORDERS`).
+  let orderCount: Int
+  /// The start-up row's store of four promotions (version 1).
   var smallStore: String { folder + "/store-small.json" }
+  /// The start-up row's order of two lines.
   var order: String { folder + "/order.json" }
+  /// The batch rows' stream of 1,000,000 orders (80 MB).
   var orders1M: String { folder + "/orders-1m.jsonl" }
+  /// Its first 100,000 orders (the memory rows' baseline).
   var orders100k: String { folder + "/orders-100k.jsonl" }
-  var orders100: String { folder + "/orders-100.jsonl" }
-  var orders10k: String { folder + "/orders-10k.jsonl" }
-  var bigStoreOn: String { folder + "/store-100k-working.json" }
-  var bigStoreOff: String { folder + "/store-100k-switched-off.json" }
-  /// The working store of 100,000 promotions as `promo` writes it (two-space indentation).
-  var bigStoreCanonical: String { folder + "/store-100k-canonical.json" }
-  var itemOrders: String { folder + "/orders-items-5k.jsonl" }
-  var itemStoreOn: String { folder + "/store-items-20k-working.json" }
-  var itemStoreOff: String { folder + "/store-items-20k-switched-off.json" }
+  /// The instant every row prices at.
   let at = "2026-11-22T12:00:00+08:00"
 
-  /// Writes every input that is not there yet.
+  /// Writes the inputs of the start-up, batch, jobs, memory and text rows that are not there
+  /// yet (the per-order and store rows write theirs when they run).
   func generate() {
     write(smallStore) { output in
       output(
@@ -38,41 +42,42 @@ struct Inputs {
     }
     write(orders1M) { output in Self.orders(count: 1_000_000, into: output) }
     write(orders100k) { output in Self.orders(count: 100_000, into: output) }
-    write(orders100) { output in Self.orders(count: 100, into: output) }
-    write(orders10k) { output in Self.orders(count: 10_000, into: output) }
-    write(itemOrders) { output in Self.itemOrders(count: 5_000, lines: 20, into: output) }
-    write(itemStoreOn) { output in Self.itemStore(count: 20_000, active: true, into: output) }
-    write(itemStoreOff) { output in Self.itemStore(count: 20_000, active: false, into: output) }
-    write(bigStoreOn) { output in Self.store(count: 100_000, active: true, into: output) }
-    write(bigStoreOff) { output in Self.store(count: 100_000, active: false, into: output) }
-    write(bigStoreCanonical) { output in Self.canonicalStore(count: 100_000, into: output) }
   }
 
-  /// A deterministic sequence of pseudo-random numbers.
+  /// A deterministic sequence of pseudo-random numbers (a linear congruential generator).
   struct Sequence {
+    /// The generator's state: the seed, then every draw's.
     var state: UInt64
+
+    /// A sequence for `seed`, mixed with `salt` so that the stores and orders of one seed
+    /// are not drawn from the same numbers.
+    init(seed: UInt64, salt: UInt64 = 0) {
+      var mixed = (seed ^ (salt &* 0x9E37_79B9_7F4A_7C15)) &+ 0x9E37_79B9_7F4A_7C15
+      mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+      state = mixed ^ (mixed >> 31)
+    }
+
+    /// A sequence starting from `state` as it is (the fixed streams of the batch rows).
+    init(state: UInt64) { self.state = state }
+
+    /// A number below `bound`.
     mutating func next(_ bound: UInt64) -> UInt64 {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       return (state >> 33) % bound
     }
+
+    /// Whether a draw of one in `chances` came up.
+    mutating func oneIn(_ chances: UInt64) -> Bool { next(chances) == 0 }
   }
 
+  /// The batch rows' stream: half orders given by amount, half of 1 to 4 lines over 99 SKUs,
+  /// drawn from a fixed seed.
   static func orders(count: Int, into output: (String) -> Void) {
     var random = Sequence(state: 42)
     var chunk = ""
     for index in 0..<count {
-      if random.next(2) == 0 {
-        chunk +=
-          #"{"id":"O-\#(index)","amount":"\#(random.next(60_000)).\#(cents(random.next(100)))"}"# + "\n"
-      } else {
-        var items: [String] = []
-        for _ in 0...random.next(3) {
-          items.append(
-            #"{"sku":"s\#(random.next(99))","unitPrice":"\#(random.next(200)).\#(cents(random.next(100)))","quantity":\#(1 + random.next(5))}"#
-          )
-        }
-        chunk += #"{"id":"O-\#(index)","items":[\#(items.joined(separator: ","))]}"# + "\n"
-      }
+      chunk += plainOrder(&random, index) + "\n"
       if chunk.utf8.count > 1 << 16 {
         output(chunk)
         chunk = ""
@@ -81,140 +86,31 @@ struct Inputs {
     output(chunk)
   }
 
-  static func store(count: Int, active: Bool, into output: (String) -> Void) {
-    var random = Sequence(state: 7)
-    output(#"{"version":1,"currency":"CNY","promotions":["#)
-    var chunk = ""
-    for index in 0..<count {
-      let switchOff = active ? "" : #","active":false"#
-      let stackable = random.next(2) == 0 ? #","stackable":true"# : ""
-      let benefit =
-        random.next(2) == 0
-        ? #""percentOff":"\#(1 + random.next(40)).\#(random.next(10))""#
-        : #""amountOff":"\#(1 + random.next(300)).\#(cents(random.next(100)))""#
-      let promotion =
-        random.next(2) == 0
-        ? #"{"id":"p\#(index)","kind":"discount",\#(benefit)\#(stackable)\#(switchOff)}"#
-        : #"{"id":"p\#(index)","kind":"threshold","minimumAmount":"\#(random.next(2_000)).00",\#(benefit)\#(stackable)\#(switchOff)}"#
-      chunk += (index > 0 ? "," : "") + promotion + "\n"
-      if chunk.utf8.count > 1 << 16 {
-        output(chunk)
-        chunk = ""
-      }
+  /// An order given by amount (0–60,000) or by 1 to 4 lines over 99 SKUs, one draw in two.
+  static func plainOrder(_ random: inout Sequence, _ index: Int) -> String {
+    if random.oneIn(2) {
+      return #"{"id":"O-\#(index)","amount":"\#(random.next(60_000)).\#(cents(random.next(100)))"}"#
     }
-    output(chunk + "]}\n")
+    var items: [String] = []
+    for _ in 0...random.next(3) {
+      items.append(
+        #"{"sku":"s\#(random.next(99))","unitPrice":"\#(random.next(200)).\#(cents(random.next(100)))","quantity":\#(1 + random.next(5))}"#
+      )
+    }
+    return #"{"id":"O-\#(index)","items":[\#(items.joined(separator: ","))]}"#
   }
 
-  /// The promotions of ``store(count:active:into:)`` (working), in the canonical form
-  /// `promo` writes: keys in the store's order, two-space indentation, a final newline.
-  static func canonicalStore(count: Int, into output: (String) -> Void) {
-    var random = Sequence(state: 7)
-    output("{\n  \"version\": 1,\n  \"currency\": \"CNY\",\n  \"promotions\": [\n")
-    var chunk = ""
-    for index in 0..<count {
-      let stackable = random.next(2) == 0
-      let benefit =
-        random.next(2) == 0
-        ? "\"percentOff\": \"\(1 + random.next(40)).\(random.next(10))\""
-        : "\"amountOff\": \"\(1 + random.next(300)).\(cents(random.next(100)))\""
-      var lines = ["\"id\": \"p\(index)\""]
-      if random.next(2) == 0 {
-        lines.append("\"kind\": \"discount\"")
-      } else {
-        lines.append("\"kind\": \"threshold\"")
-        lines.append("\"minimumAmount\": \"\(random.next(2_000)).00\"")
-      }
-      // A percentage is written without trailing zeros: "12.0" is "12".
-      lines.append(benefit.replacingSuffix(".0\"", with: "\""))
-      if stackable { lines.append("\"stackable\": true") }
-      chunk +=
-        "    {\n      " + lines.joined(separator: ",\n      ") + "\n    }"
-        + (index < count - 1 ? ",\n" : "\n")
-      if chunk.utf8.count > 1 << 16 {
-        output(chunk)
-        chunk = ""
-      }
-    }
-    output(chunk + "  ]\n}\n")
-  }
-
-  /// Orders of `lines` lines each over 5,000 SKUs, each line in 1 or 2 of 50 categories.
-  static func itemOrders(count: Int, lines: Int, into output: (String) -> Void) {
-    var random = Sequence(state: 11)
-    var chunk = ""
-    for index in 0..<count {
-      var items: [String] = []
-      for _ in 0..<lines {
-        var categories = ["\"cat-\(random.next(50))\""]
-        let second = "\"cat-\(random.next(50))\""
-        if random.next(2) == 0 && second != categories[0] { categories.append(second) }
-        items.append(
-          #"{"sku":"sku-\#(random.next(5_000))","categories":[\#(categories.joined(separator: ","))],"unitPrice":"\#(1 + random.next(200)).\#(cents(random.next(100)))","quantity":\#(1 + random.next(6))}"#
-        )
-      }
-      chunk += #"{"id":"I-\#(index)","items":[\#(items.joined(separator: ","))]}"# + "\n"
-      if chunk.utf8.count > 1 << 16 {
-        output(chunk)
-        chunk = ""
-      }
-    }
-    output(chunk)
-  }
-
-  /// A store of `count` item promotions: three quarters targeting 1 to 3 of 5,000 SKUs,
-  /// nearly a quarter targeting 1 or 2 of 50 categories, 1% untargeted; every benefit kind;
-  /// and 100 discounts and thresholds.
-  static func itemStore(count: Int, active: Bool, into output: (String) -> Void) {
-    var random = Sequence(state: 13)
-    output(#"{"version":2,"currency":"CNY","promotions":["#)
-    var chunk = ""
-    let switchOff = active ? "" : #","active":false"#
-    for index in 0..<count {
-      let stackable = random.next(2) == 0 ? #","stackable":true"# : ""
-      var target = ""
-      switch random.next(100) {
-      case 0..<75:
-        let skus = Set((0...random.next(3)).map { _ in "\"sku-\(random.next(5_000))\"" })
-        target = #","target":{"skus":[\#(skus.sorted().joined(separator: ","))]}"#
-      case 75..<99:
-        let categories = Set((0...random.next(2)).map { _ in "\"cat-\(random.next(50))\"" })
-        target = #","target":{"categories":[\#(categories.sorted().joined(separator: ","))]}"#
-      default: break
-      }
-      let benefit: String
-      switch random.next(20) {
-      case 0..<7: benefit = #""percentOff":"\#(5 + random.next(46))""#
-      case 7..<12: benefit = #""amountOff":"\#(random.next(10)).\#(cents(1 + random.next(99)))""#
-      case 12..<16: benefit = #""fixedPrice":"\#(1 + random.next(50)).00""#
-      default:
-        benefit =
-          #""buy":\#(1 + random.next(3)),"get":\#(1 + random.next(2)),"percentOff":"\#(random.next(2) == 0 ? 50 : 100)""#
-      }
-      let promotion = #"{"id":"i\#(index)","kind":"item"\#(target),\#(benefit)\#(stackable)\#(switchOff)}"#
-      chunk += (index > 0 ? "," : "") + promotion + "\n"
-      if chunk.utf8.count > 1 << 16 {
-        output(chunk)
-        chunk = ""
-      }
-    }
-    for index in 0..<100 {
-      let stackable = random.next(2) == 0 ? #","stackable":true"# : ""
-      let benefit =
-        random.next(2) == 0
-        ? #""percentOff":"\#(1 + random.next(30))""# : #""amountOff":"\#(1 + random.next(200)).00""#
-      chunk +=
-        random.next(2) == 0
-        ? #",{"id":"d\#(index)","kind":"discount",\#(benefit)\#(stackable)\#(switchOff)}"# + "\n"
-        : #",{"id":"t\#(index)","kind":"threshold","minimumAmount":"\#(random.next(3_000)).00",\#(benefit)\#(stackable)\#(switchOff)}"#
-          + "\n"
-    }
-    output(chunk + "]}\n")
-  }
-
+  /// `value` (below 100) as two digits.
   static func cents(_ value: UInt64) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
+  /// Writes `path` through `body` unless it is there (a `.partial` file renamed when done).
   func write(_ path: String, _ body: ((String) -> Void) -> Void) {
     if access(path, F_OK) == 0 { return }
+    rewrite(path, body)
+  }
+
+  /// Writes `path` through `body`, replacing it (a `.partial` file renamed when done).
+  func rewrite(_ path: String, _ body: ((String) -> Void) -> Void) {
     guard let file = fopen(path + ".partial", "w") else {
       complain("promo-bench: cannot write \(path)\n")
       exit(73)
@@ -223,11 +119,36 @@ struct Inputs {
     fclose(file)
     rename(path + ".partial", path)
   }
-}
 
-extension String {
-  /// The string with `suffix` replaced by `replacement` when it ends with it.
-  fileprivate func replacingSuffix(_ suffix: String, with replacement: String) -> String {
-    hasSuffix(suffix) ? String(dropLast(suffix.count)) + replacement : self
+  /// Writes `path` as `header`, then `count` pieces drawn by `piece` (its index and whether it
+  /// is the first), then `footer`, in chunks of about 64 KiB.
+  func rewrite(
+    _ path: String, header: String = "", count: Int, footer: String = "", piece: (Int) -> String
+  ) {
+    rewrite(path) { output in
+      output(header)
+      var chunk = ""
+      for index in 0..<count {
+        chunk += piece(index)
+        if chunk.utf8.count > 1 << 16 {
+          output(chunk)
+          chunk = ""
+        }
+      }
+      output(chunk + footer)
+    }
+  }
+
+  /// The first line of `path` (without its newline), or an empty string.
+  static func firstLine(_ path: String) -> String {
+    guard let file = fopen(path, "r") else { return "" }
+    defer { fclose(file) }
+    var line: UnsafeMutablePointer<CChar>?
+    var capacity = 0
+    defer { free(line) }
+    guard getline(&line, &capacity, file) > 0, let line else { return "" }
+    var text = String(cString: line)
+    if text.hasSuffix("\n") { text.removeLast() }
+    return text
   }
 }

@@ -3,17 +3,37 @@ import PromoLibc
 /// The measurements, each a ratio of `promo` to its baseline taken in the same run, and
 /// whether each target is met.
 struct Report {
+  /// One line of the table.
   struct Row {
+    /// What is measured.
     var name: String
+    /// What `promo` took (or used).
     var subject: String
+    /// What the baseline took, and what it is.
     var baseline: String
+    /// `promo` over the baseline.
     var ratio: Double
+    /// The highest ratio that meets the target, if the row has one.
     var target: Double?
+    /// What the ratio is of: time or memory.
     var unit: String = "time"
+    /// The name `PROMO_BENCH_ONLY` selects the row by.
+    var group = ""
   }
 
+  /// The rows measured so far, in order.
   var rows: [Row] = []
 
+  /// Measures the rows of `group` with `body` when they are wanted, naming them after it.
+  mutating func measure(_ group: String, _ body: (inout Report) -> Void) {
+    guard Self.wanted(group) else { return }
+    complain("promo-bench: measuring \(group)")
+    let first = rows.count
+    body(&self)
+    for index in first..<rows.count { rows[index].group = group }
+  }
+
+  /// Whether every row with a target meets it (a ratio that could not be measured does not).
   var allTargetsMet: Bool { rows.allSatisfy { row in row.target.map { row.ratio <= $0 } ?? true } }
 
   /// Mean wall time of `runs` alternating runs of each command.
@@ -28,11 +48,12 @@ struct Report {
 
   /// The best of `runs` wall times of each command, run in turn, so that a disturbance of
   /// the machine falls on both sides alike.
-  static func bestAlternating(_ first: [String], _ second: [String], runs: Int) -> (Measurement, Measurement)
-  {
+  static func bestAlternating(
+    _ first: [String], _ second: [String], runs: Int, stderr: String? = nil
+  ) -> (Measurement, Measurement) {
     var best: (Measurement?, Measurement?) = (nil, nil)
     for _ in 0..<runs {
-      let one = Runner.run(first)
+      let one = Runner.run(first, stderr: stderr)
       let other = Runner.run(second)
       if best.0 == nil || one.seconds < best.0!.seconds { best.0 = one }
       if best.1 == nil || other.seconds < best.1!.seconds { best.1 = other }
@@ -53,14 +74,23 @@ struct Report {
     return best!
   }
 
+  /// The names `PROMO_BENCH_ONLY` takes, each selecting some rows, in the order they run.
+  static let names = [
+    "selection", "items", "format3", "shape-plain", "shape-items", "shape-format3", "shape-coupons",
+    "inactive-format3", "jobs", "batch", "startup", "memory", "text", "store",
+  ]
+
   /// Whether the rows named `name` are to be measured: all of them, or those listed in
-  /// `$PROMO_BENCH_ONLY` (comma-separated: startup, batch, text, jobs, selection, items,
-  /// format3, memory, store).
+  /// `$PROMO_BENCH_ONLY` (comma-separated names of ``names``; `shapes` stands for the four
+  /// `shape-` names).
   static func wanted(_ name: String) -> Bool {
     guard let only = getenv("PROMO_BENCH_ONLY") else { return true }
-    return String(cString: only).split(separator: ",").contains { $0 == name }
+    return String(cString: only).split(separator: ",").contains {
+      $0 == name || ($0 == "shapes" && name.hasPrefix("shape-"))
+    }
   }
 
+  /// One order against the small store, against `/bin/true`: 300 alternating runs, means.
   mutating func measureStartup(promo: String, inputs: Inputs) {
     let command = [
       promo, "price", inputs.order, "--store", inputs.smallStore, "--at", inputs.at, "--format", "json",
@@ -79,6 +109,8 @@ struct Report {
     [promo, "price", "--lines", orders, "--store", inputs.smallStore, "--at", inputs.at] + extra
   }
 
+  /// The million orders streamed, against `jq -c .id` over them; and one process per order
+  /// (1,000 timed, scaled to the million, no target).
   mutating func measureBatch(promo: String, inputs: Inputs) {
     let command = Self.stream(promo, inputs, inputs.orders1M, ["--format", "json"])
     guard let jq = Runner.which("jq") else {
@@ -104,6 +136,7 @@ struct Report {
         baseline: seconds(perOrder * 1_000_000), ratio: batch.seconds / (perOrder * 1_000_000), target: nil))
   }
 
+  /// The million orders with `--format text`, against `--format json`.
   mutating func measureText(promo: String, inputs: Inputs) {
     let (text, json) = Self.bestAlternating(
       Self.stream(promo, inputs, inputs.orders1M, ["--format", "text"]),
@@ -114,6 +147,8 @@ struct Report {
         baseline: "--format json " + seconds(json.seconds), ratio: text.seconds / json.seconds, target: 1.5))
   }
 
+  /// The million orders with `--jobs 2`, against `--jobs 1`, and whether they wrote the same
+  /// bytes.
   mutating func measureJobs(promo: String, inputs: Inputs) {
     let one = inputs.folder + "/out-jobs-1.jsonl"
     let two = inputs.folder + "/out-jobs-2.jsonl"
@@ -152,6 +187,8 @@ struct Report {
     }
   }
 
+  /// The mean time of pricing each of the first `count` orders of the stream in a process
+  /// of its own.
   static func onePerProcess(promo: String, inputs: Inputs, count: Int) -> Double {
     let path = inputs.folder + "/one-order.json"
     guard let file = fopen(inputs.orders1M, "r") else { return .nan }
@@ -173,30 +210,7 @@ struct Report {
     return total / Double(count)
   }
 
-  mutating func measureSelection(promo: String, inputs: Inputs) {
-    // 10,000 orders against 100,000 working discounts and thresholds, and against the same
-    // store switched off (the same bytes to read, nothing to select from).
-    let arguments = ["price", "--lines", inputs.orders10k, "--at", inputs.at, "--format", "json", "--store"]
-    let (working, switchedOff) = Self.bestAlternating(
-      [promo] + arguments + [inputs.bigStoreOn], [promo] + arguments + [inputs.bigStoreOff], runs: 5)
-    rows.append(
-      Row(
-        name: "selection: 10,000 orders, 100,000 working order promotions", subject: seconds(working.seconds),
-        baseline: "all switched off " + seconds(switchedOff.seconds),
-        ratio: working.seconds / switchedOff.seconds, target: 2))
-  }
-
-  mutating func measureItems(promo: String, inputs: Inputs) {
-    let arguments = ["price", "--lines", inputs.itemOrders, "--at", inputs.at, "--format", "json", "--store"]
-    let (working, switchedOff) = Self.bestAlternating(
-      [promo] + arguments + [inputs.itemStoreOn], [promo] + arguments + [inputs.itemStoreOff], runs: 5)
-    rows.append(
-      Row(
-        name: "items: 5,000 orders of 20 lines, 20,000 working item promotions",
-        subject: seconds(working.seconds), baseline: "all switched off " + seconds(switchedOff.seconds),
-        ratio: working.seconds / switchedOff.seconds, target: 2))
-  }
-
+  /// The peak memory of streaming the million orders, against 100,000, with one and two jobs.
   mutating func measureMemory(promo: String, inputs: Inputs) {
     for jobs in ["1", "2"] {
       let extra = ["--format", "json", "--jobs", jobs]
@@ -213,18 +227,22 @@ struct Report {
     }
   }
 
+  /// Prints the table in Markdown.
   func print() {
-    Swift.print("| measurement | promo | baseline | ratio | target | met |")
-    Swift.print("|---|---|---|---|---|---|")
+    Swift.print("| row | measurement | promo | baseline | ratio | target | met |")
+    Swift.print("|---|---|---|---|---|---|---|")
     for row in rows {
       let target = row.target.map { "≤ \(format($0, ($0 * 10).rounded() == $0 * 10 ? 1 : 2))×" } ?? "-"
       let met = row.target.map { row.ratio <= $0 ? "yes" : "no, by \(format(row.ratio / $0, 2))×" } ?? "-"
       let ratio = format(row.ratio, row.ratio < 0.1 ? 4 : 2)
-      Swift.print("| \(row.name) | \(row.subject) | \(row.baseline) | \(ratio)× | \(target) | \(met) |")
+      Swift.print(
+        "| \(row.group) | \(row.name) | \(row.subject) | \(row.baseline) | \(ratio)× | \(target) | \(met) |")
     }
   }
 
+  /// `value` seconds in milliseconds.
   func ms(_ value: Double) -> String { format(value * 1000, 2) + " ms" }
+  /// `value` seconds, to the hundredth.
   func seconds(_ value: Double) -> String { format(value, 2) + " s" }
 }
 
@@ -238,4 +256,15 @@ func format(_ value: Double, _ places: Int) -> String {
   let fraction = String(abs(scaled) % Int(scale))
   return places == 0
     ? "\(whole)" : "\(whole).\(String(repeating: "0", count: places - fraction.count))\(fraction)"
+}
+
+/// `value` with commas between groups of three digits.
+func grouped(_ value: Int) -> String {
+  let digits = String(value)
+  var result = ""
+  for (index, digit) in digits.enumerated() {
+    if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+    result.append(digit)
+  }
+  return result
 }

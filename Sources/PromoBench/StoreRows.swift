@@ -3,20 +3,32 @@ import PromoLibc
 /// The rows that read a big store once per process: one order priced, each change written
 /// back, one promotion shown, the working ones listed, each against `jq length` of the same
 /// store (a parse-only floor), and the peak memory of pricing one order against the size
-/// of the store file.
+/// of the store file. The store has 100,000 promotions, each with a name, a third with a
+/// window (``Inputs/generateNamedStore()``), in the form `promo` writes.
 extension Report {
+  /// The store rows.
   mutating func measureStore(promo: String, inputs: Inputs) {
     guard let jq = Runner.which("jq") else {
       rows.append(Row(name: "store rows: jq not installed", subject: "-", baseline: "-", ratio: .nan))
       return
     }
-    let store = inputs.bigStoreCanonical
+    let store = inputs.generateNamedStore()
+    // A change and its undoing leave the store as `promo` writes it (two-space indentation).
+    for change in ["disable", "enable"] {
+      let run = Runner.run([promo, change, "p1", "--store", store, "--quiet"])
+      if run.status != 0 {
+        complain("promo-bench: promo \(change) p1 --store \(store) exited with \(run.status)")
+      }
+    }
     let floor = [jq, "length", store]
     let common = ["--store", store, "--at", inputs.at]
     let price = [promo, "price", inputs.order] + common + ["--format", "json"]
-    measureAgainst(floor, price, "store: one order, 100,000 promotions (12 MB as promo writes it)", 0.15)
     var info = stat()
     stat(store, &info)
+    let size = format(Double(info.st_size) / 1_048_576, 1)
+    measureAgainst(
+      floor, price, "store: one order, 100,000 promotions, names, windows (\(size) MiB as promo writes it)",
+      0.15)
     let priced = Self.best(price)
     rows.append(
       Row(
@@ -33,8 +45,8 @@ extension Report {
       ),
       ("disable / enable", ["disable", "p50000"], ["enable", "p50000"], 0.3),
       (
-        "update (name, then none)", ["update", "p50000", "--name", "bench"],
-        ["update", "p50000", "--name", ""], 0.3
+        "update (name, then back)", ["update", "p50000", "--name", "bench"],
+        ["update", "p50000", "--name", Inputs.name(50_000)], 0.3
       ),
     ]
     for (name, change, undo, target) in changes {
@@ -51,14 +63,17 @@ extension Report {
     measureAgainst(
       floor, [promo, "list", "--working"] + common, "store: list --working, 100,000 promotions", 0.2)
     measureAgainst(
-      floor, [promo, "validate", store, "--at", inputs.at], "store: validate, 100,000 promotions", nil)
+      floor, [promo, "validate", store, "--at", inputs.at, "--quiet"], "store: validate, 100,000 promotions",
+      nil,
+      stderr: "/dev/null")
   }
 
-  /// A row of `command` against `floor` (`jq length`), best of 5 alternating runs.
+  /// A row of `command` against `floor` (`jq length`), best of 5 alternating runs; the
+  /// command's standard error goes to `stderr` when given.
   private mutating func measureAgainst(
-    _ floor: [String], _ command: [String], _ name: String, _ target: Double?
+    _ floor: [String], _ command: [String], _ name: String, _ target: Double?, stderr: String? = nil
   ) {
-    let (subject, baseline) = Self.bestAlternating(command, floor, runs: 5)
+    let (subject, baseline) = Self.bestAlternating(command, floor, runs: 5, stderr: stderr)
     if subject.status != 0 {
       complain("promo-bench: \(command.joined(separator: " ")) exited with \(subject.status)")
     }
