@@ -36,9 +36,8 @@ extension PriceCalculator {
       plain = candidates.plain
     } else {
       let terms = try workingTerms(for: order)
-      deals = OrderDeals(terms: terms) {
-        DealTerms.targetedLines(of: order.items ?? [], target: catalog.promotions[Int($0.storeIndex)].target)
-      }
+      let index = OrderLineIndex(order.items ?? [])
+      deals = OrderDeals(terms: terms) { index.lines(of: catalog.promotions[Int($0.storeIndex)].target) }
     }
     let best = ExactPlanSearch(
       deals: deals, plain: plain, items: order.items, subtotal: order.subtotal.minorUnits,

@@ -22,6 +22,22 @@ enum TargetedLines: Sendable {
     count <= 64 ? .mask(1 << UInt64(line)) : .list([line])
   }
 
+  /// The lines of `lines`, in increasing order (a line may repeat), of an order of
+  /// `count` lines.
+  ///
+  /// - Complexity: O(*m*) for *m* lines.
+  static func sorted(_ lines: [Int], count: Int) -> TargetedLines {
+    if count <= 64 {
+      var bits: UInt64 = 0
+      for line in lines { bits |= 1 << UInt64(line) }
+      return .mask(bits)
+    }
+    var distinct: [Int] = []
+    distinct.reserveCapacity(lines.count)
+    for line in lines where distinct.last != line { distinct.append(line) }
+    return .list(distinct)
+  }
+
   /// Adds `line`, which is above every line added before or equal to the last one.
   mutating func insert(_ line: Int) {
     switch self {
@@ -40,10 +56,24 @@ enum TargetedLines: Sendable {
     case (_, .every): self = .every
     case (.mask(let bits), .mask(let otherBits)): self = .mask(bits | otherBits)
     default:
-      var lines: [Int] = []
-      forEach(count: Int.max) { lines.append($0) }
-      other.forEach(count: Int.max) { lines.append($0) }
-      self = .list(Array(Set(lines)).sorted())
+      // Both in increasing order: merged, each line once.
+      var (first, second): ([Int], [Int]) = ([], [])
+      forEach(count: Int.max) { first.append($0) }
+      other.forEach(count: Int.max) { second.append($0) }
+      var merged: [Int] = []
+      merged.reserveCapacity(first.count + second.count)
+      var (left, right) = (0, 0)
+      while left < first.count || right < second.count {
+        if right == second.count || (left < first.count && first[left] < second[right]) {
+          merged.append(first[left])
+          left += 1
+        } else {
+          if left < first.count && first[left] == second[right] { left += 1 }
+          merged.append(second[right])
+          right += 1
+        }
+      }
+      self = .list(merged)
     }
   }
 
