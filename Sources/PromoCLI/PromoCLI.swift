@@ -105,7 +105,7 @@ public enum PromoCLI {
     case CommandTable.report.name: return try ReportCommand.run(context)
     case CommandTable.list.name: try ReadCommands.list(context)
     case CommandTable.show.name: try ReadCommands.show(context)
-    case CommandTable.validate.name: try ReadCommands.validate(context)
+    case CommandTable.validate.name: return try ValidateCommand.run(context)
     case CommandTable.add.name: try WriteCommands.add(context)
     case CommandTable.update.name: try WriteCommands.update(context)
     case CommandTable.delete.name: try WriteCommands.delete(context)
