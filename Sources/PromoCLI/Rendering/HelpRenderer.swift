@@ -1,3 +1,5 @@
+import PromoKit
+
 /// Help text, generated from the command table.
 enum HelpRenderer {
   /// The overview: what promo is, its commands and where to read more.
@@ -97,7 +99,7 @@ enum ManPage {
       .RI [ ARGUMENTS ]
       .RI [ OPTIONS ]
       .SH DESCRIPTION
-      \(escape("promo keeps promotions (plain discounts and threshold deals, each with a window, an on/off switch and a stackable flag) in a JSON store, and prices orders against them exactly: decimal money in minor units, the best plan the rules allow (one promotion, or a stackable discount followed by a stackable threshold), never a greedy guess."))
+      \(escape(description))
       .PP
       \(escape("The store is --store FILE, else $PROMO_STORE, else ./promotions.json. Every error is one line on standard error: promo: <file>: <where>: <what is wrong>."))
       .SH COMMANDS
@@ -162,6 +164,22 @@ enum ManPage {
 
       """
     return page
+  }
+
+  /// What promo is, made from the kinds it has (every ``PromotionKind``, by an exhaustive
+  /// switch) and pointing at `price` for the plans, so that it cannot lag behind either.
+  static var description: String {
+    let kinds = PromotionKind.allCases.map { kind in
+      switch kind {
+      case .item: "item deals on order lines (kind item)"
+      case .discount: "discounts on the whole order (kind discount)"
+      case .threshold: "threshold deals from a minimum (kind threshold)"
+      case .shipping: "deals on the order's shipping (kind shipping)"
+      }
+    }
+    return "promo keeps promotions (\(kinds.joined(separator: ", ")); each with a window, an on/off switch "
+      + "and a stackable flag) in a JSON store, and prices orders against them exactly: decimal money in "
+      + "minor units, the best plan the rules allow (as price describes below), never a greedy guess."
   }
 
   /// `text` safe in roff: backslashes and hyphens escaped, and a leading `.` or `'`
