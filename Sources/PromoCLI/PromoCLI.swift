@@ -111,6 +111,7 @@ public enum PromoCLI {
     case CommandTable.delete.name: try WriteCommands.delete(context)
     case CommandTable.enable.name: try WriteCommands.setActive(true, context)
     case CommandTable.disable.name: try WriteCommands.setActive(false, context)
+    case CommandTable.export.name: return try ExportCommand.run(context)
     case CommandTable.initialize.name: try WriteCommands.initialize(context)
     case CommandTable.completions.name: try CompletionsCommand.run(context)
     case CommandTable.helpCommand.name: try HelpCommand.run(context)

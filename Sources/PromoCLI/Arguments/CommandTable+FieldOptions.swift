@@ -92,4 +92,27 @@ extension CommandTable {
         "add the promotion or array of promotions in FILE (- for standard input)"),
       store, lockTimeout, quiet, help,
     ]
+
+  /// `promo update`.
+  public static let update = CommandSpec(
+    name: "update",
+    summary: "change fields of a promotion",
+    arguments: [ArgumentSpec("ID", "the promotion's id", completes: .ids)],
+    options: fieldOptions + clearingOptions + [store, lockTimeout, quiet, help],
+    exclusive: exclusiveFieldPairs,
+    minimumArguments: 1, maximumArguments: 1,
+    discussion: """
+      The promotion is checked as a whole after the change. A benefit option replaces the \
+      benefit (--percent-off drops amountOff, and so on; --buy or --get keep the other \
+      count and the percentage of a buy-get); --sku replaces the target's SKUs, \
+      --category its categories and --customer-group the customer groups; changing --kind \
+      keeps every other field, and a field the new kind cannot have is refused with the \
+      option that clears it (--no-minimum, --no-target, ...); --name "" drops the name; \
+      --id renames it.
+      """,
+    examples: [
+      "update autumn-20 --percent-off 25", "update flash --no-ends-at --stackable",
+      "update mug-19 --sku mug-white --sku mug-red", "update VIP10 --no-code",
+      "update spend100-save15 --kind discount --no-minimum",
+    ])
 }

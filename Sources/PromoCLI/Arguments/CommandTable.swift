@@ -236,29 +236,6 @@ public enum CommandTable {
       "add --file new-promotions.json",
     ])
 
-  /// `promo update`.
-  public static let update = CommandSpec(
-    name: "update",
-    summary: "change fields of a promotion",
-    arguments: [ArgumentSpec("ID", "the promotion's id", completes: .ids)],
-    options: fieldOptions + clearingOptions + [store, lockTimeout, quiet, help],
-    exclusive: exclusiveFieldPairs,
-    minimumArguments: 1, maximumArguments: 1,
-    discussion: """
-      The promotion is checked as a whole after the change. A benefit option replaces the \
-      benefit (--percent-off drops amountOff, and so on; --buy or --get keep the other \
-      count and the percentage of a buy-get); --sku replaces the target's SKUs, \
-      --category its categories and --customer-group the customer groups; changing --kind \
-      keeps every other field, and a field the new kind cannot have is refused with the \
-      option that clears it (--no-minimum, --no-target, ...); --name "" drops the name; \
-      --id renames it.
-      """,
-    examples: [
-      "update autumn-20 --percent-off 25", "update flash --no-ends-at --stackable",
-      "update mug-19 --sku mug-white --sku mug-red", "update VIP10 --no-code",
-      "update spend100-save15 --kind discount --no-minimum",
-    ])
-
   /// `promo delete`.
   public static let delete = CommandSpec(
     name: "delete",
@@ -321,6 +298,37 @@ public enum CommandTable {
       "validate --format github promotions.json",
     ])
 
+  /// `promo export`.
+  public static let export = CommandSpec(
+    name: "export",
+    summary: "write the store as another tool's file: the Merchant Center promotions feed",
+    options: [
+      OptionSpec(
+        "--format", value: "FORMAT", choices: ["merchant-center"], required: true,
+        "merchant-center: Google Merchant Center's promotions feed, tab-separated"),
+      at,
+      OptionSpec("--target-country", value: "CC", required: true, "the feed's target_country (CN, US, ...)"),
+      OptionSpec(
+        "--content-language", value: "LL", required: true, "the feed's content_language (zh, en, ...)"),
+      OptionSpec(
+        "--redemption-channel", value: "CHANNEL", choices: ["online", "in_store"],
+        "the feed's redemption_channel (default online)"),
+      OptionSpec(
+        "--destination", value: "D", repeatable: true,
+        "a promotion_destination (Shopping_ads, Free_listings, ...; repeatable)"),
+      OptionSpec(
+        "--strict", "exit with status 1 when a promotion is left out because the feed cannot express it"),
+      store, quiet, help,
+    ],
+    discussion: """
+      Writes a header row and one row per promotion working or starting later at the \
+      evaluation time. A promotion the feed cannot express (customer groups, a repeating \
+      threshold, a capped percentage, a sum or price per unit, a per-line unit limit, \
+      shipping lowered but not free) is left out with one line on standard error saying \
+      why, and so is one switched off or over; the status stays 0 unless --strict.
+      """,
+    examples: ["export --format merchant-center --target-country CN --content-language zh > promotions.tsv"])
+
   /// `promo init`.
   public static let initialize = CommandSpec(
     name: "init",
@@ -364,7 +372,8 @@ public enum CommandTable {
 
   /// Every command, in the order help lists them.
   public static let commands: [CommandSpec] = [
-    price, diff, report, list, show, add, update, delete, enable, disable, validate, initialize, completions,
+    price, diff, report, list, show, add, update, delete, enable, disable, validate, export, initialize,
+    completions,
     helpCommand,
   ]
 
