@@ -35,7 +35,8 @@ enum HelpRenderer {
         --version    print the version
 
       The store is --store FILE, else $PROMO_STORE, else ./promotions.json.
-      Exit status: 0 success, 1 no such id, id exists or diff found a change,
+      Exit status: 0 success, 1 no such id, id exists, diff found a change or
+      export --strict left a promotion out,
       64 usage, 65 bad data, 66 missing or unreadable file, 73 store not writable,
       74 output not writable, 75 store lock busy.
 
@@ -142,7 +143,7 @@ enum ManPage {
       success
       .TP
       .B 1
-      \(escape("the request could not be met: an id that does not exist, or already exists"))
+      \(escape("the request could not be met: an id that does not exist, or already exists; diff --fail-on-change found a change; export --strict left out a promotion the feed cannot express"))
       .TP
       .B 64
       \(escape("usage error: unknown command or option, missing or malformed argument"))
