@@ -12,7 +12,7 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all build release test lint format example readme-example spark-check report-check report-screenshot golden fuzz fuzz-pricing fuzz-build fuzz-ci bench bench-build sanitize sanitize-address sanitize-thread ci install install-files uninstall clean
+.PHONY: all build release test lint format example readme-example spark-check report-check report-screenshot pre-commit-check golden fuzz fuzz-pricing fuzz-build fuzz-ci bench bench-build sanitize sanitize-address sanitize-thread ci install install-files uninstall clean
 
 all: build
 
@@ -60,6 +60,13 @@ report-check:
 # The same check, keeping its screenshot as docs/report.png (the README shows it).
 report-screenshot:
 	REPORT_SCREENSHOT=docs/report.png scripts/report-check.sh
+
+# Runs the promo-validate hook of .pre-commit-hooks.yaml through the pre-commit framework
+# itself (`pre-commit try-repo` of this repository, in a throwaway git repository): a good
+# store passes, a bad one fails naming its problem. Needs git and PyPI (pre-commit goes into
+# a venv under ~/.cache/promo, reused). CI runs it.
+pre-commit-check:
+	scripts/pre-commit-check.sh
 
 # Re-records the golden outputs in fixtures/golden from the current binary; review the diff.
 # A recording run always fails (so it never passes for a test run); run `make test` after it.

@@ -58,10 +58,26 @@ struct CommandContext {
 
   /// The error for a store that does not exist, saying how to make one.
   var missingStore: PromoError {
-    PromoError(
-      .missing, file: storePath,
-      "no promotion store here; create one with 'promo init' or 'promo add', or name one with --store or $PROMO_STORE"
-    )
+    let create = "create one with 'promo init' or 'promo add', or name one with --store or $PROMO_STORE"
+    guard let nearby = Self.nearbyStore(to: storePath) else {
+      return PromoError(.missing, file: storePath, "no promotion store here; " + create)
+    }
+    return PromoError(
+      .missing, file: storePath, "no promotion store here; did you mean \(nearby)? Else " + create)
+  }
+
+  /// A JSON file beside a missing store whose name is at most two typos from its name
+  /// (`promotions.json` for `promotion.json`): the store the user probably meant, written
+  /// with the folder as they wrote it.
+  static func nearbyStore(to path: String) -> String? {
+    let name = FilePath.lastComponent(of: path)
+    let written = Array(name)
+    let folder = FilePath.folder(of: path)
+    let candidates = FilePath.names(inFolder: folder).filter { $0.hasSuffix(".json") && $0 != name }
+    let scored = candidates.map { (name: $0, distance: KeySuggestion.editDistance(written, Array($0))) }
+    guard let best = scored.min(by: { ($0.distance, $0.name) < ($1.distance, $1.name) }), best.distance <= 2
+    else { return nil }
+    return path.contains("/") ? (folder == "/" ? "/" : folder + "/") + best.name : best.name
   }
 
   /// The bytes of a file named on the command line, and the name messages use for it:

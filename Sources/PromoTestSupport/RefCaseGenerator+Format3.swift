@@ -40,7 +40,7 @@ extension RefCaseGenerator {
         promotions.append(makePromotion3(id: id, style: style))
       }
     }
-    placeMinimums3(&promotions, order: order, digits: digits)
+    placeMinimums3(&promotions, order: order, digits: digits, storeDigits: storeDigits)
     var flags: [String] = []
     if random.chance(15) { flags.append(caseVariant(random.pick(Self.codes))) }
     var groups: [String] = []

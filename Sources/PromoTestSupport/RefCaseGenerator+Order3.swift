@@ -41,8 +41,12 @@ extension RefCaseGenerator {
   /// Moves some minimums next to what a plan tests, as the format-3 reference works it
   /// out for `order`: a threshold's base at list prices, after either item stage, or after
   /// a discount on either; its units, give or take one; a shipping promotion's minimum next
-  /// to the subtotal. A repeating threshold's minimum stays in the currency's digits and above 0.
-  package mutating func placeMinimums3(_ promotions: inout [GenJSON], order: GenJSON, digits: Int) {
+  /// to the subtotal. A repeating threshold's minimum stays in the currency's digits and above 0,
+  /// and in the store's own `storeDigits` (2 for a store without a currency, whatever the
+  /// order's), as the store format requires of a repeat's step.
+  package mutating func placeMinimums3(
+    _ promotions: inout [GenJSON], order: GenJSON, digits: Int, storeDigits: Int? = nil
+  ) {
     guard let object = order.foundation as? [String: Any],
       let read = try? Ref3Reader.order(object, digits: digits, codes: [], groups: [], name: ""),
       let parsed = try? promotions.map({ (value) throws(RefError) in
@@ -76,8 +80,11 @@ extension RefCaseGenerator {
         let text: String
         if promotion.repeats {
           let divisor = Int128(random.int(1...3))
-          text = RefCurrency.format(
-            max(1, base.amount / divisor + Int128(random.int(-2...2))), digits: digits)
+          let step = max(1, base.amount / divisor + Int128(random.int(-2...2)))
+          // The step in the store's digits: the order's finer units cut off.
+          var scale: Int128 = 1
+          for _ in 0..<max(0, digits - (storeDigits ?? digits)) { scale *= 10 }
+          text = RefCurrency.format(max(1, step / scale), digits: min(digits, storeDigits ?? digits))
         } else if random.chance(25) {
           text = RefCurrency.format(max(0, base.amount * 10 + Int128(random.int(-9...9))), digits: digits + 1)
         } else {

@@ -729,7 +729,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
       HostileCase(
         "add into a missing folder",
         ["add", "--store", "no/such/s.json", "--id", "x", "--kind", "discount", "--percent-off", "1"],
-        status: 73, at: "no/such/s.json.lock: cannot create"),
+        status: 73, at: "no/such/s.json: cannot create the store: the folder no/such does not exist"),
       HostileCase(
         "add below a file",
         ["add", "--store", "good.json/s.json", "--id", "x", "--kind", "discount", "--percent-off", "1"],

@@ -16,7 +16,9 @@ struct SchemaTests {
 
   @Test("every schema is draft 2020-12 and uses only keywords the validator checks")
   func schemasAreSound() throws {
-    for name in ["promotion-store", "order", "price-result", "list-result", "diff-result"] {
+    for name in [
+      "promotion-store", "order", "price-result", "list-result", "diff-result", "report", "validate-result",
+    ] {
       let schema = try Self.validator(name)
       #expect(schema.root["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
       #expect(schema.unknownKeywords().isEmpty, "\(name): \(schema.unknownKeywords())")

@@ -214,6 +214,7 @@ private struct DiffReport {
             context.stderr.write(ErrorLine.render(error))
             context.stderr.flush()
             failures += 1
+            if StreamLineHint.endsStream(error) { return false }
           }
         }
         return stdout.failure == nil

@@ -299,7 +299,7 @@ private struct OrderStream {
           emit(upTo: failure.offset)
           report(failure.error)
           failures += 1
-          if failFast {
+          if failFast || StreamLineHint.endsStream(failure.error) {
             stdout.flush()
             stoppedAtFailure = true
             return false

@@ -1,6 +1,7 @@
 import PromoKit
 
-/// `promo list`, `show` and `validate`: they read the store and never change it.
+/// `promo list` and `show`: they read the store and never change it (`validate` is
+/// ``ValidateCommand``).
 enum ReadCommands {
   /// `promo list`: the promotions, filtered, as a table or JSON lines.
   static func list(_ context: CommandContext) throws(PromoError) {
@@ -54,37 +55,5 @@ enum ReadCommands {
         PromotionRenderer.details(
           promotion, currency: catalog.currency, locale: context.bannerLocale, at: instant))
     }
-  }
-
-  /// `promo validate [FILE]`: every problem and the warnings on standard error (many of
-  /// one pattern grouped, unless `--all-warnings`); a summary on standard output when there
-  /// is no problem.
-  static func validate(_ context: CommandContext) throws(PromoError) {
-    let path = context.arguments.positionals.first ?? context.storePath
-    let instant = try context.evaluationTime()
-    let bytes: [UInt8]
-    let name: String
-    do {
-      (bytes, name) = try context.readInput(path)
-    } catch
-      where error.category == .missing && context.arguments.positionals.isEmpty
-    {
-      throw context.missingStore
-    }
-    let (catalog, problems) = StoreDecoder.diagnose(bytes, file: name)
-    let warnings = catalog.map { StoreAudit.warnings(for: $0, at: instant) } ?? []
-    for problem in problems.dropLast() { context.stderr.write(ErrorLine.render(problem)) }
-    // Warnings that repeat one pattern are grouped unless every one is asked for.
-    let all = context.arguments.flag("--all-warnings")
-    for line in WarningGroups.lines(warnings, file: name, all: all) { context.stderr.write(line) }
-    if let last = problems.last {
-      // The last problem is thrown, so the status and the one-line form stay the command's.
-      throw last
-    }
-    let count = catalog?.promotions.count ?? 0
-    let summary =
-      "\(name): ok, \(count) promotion\(count == 1 ? "" : "s"), "
-      + "\(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
-    context.stdout.write(summary + "\n")
   }
 }

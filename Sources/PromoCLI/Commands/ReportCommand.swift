@@ -152,6 +152,7 @@ enum ReportCommand {
             context.stderr.write(ErrorLine.render(error))
             context.stderr.flush()
             failures += 1
+            if StreamLineHint.endsStream(error) { return false }
           }
         }
         return true

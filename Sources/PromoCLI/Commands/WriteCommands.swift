@@ -10,7 +10,12 @@ enum WriteCommands {
       do throws(InvalidCurrencyCode) {
         currency = try Currency(code: code)
       } catch {
-        throw PromoError(.usage, position: "--currency", error.description)
+        var message = error.description
+        // The same hint as the store file's check: a code in the wrong case.
+        if (try? Currency(code: code.uppercased())) != nil {
+          message += "; did you mean \"\(code.uppercased())\"?"
+        }
+        throw PromoError(.usage, position: "--currency", message)
       }
     }
     let exists = PromoError(

@@ -1,8 +1,9 @@
 import PromoKit
 
 /// The hint for a pretty-printed document fed to `--lines`: its first line (`{` or
-/// `[`, say) ends inside an object or an array, and every line after it fails too. The
-/// first line's error says why, once.
+/// `[`, say) ends inside an object or an array, and every line after it would fail too.
+/// The first line's error says why, once, and the stream stops there (``endsStream(_:)``)
+/// rather than report every physical line of the document.
 enum StreamLineHint {
   /// What the first line's error adds.
   static let oneOrderPerLine = "with --lines, each order must be on one line"
@@ -19,5 +20,11 @@ enum StreamLineHint {
     var hinted = error
     hinted.message += "; " + oneOrderPerLine
     return hinted
+  }
+
+  /// Whether `error` is the first line's, hinted as the start of a multi-line document:
+  /// the stream is not read any further.
+  static func endsStream(_ error: PromoError) -> Bool {
+    error.message.hasSuffix("; " + oneOrderPerLine)
   }
 }

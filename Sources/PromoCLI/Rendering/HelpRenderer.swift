@@ -1,3 +1,5 @@
+import PromoKit
+
 /// Help text, generated from the command table.
 enum HelpRenderer {
   /// The overview: what promo is, its commands and where to read more.
@@ -33,7 +35,8 @@ enum HelpRenderer {
         --version    print the version
 
       The store is --store FILE, else $PROMO_STORE, else ./promotions.json.
-      Exit status: 0 success, 1 no such id, id exists or diff found a change,
+      Exit status: 0 success, 1 no such id, id exists, diff found a change or
+      export --strict left a promotion out,
       64 usage, 65 bad data, 66 missing or unreadable file, 73 store not writable,
       74 output not writable, 75 store lock busy.
 
@@ -97,7 +100,7 @@ enum ManPage {
       .RI [ ARGUMENTS ]
       .RI [ OPTIONS ]
       .SH DESCRIPTION
-      \(escape("promo keeps promotions (plain discounts and threshold deals, each with a window, an on/off switch and a stackable flag) in a JSON store, and prices orders against them exactly: decimal money in minor units, the best plan the rules allow (one promotion, or a stackable discount followed by a stackable threshold), never a greedy guess."))
+      \(escape(description))
       .PP
       \(escape("The store is --store FILE, else $PROMO_STORE, else ./promotions.json. Every error is one line on standard error: promo: <file>: <where>: <what is wrong>."))
       .SH COMMANDS
@@ -140,7 +143,7 @@ enum ManPage {
       success
       .TP
       .B 1
-      \(escape("the request could not be met: an id that does not exist, or already exists"))
+      \(escape("the request could not be met: an id that does not exist, or already exists; diff --fail-on-change found a change; export --strict left out a promotion the feed cannot express"))
       .TP
       .B 64
       \(escape("usage error: unknown command or option, missing or malformed argument"))
@@ -162,6 +165,22 @@ enum ManPage {
 
       """
     return page
+  }
+
+  /// What promo is, made from the kinds it has (every ``PromotionKind``, by an exhaustive
+  /// switch) and pointing at `price` for the plans, so that it cannot lag behind either.
+  static var description: String {
+    let kinds = PromotionKind.allCases.map { kind in
+      switch kind {
+      case .item: "item deals on order lines (kind item)"
+      case .discount: "discounts on the whole order (kind discount)"
+      case .threshold: "threshold deals from a minimum (kind threshold)"
+      case .shipping: "deals on the order's shipping (kind shipping)"
+      }
+    }
+    return "promo keeps promotions (\(kinds.joined(separator: ", ")); each with a window, an on/off switch "
+      + "and a stackable flag) in a JSON store, and prices orders against them exactly: decimal money in "
+      + "minor units, the best plan the rules allow (as price describes below), never a greedy guess."
   }
 
   /// `text` safe in roff: backslashes and hyphens escaped, and a leading `.` or `'`

@@ -191,7 +191,9 @@ struct QuoteTextRenderer {
     for (index, line) in lines.enumerated() {
       let label = TextTable.printable(line.sku ?? line.name ?? "line \(index + 1)")
       table.append([
-        label, String(line.quantity), line.subtotal.description, "-" + line.discount.description,
+        // A line nothing was taken off shows 0.00, not -0.00.
+        label, String(line.quantity), line.subtotal.description,
+        line.discount.minorUnits == 0 ? line.discount.description : "-" + line.discount.description,
         line.total.description,
       ])
       for share in line.promotions {

@@ -72,7 +72,7 @@ package enum KeySuggestion {
   }
 
   /// The Levenshtein distance between two strings of characters.
-  static func editDistance(_ lhs: [Character], _ rhs: [Character]) -> Int {
+  package static func editDistance(_ lhs: [Character], _ rhs: [Character]) -> Int {
     if lhs.isEmpty { return rhs.count }
     if rhs.isEmpty { return lhs.count }
     var previous = Array(0...rhs.count)

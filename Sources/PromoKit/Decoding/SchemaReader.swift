@@ -8,20 +8,23 @@ struct SchemaReader {
   struct Problem {
     var path: JSONPath
     var message: String
+    /// What kind of problem it is, for `promo validate --format json` (a store's problems
+    /// always have one; an order's and a report's need none).
+    var code: StoreFindingCode?
   }
 
   private(set) var problems: [Problem] = []
 
   /// Records a problem at `path`.
-  mutating func report(_ message: String, at path: JSONPath) {
-    problems.append(Problem(path: path, message: message))
+  mutating func report(_ message: String, at path: JSONPath, code: StoreFindingCode? = nil) {
+    problems.append(Problem(path: path, message: message, code: code))
   }
 
   /// The members of the object at `path`, after reporting any key not in `keys`; `nil`
   /// (with a problem reported) when the node is not an object.
   mutating func object(_ node: JSONNode, at path: JSONPath, keys: [String], what: String) -> ObjectFields? {
     guard case .object(let members) = node.value else {
-      report("\(what) must be an object, not \(node.value.typeName)", at: path)
+      report("\(what) must be an object, not \(node.value.typeName)", at: path, code: .wrongType)
       return nil
     }
     // Unknown keys are reported; the object is then kept whole (a lookup only ever asks
@@ -35,7 +38,7 @@ struct SchemaReader {
       if let suggestion = KeySuggestion.closest(to: member.key, in: candidates) {
         message += "; did you mean \"\(suggestion)\"?"
       }
-      report(message, at: path.appending(key: member.key))
+      report(message, at: path.appending(key: member.key), code: .unknownKey)
     }
     return ObjectFields(fields: members, path: path)
   }
@@ -45,7 +48,9 @@ struct SchemaReader {
   mutating func string(_ field: String, in object: ObjectFields, required: Bool = false) -> String? {
     guard let node = present(field, in: object, required: required) else { return nil }
     guard case .string(let text) = node.value else {
-      report("\(field) must be a string, not \(node.value.typeName)", at: object.path.appending(key: field))
+      report(
+        "\(field) must be a string, not \(node.value.typeName)", at: object.path.appending(key: field),
+        code: .wrongType)
       return nil
     }
     return text
@@ -57,7 +62,7 @@ struct SchemaReader {
     guard let node = present(field, in: object, required: false) else { return nil }
     let path = object.path.appending(key: field)
     guard case .array(let elements) = node.value else {
-      report("\(field) must be an array of strings, not \(node.value.typeName)", at: path)
+      report("\(field) must be an array of strings, not \(node.value.typeName)", at: path, code: .wrongType)
       return nil
     }
     var strings: [String] = []
@@ -66,7 +71,7 @@ struct SchemaReader {
       guard case .string(let text) = element.value else {
         report(
           "\(field)[\(index)] must be a string, not \(element.value.typeName)",
-          at: path.appending(index: index))
+          at: path.appending(index: index), code: .wrongType)
         return nil
       }
       strings.append(text)
@@ -88,7 +93,8 @@ struct SchemaReader {
     guard let node = present(field, in: object, required: false) else { return nil }
     guard case .bool(let value) = node.value else {
       report(
-        "\(field) must be true or false, not \(node.value.typeName)", at: object.path.appending(key: field))
+        "\(field) must be true or false, not \(node.value.typeName)", at: object.path.appending(key: field),
+        code: .wrongType)
       return nil
     }
     return value
@@ -115,7 +121,7 @@ struct SchemaReader {
     default:
       report(
         "\(field) must be a decimal, written as a number or a string like \"12.50\", not \(node.value.typeName)",
-        at: object.path.appending(key: field))
+        at: object.path.appending(key: field), code: .wrongType)
       return nil
     }
     do {
@@ -125,16 +131,19 @@ struct SchemaReader {
       case .malformed:
         report(
           "\(field) \"\(excerpt(text))\" is not a decimal number; write it like \"12.50\"",
-          at: object.path.appending(key: field))
+          at: object.path.appending(key: field), code: .notADecimal)
       case .tooLarge where text.hasPrefix("-"):
-        report("\(field) must be at least 0, not \(excerpt(text))", at: object.path.appending(key: field))
+        report(
+          "\(field) must be at least 0, not \(excerpt(text))", at: object.path.appending(key: field),
+          code: .amountTooSmall)
       case .tooLarge:
         report(
-          "\(field) \(excerpt(text)) is too large: at most \(largest)", at: object.path.appending(key: field))
+          "\(field) \(excerpt(text)) is too large: at most \(largest)", at: object.path.appending(key: field),
+          code: .amountTooLarge)
       case .tooPrecise:
         report(
           "\(field) \(excerpt(text)) has too many digits: at most 18 significant digits and 18 decimal places",
-          at: object.path.appending(key: field))
+          at: object.path.appending(key: field), code: .tooManyDigits)
       }
       return nil
     }
@@ -148,7 +157,8 @@ struct SchemaReader {
     guard let node = present(field, in: object, required: required) else { return nil }
     guard case .number(let literal) = node.value else {
       report(
-        "\(field) must be a whole number, not \(node.value.typeName)", at: object.path.appending(key: field))
+        "\(field) must be a whole number, not \(node.value.typeName)", at: object.path.appending(key: field),
+        code: .wrongType)
       return nil
     }
     let outOfRange =
@@ -157,22 +167,24 @@ struct SchemaReader {
     do {
       decimal = try DecimalNumber(parsing: literal)
     } catch .tooLarge {
-      report(outOfRange, at: object.path.appending(key: field))
+      report(outOfRange, at: object.path.appending(key: field), code: .numberOutOfRange)
       return nil
     } catch {
       report(
-        "\(field) must be a whole number, not \(excerpt(literal))", at: object.path.appending(key: field))
+        "\(field) must be a whole number, not \(excerpt(literal))", at: object.path.appending(key: field),
+        code: .notAWholeNumber)
       return nil
     }
     guard let value = decimal.units(atScale: 0) else {
       // A whole number past 64 bits is out of range; anything else has a fraction.
       report(
         decimal.scale == 0 ? outOfRange : "\(field) must be a whole number, not \(excerpt(literal))",
-        at: object.path.appending(key: field))
+        at: object.path.appending(key: field), code: decimal.scale == 0 ? .numberOutOfRange : .notAWholeNumber
+      )
       return nil
     }
     guard range.contains(value) else {
-      report(outOfRange, at: object.path.appending(key: field))
+      report(outOfRange, at: object.path.appending(key: field), code: .numberOutOfRange)
       return nil
     }
     return value
@@ -184,7 +196,9 @@ struct SchemaReader {
     do {
       return try Timestamp(parsing: text)
     } catch {
-      report("\(field) \"\(text)\": \(error.reason)", at: object.path.appending(key: field))
+      report(
+        "\(field) \"\(text)\": \(error.reason)", at: object.path.appending(key: field),
+        code: .invalidTimestamp)
       return nil
     }
   }
@@ -199,7 +213,7 @@ struct SchemaReader {
       if (try? Currency(code: code.uppercased())) != nil {
         message += "; did you mean \"\(code.uppercased())\"?"
       }
-      report(message, at: object.path.appending(key: field))
+      report(message, at: object.path.appending(key: field), code: .invalidCurrency)
       return nil
     }
   }
@@ -217,15 +231,16 @@ struct SchemaReader {
     if value.isNegative || (!allowsZero && value.isZero) {
       report(
         "\(field) must be \(allowsZero ? "at least 0" : "greater than 0"), not \(written)",
-        at: object.path.appending(key: field))
+        at: object.path.appending(key: field), code: .amountTooSmall)
     } else if maximum < value {
       report(
-        "\(field) \(written) is too large: at most \(maximum)", at: object.path.appending(key: field))
+        "\(field) \(written) is too large: at most \(maximum)", at: object.path.appending(key: field),
+        code: .amountTooLarge)
     } else if limitsDecimalPlaces && value.scale > minorDigits {
       let unit = currency.map { "\($0.code) has" } ?? "amounts without a currency have"
       report(
         "\(field) \(written) has \(DecimalPlaces.phrase(value.scale)); \(unit) \(minorDigits)",
-        at: object.path.appending(key: field))
+        at: object.path.appending(key: field), code: .tooManyDecimalPlaces)
     } else {
       return value
     }
@@ -248,7 +263,8 @@ struct SchemaReader {
     if let node = object[field] { return node }
     if required {
       let place = object.path.isRoot ? "" : " in \(object.path)"
-      report("missing required key \"\(field)\"\(place)", at: object.path.appending(key: field))
+      report(
+        "missing required key \"\(field)\"\(place)", at: object.path.appending(key: field), code: .missingKey)
     }
     return nil
   }

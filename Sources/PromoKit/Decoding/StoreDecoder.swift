@@ -95,7 +95,7 @@ public enum StoreDecoder {
     return promotions
   }
 
-  private static func read(_ root: JSONNode, reader: inout SchemaReader) -> Catalog? {
+  static func read(_ root: JSONNode, reader: inout SchemaReader) -> Catalog? {
     // The version comes first: a newer store may have keys this version does not know, and
     // only the version problem should be reported for it.
     var version = Catalog.currentVersion
@@ -115,12 +115,13 @@ public enum StoreDecoder {
     guard let list = top["promotions"] else {
       reader.report(
         "missing required key \"promotions\" (an array, which may be empty)",
-        at: JSONPath.root.appending(key: "promotions"))
+        at: JSONPath.root.appending(key: "promotions"), code: .missingKey)
       return nil
     }
     let listPath = JSONPath.root.appending(key: "promotions")
     guard case .array(let elements) = list.value else {
-      reader.report("promotions must be an array, not \(list.value.typeName)", at: listPath)
+      reader.report(
+        "promotions must be an array, not \(list.value.typeName)", at: listPath, code: .wrongType)
       return nil
     }
     let promotions = readPromotions(
@@ -146,7 +147,7 @@ public enum StoreDecoder {
         if let first = firstIndexOfID[id] {
           reader.report(
             "duplicate id \"\(id)\" (already used by \(listPath.appending(index: first))); ids must be unique",
-            at: path.appending(key: "id"))
+            at: path.appending(key: "id"), code: .duplicateID)
         } else {
           firstIndexOfID[id] = index
         }
@@ -166,7 +167,9 @@ public enum StoreDecoder {
     let path = JSONPath.root.appending(key: "version")
     let supported = Catalog.supportedVersions
     guard let node = member?.value else {
-      reader.report("missing required key \"version\"; add \"version\": \(Catalog.currentVersion)", at: path)
+      reader.report(
+        "missing required key \"version\"; add \"version\": \(Catalog.currentVersion)", at: path,
+        code: .missingKey)
       return 1
     }
     let newer =
@@ -175,7 +178,7 @@ public enum StoreDecoder {
     if case .number(let literal) = node.value, literal.utf8.count > 18,
       literal.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 })
     {
-      reader.report("store version \(literal) \(newer)", at: path)
+      reader.report("store version \(literal) \(newer)", at: path, code: .newerVersion)
       return nil
     }
     if case .number(let literal) = node.value, let value = try? DecimalNumber(parsing: literal),
@@ -183,12 +186,12 @@ public enum StoreDecoder {
     {
       if supported.contains(Int(version)) { return Int(version) }
       if version > supported.upperBound {
-        reader.report("store version \(version) \(newer)", at: path)
+        reader.report("store version \(version) \(newer)", at: path, code: .newerVersion)
         return nil
       }
     }
     let written: String = if case .number(let literal) = node.value { literal } else { node.value.typeName }
-    reader.report("version must be 1, 2 or 3, not \(written)", at: path)
+    reader.report("version must be 1, 2 or 3, not \(written)", at: path, code: .invalidVersion)
     return 1
   }
 
@@ -211,7 +214,7 @@ public enum StoreDecoder {
       if let suggestion = KeySuggestion.nearest(to: kindText, in: PromotionKind.allCases.map(\.rawValue)) {
         message += "; did you mean \"\(suggestion)\"?"
       }
-      reader.report(message, at: path.appending(key: "kind"))
+      reader.report(message, at: path.appending(key: "kind"), code: .unknownKind)
     }
     if version < Catalog.currentVersion {
       func needs(_ needed: Int) -> String {
@@ -219,12 +222,14 @@ public enum StoreDecoder {
       }
       if let kind = draft.kind, kind.introducedInVersion > version {
         reader.report(
-          "kind \"\(kind.rawValue)\" \(needs(kind.introducedInVersion))", at: path.appending(key: "kind"))
+          "kind \"\(kind.rawValue)\" \(needs(kind.introducedInVersion))", at: path.appending(key: "kind"),
+          code: .needsNewerVersion)
       }
       for member in object.fields {
         let needed = versionNeeded(for: member.key, kind: draft.kind)
         if needed > version {
-          reader.report("\(member.key) \(needs(needed))", at: path.appending(key: member.key))
+          reader.report(
+            "\(member.key) \(needs(needed))", at: path.appending(key: member.key), code: .needsNewerVersion)
         }
       }
     }
@@ -266,7 +271,9 @@ public enum StoreDecoder {
         default: nil
         }
       }
-      reader.report(violation.message(writtenAs: written), at: path.appending(key: violation.field))
+      reader.report(
+        violation.message(writtenAs: written), at: path.appending(key: violation.field),
+        code: violation.findingCode)
     }
     reader.sortProblems(from: before) { problem in
       problem.path.lastKey(below: path).flatMap { promotionKeys.firstIndex(of: $0) } ?? -1

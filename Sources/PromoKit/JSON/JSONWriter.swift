@@ -113,6 +113,14 @@ package struct JSONWriter: Sendable {
     needsComma = true
   }
 
+  /// Writes `null`.
+  package mutating func null() {
+    separate()
+    bytes.append(contentsOf: Self.nullLiteral)
+    needsComma = true
+  }
+
+  private static let nullLiteral = Array("null".utf8)
   private static let trueLiteral = Array("true".utf8)
   private static let falseLiteral = Array("false".utf8)
 

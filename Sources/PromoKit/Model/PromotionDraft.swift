@@ -212,6 +212,9 @@ public struct PromotionDraft: Sendable, Hashable {
       found.append(.repeatNeedsOneMinimum)
     } else if let minimumAmount, minimumAmount.isZero {
       found.append(.repeatNeedsPositiveMinimum)
+    } else if let minimumAmount, let currency, minimumAmount.scale > currency.minorDigits {
+      // The step of a repeat is counted in whole minor units of the currency.
+      found.append(.repeatStepTooPrecise(minimumAmount, currency: currency))
     }
   }
 

@@ -44,6 +44,9 @@ public enum PromotionRuleError: Error, Sendable, Hashable, CustomStringConvertib
   case repeatNeedsOneMinimum
   /// A repeating threshold whose `minimumAmount` is 0.
   case repeatNeedsPositiveMinimum
+  /// A repeating threshold whose `minimumAmount` (the step it counts) has more decimal
+  /// places than the store's currency.
+  case repeatStepTooPrecise(DecimalNumber, currency: Currency?)
   /// `acrossLines` on a promotion that is not an item buy-get.
   case acrossLinesNotAllowed
   /// A `maximumQuantity` on a promotion that is not an item deal.
@@ -97,7 +100,7 @@ public enum PromotionRuleError: Error, Sendable, Hashable, CustomStringConvertib
       "repeat"
     case .acrossLinesNotAllowed: "acrossLines"
     case .maximumQuantityNotAllowed: "maximumQuantity"
-    case .missingMinimum, .minimumNotAllowed: "minimumAmount"
+    case .missingMinimum, .minimumNotAllowed, .repeatStepTooPrecise: "minimumAmount"
     case .missingBenefit: "percentOff"
     case .conflictingBenefits(_, let second): second
     case .benefitNotForKind(let field, _): field
@@ -166,6 +169,11 @@ public enum PromotionRuleError: Error, Sendable, Hashable, CustomStringConvertib
       "a repeating threshold counts one minimum: give minimumAmount or minimumQuantity, not both"
     case .repeatNeedsPositiveMinimum:
       "a repeating threshold needs a minimumAmount above 0 (the step it counts)"
+    case .repeatStepTooPrecise(let value, let currency):
+      "minimumAmount \(shown(value)) is the step a repeating threshold counts, so it has no more decimal "
+        + "places than the currency: it has \(DecimalPlaces.phrase(value.scale)); "
+        + (currency.map { "\($0.code) has \($0.minorDigits)" }
+          ?? "amounts without a currency have \(Currency.defaultMinorDigits)")
     case .acrossLinesNotAllowed:
       "acrossLines is only for an item promotion with buy and get (it counts the units of all its lines together)"
     case .maximumQuantityNotAllowed:

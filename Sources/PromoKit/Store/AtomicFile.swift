@@ -100,30 +100,35 @@ enum AtomicFile {
   static func removeLeftovers(of path: String) {
     let folder = FilePath.folder(of: path)
     let prefix = temporaryPrefix(for: path)
-    guard let directory = opendir(folder) else { return }
-    defer { closedir(directory) }
-    var stale: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name.hasPrefix(prefix) { stale.append(name) }
-    }
-    for name in stale { unlink(folder + "/" + name) }
+    for name in FilePath.names(inFolder: folder) where name.hasPrefix(prefix) { unlink(folder + "/" + name) }
   }
 }
 
 /// Splitting paths into folder and name, without Foundation.
-enum FilePath {
+package enum FilePath {
   /// The folder holding `path`: `.` for a bare name.
-  static func folder(of path: String) -> String {
+  package static func folder(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     let folder = String(path[..<slash])
     return folder.isEmpty ? "/" : folder
   }
 
+  /// The names of the entries of `folder` (none when it cannot be read).
+  package static func names(inFolder folder: String) -> [String] {
+    guard let directory = opendir(folder) else { return [] }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      names.append(
+        withUnsafeBytes(of: entry.pointee.d_name) { raw in
+          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        })
+    }
+    return names
+  }
+
   /// The last component of `path`.
-  static func lastComponent(of path: String) -> String {
+  package static func lastComponent(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return path }
     return String(path[path.index(after: slash)...])
   }

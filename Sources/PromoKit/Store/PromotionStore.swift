@@ -133,10 +133,15 @@ public struct PromotionStore: Sendable {
   private func refuseIfReadOnly(_ target: String) throws(PromoError) {
     var info = stat()
     guard stat(target, &info) == 0 else {
+      if errno == ENOENT { try refuseMissingFolder() }
       if errno == ENOENT || errno == ENOTDIR { return }
       throw PromoError(.unwritable, file: path, "cannot read its file mode: \(FileIO.systemReason(errno))")
     }
     let mode = Self.octal(info.st_mode & 0o7777)
+    // The mode allows the write and the system still refuses it: say what it said.
+    let refusedAnyway =
+      "cannot write the store: operation not permitted (EPERM), though its mode \(mode) allows it: "
+      + "it is probably immutable (chattr +i, which refuses even root); lsattr shows it, chattr -i lifts it"
     if info.st_mode & S_IWUSR == 0 {
       throw PromoError(
         .unwritable, file: path,
@@ -144,7 +149,8 @@ public struct PromotionStore: Sendable {
     }
     guard faccessat(AT_FDCWD, target, W_OK, AT_EACCESS) == 0 else {
       let reason = errno
-      if reason == EACCES || reason == EPERM {
+      if reason == EPERM { throw PromoError(.unwritable, file: path, refusedAnyway) }
+      if reason == EACCES {
         throw PromoError(
           .unwritable, file: path,
           "the store is read-only for you (mode \(mode), owned by uid \(info.st_uid)); "
@@ -152,6 +158,17 @@ public struct PromotionStore: Sendable {
       }
       throw PromoError(.unwritable, file: path, "cannot write the store: \(FileIO.systemReason(reason))")
     }
+  }
+
+  /// Refuses to create a store in a folder that does not exist, naming the folder (rather
+  /// than the lock file, the first file that would be created there).
+  private func refuseMissingFolder() throws(PromoError) {
+    let folder = FilePath.folder(of: path)
+    var info = stat()
+    guard stat(folder, &info) != 0, errno == ENOENT else { return }
+    throw PromoError(
+      .unwritable, file: path,
+      "cannot create the store: the folder \(folder) does not exist; create it first (mkdir -p \(folder))")
   }
 
   /// A file mode as `chmod` takes it: `0644`.

@@ -4,11 +4,14 @@ public struct StoreWarning: Sendable, Hashable {
   public var position: String
   /// What looks wrong, and why.
   public var message: String
+  /// What kind of warning it is, for scripts (`nil` for one about no store field).
+  public var code: StoreFindingCode?
 
   /// Creates a warning.
-  public init(position: String, message: String) {
+  public init(position: String, message: String, code: StoreFindingCode? = nil) {
     self.position = position
     self.message = message
+    self.code = code
   }
 }
 
@@ -40,7 +43,8 @@ public enum StoreAudit {
               position: path + ".code",
               message: "\"\(promotion.id)\" has the code \"\(code)\" like promotions[\(first)] "
                 + "(\"\(catalog.promotions[first].id)\") and neither is stackable: an order presenting "
-                + "it gets one of them, never both; make one stackable or give it its own code"))
+                + "it gets one of them, never both; make one stackable or give it its own code",
+              code: .sharedCode))
         } else {
           firstUnstackableWithCode[key] = index
         }
@@ -51,7 +55,7 @@ public enum StoreAudit {
           StoreWarning(
             position: path,
             message: "\"\(promotion.id)\" is the same as promotions[\(first)] "
-              + "(\"\(catalog.promotions[first].id)\") except for its id"))
+              + "(\"\(catalog.promotions[first].id)\") except for its id", code: .sameTerms))
       } else {
         firstWithSameTerms[terms] = index
       }
@@ -71,7 +75,8 @@ public enum StoreAudit {
       return StoreWarning(
         position: "promotions[\(index)].stackable",
         message: "\"\(promotion.id)\" is a shipping deal that is not stackable while every other deal is: "
-          + "it never joins another promotion, so it applies only where no other deal does; make it stackable"
+          + "it never joins another promotion, so it applies only where no other deal does; make it stackable",
+        code: .shippingCombinesWithNothing
       )
     }
   }
@@ -87,7 +92,8 @@ public enum StoreAudit {
       warnings.append(
         StoreWarning(
           position: path + ".endsAt",
-          message: "\(id) ended at \(endsAt) and can never apply again; delete it or move endsAt"))
+          message: "\(id) ended at \(endsAt) and can never apply again; delete it or move endsAt",
+          code: .ended))
     }
     let becomesFree =
       switch promotion.kind {
@@ -102,14 +108,16 @@ public enum StoreAudit {
         StoreWarning(
           position: path + ".maximumDiscount",
           message: "\(id) repeats \(step.formatted(minimumFractionDigits: digits)) but is capped at "
-            + "\(cap.formatted(minimumFractionDigits: digits)), less than one step: it never repeats"))
+            + "\(cap.formatted(minimumFractionDigits: digits)), less than one step: it never repeats",
+          code: .neverRepeats))
     }
     // Free shipping is an everyday deal, and a shipping deal's fixed price is the shipping's.
     guard promotion.kind != .shipping else { return warnings }
     switch promotion.benefit {
     case .percentOff(let percentage) where percentage == .hundred:
       warnings.append(
-        StoreWarning(position: path + ".percentOff", message: "\(id) takes 100% off: \(becomesFree)"))
+        StoreWarning(
+          position: path + ".percentOff", message: "\(id) takes 100% off: \(becomesFree)", code: .makesFree))
     case .amountOff(let amount):
       if let minimum = promotion.minimumAmount, !(amount < minimum) {
         warnings.append(
@@ -117,19 +125,21 @@ public enum StoreAudit {
             position: path + ".amountOff",
             message: "\(id) takes off \(amount.formatted(minimumFractionDigits: digits)), "
               + "at least its minimum \(minimum.formatted(minimumFractionDigits: digits)): "
-              + "an order of exactly the minimum becomes free"))
+              + "an order of exactly the minimum becomes free", code: .takesMinimum))
       }
     case .fixedPrice(let price):
       if price.isZero {
         warnings.append(
           StoreWarning(
-            position: path + ".fixedPrice", message: "\(id) has a fixed price of 0: \(becomesFree)"))
+            position: path + ".fixedPrice", message: "\(id) has a fixed price of 0: \(becomesFree)",
+            code: .makesFree))
       } else if promotion.target == nil {
         warnings.append(
           StoreWarning(
             position: path + ".fixedPrice",
             message: "\(id) has no target, so every unit of every order costs at most "
-              + "\(price.formatted(minimumFractionDigits: digits)); give it a target"))
+              + "\(price.formatted(minimumFractionDigits: digits)); give it a target",
+            code: .fixedPriceWithoutTarget))
       }
     case .buyGet(let terms):
       // "Buy 1 get 1 free", one of the most common deals, gives half away on purpose: only
@@ -140,7 +150,7 @@ public enum StoreAudit {
             position: path + ".get",
             message: "\(id) gives away \(terms.get) unit\(terms.get == 1 ? "" : "s") for every "
               + "\(terms.buy) sold (buy \(terms.buy) get \(terms.get) free): more units are given "
-              + "away than sold; check buy and get"))
+              + "away than sold; check buy and get", code: .givesMoreThanSold))
       }
     default: break
     }
