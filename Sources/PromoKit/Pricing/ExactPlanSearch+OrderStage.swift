@@ -54,13 +54,19 @@ extension ExactPlanSearch {
   /// what the best plain stackable threshold takes there.
   private func offerPlainSingles(_ stage: inout OrderStage, best: inout Plan) {
     guard let plain else { return }
-    for stacking in PlainOrderDeals.Stacking.allCases where !stage.stackableOnly || stacking == .stackable {
-      for kind in [plain.discounts(stacking), plain.thresholds(stacking)] {
-        guard let (terms, taken) = plain.best(in: kind, at: stage.whole) else { continue }
-        offerSingle(
-          adopt(terms), taken: taken, on: stage.start,
-          shippingTaken: stacking == .stackable ? stage.stackableShipping : 0, best: &best)
-      }
+    /// Offers `best` the deal of `deals` that takes the most on the whole, alone.
+    func offerBest(of deals: PlainOrderDeals.DealSet, stacking: PlainOrderDeals.Stacking) {
+      guard let (terms, taken) = plain.best(in: deals, at: stage.whole) else { return }
+      offerSingle(
+        adopt(terms), taken: taken, on: stage.start,
+        shippingTaken: stacking == .stackable ? stage.stackableShipping : 0, best: &best)
+    }
+    // (Each set named, not listed: a list of them would be an allocation per order.)
+    offerBest(of: plain.discounts(.stackable), stacking: .stackable)
+    offerBest(of: plain.thresholds(.stackable), stacking: .stackable)
+    if !stage.stackableOnly {
+      offerBest(of: plain.discounts(.notStackable), stacking: .notStackable)
+      offerBest(of: plain.thresholds(.notStackable), stacking: .notStackable)
     }
     stage.plainDiscount = plain.best(in: plain.discounts(.stackable), at: stage.whole)
     stage.plainThresholdBound = plain.best(in: plain.thresholds(.stackable), at: stage.whole)?.taken ?? 0
@@ -92,7 +98,7 @@ extension ExactPlanSearch {
   /// The pairs of the deals `stage` kept, `discounts` of them (all, or those kept since
   /// the pairs were last tried), and of the plain discounts when `plainDiscount` is given.
   private func searchPairs(
-    of stage: OrderStage, discounts: [(deal: Int, taken: Int128)],
+    of stage: OrderStage, discounts: [DealTaking],
     plainDiscount: (terms: DealTerms, taken: Int128)?, best: inout Plan
   ) {
     searchPairs(
@@ -115,7 +121,7 @@ extension ExactPlanSearch {
     var bounds = BlockBounds(
       bases: blockBases(amounts: stage.amounts, whole: stage.whole), count: blocks.count)
     stage.largestDiscount = stage.discounts.reduce(stage.plainDiscount?.taken ?? 0) { max($0, $1.taken) }
-    stage.largestThreshold = stage.thresholds.reduce(stage.plainThresholdBound) { max($0, $1.bound) }
+    stage.largestThreshold = stage.thresholds.reduce(stage.plainThresholdBound) { max($0, $1.taken) }
     for index in blocks.indices where !blocks[index].isOfEveryLine {
       // (No deal of a block takes more than what its lines have left: its bounds are
       // worked out only for a block that what its lines have left does not rule out.)
@@ -161,7 +167,7 @@ extension ExactPlanSearch {
   private func searchDeferredBlocks(
     _ deferred: [Int], _ stage: inout OrderStage, bounds: inout BlockBounds, best: inout Plan
   ) {
-    let keptThreshold = stage.thresholds.reduce(stage.plainThresholdBound) { max($0, $1.bound) }
+    let keptThreshold = stage.thresholds.reduce(stage.plainThresholdBound) { max($0, $1.taken) }
     /// The lowest rank of the stackable discounts of block `index`.
     func lowestRank(_ index: Int) -> Int32 {
       stretchBounds[Int(blocks[index].bounds)].lowestStackableDiscountRank
@@ -235,8 +241,8 @@ extension ExactPlanSearch {
   @inline(__always)
   func searchOrderDeal(
     _ number: Int, on start: Plan, amounts: [Int128], whole: Int128, stackableOnly: Bool,
-    partners: (discount: Int128, threshold: Int128), discounts: inout [(deal: Int, taken: Int128)],
-    thresholds: inout [(deal: Int, bound: Int128)], best: inout Plan
+    partners: (discount: Int128, threshold: Int128), discounts: inout [DealTaking],
+    thresholds: inout [DealTaking], best: inout Plan
   ) {
     let stackableShipping = start.isAllStackable ? bestShipping.stackable?.discount ?? 0 : 0
     let joining = stackableShipping > 0 ? 1 : 0
@@ -262,8 +268,8 @@ extension ExactPlanSearch {
     if alone { offerSingle(number, taken: taken, on: start, shippingTaken: shippingTaken, best: &best) }
     guard paired else { return }
     switch terms.kind {
-    case .discount: discounts.append((number, taken))
-    case .threshold: thresholds.append((number, taken))
+    case .discount: discounts.append(DealTaking(deal: number, taken: taken))
+    case .threshold: thresholds.append(DealTaking(deal: number, taken: taken))
     case .item, .shipping: preconditionFailure("only discounts and thresholds act on the order")
     }
   }

@@ -19,8 +19,8 @@ extension ExactPlanSearch {
     var plainThresholdBound: Int128 = 0
     /// The discounts and thresholds kept for the pairs, with what each takes (a
     /// threshold's before any discount: a bound on what it takes after one).
-    var discounts: [(deal: Int, taken: Int128)] = []
-    var thresholds: [(deal: Int, bound: Int128)] = []
+    var discounts: [DealTaking] = []
+    var thresholds: [DealTaking] = []
     /// The most a stackable discount, and a stackable threshold, could take.
     var largestDiscount: Int128 = 0
     var largestThreshold: Int128 = 0

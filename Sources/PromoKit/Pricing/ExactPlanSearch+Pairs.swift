@@ -19,8 +19,8 @@ extension ExactPlanSearch {
   /// - Complexity: O(*p* *L*) for the *p* pairs not cut off by the bound, at most *d* × *t*
   ///   for *d* discounts and *t* thresholds, plus O(*t*) comparisons for each discount tried.
   func searchPairs(
-    on start: Plan, amounts: [Int128], whole: Int128, discounts: [(deal: Int, taken: Int128)],
-    thresholds: [(deal: Int, bound: Int128)], plainDiscount: (terms: DealTerms, taken: Int128)?,
+    on start: Plan, amounts: [Int128], whole: Int128, discounts: [DealTaking],
+    thresholds: [DealTaking], plainDiscount: (terms: DealTerms, taken: Int128)?,
     plainThresholdBound: Int128, best: inout Plan
   ) {
     guard start.isAllStackable else { return }
@@ -41,18 +41,18 @@ extension ExactPlanSearch {
     // together: only the discounts and thresholds that can be in such a pair are kept, then
     // tried from the largest down.
     let largestTaken = discounts.reduce(plainDiscount?.taken ?? 0) { max($0, $1.taken) }
-    let largestBound = thresholds.reduce(plainThresholdBound) { max($0, $1.bound) }
+    let largestBound = thresholds.reduce(plainThresholdBound) { max($0, $1.taken) }
     guard canReach(totalLeft - largestTaken - largestBound) else { return }
     // (Filtered into new lists only when one is left out: the caller keeps the lists.)
     let discounts =
       discounts.allSatisfy { canReach(totalLeft - $0.taken - largestBound) }
       ? discounts : discounts.filter { canReach(totalLeft - $0.taken - largestBound) }
     let thresholds =
-      thresholds.allSatisfy { canReach(totalLeft - largestTaken - $0.bound) }
-      ? thresholds : thresholds.filter { canReach(totalLeft - largestTaken - $0.bound) }
+      thresholds.allSatisfy { canReach(totalLeft - largestTaken - $0.taken) }
+      ? thresholds : thresholds.filter { canReach(totalLeft - largestTaken - $0.taken) }
     var pairing = Pairing(
       start: start, amounts: amounts, whole: whole, thresholds: thresholds, shippingTaken: shippingTaken)
-    let gatheredBound = thresholds.reduce(0) { max($0, $1.bound) }
+    let gatheredBound = thresholds.reduce(0) { max($0, $1.taken) }
     pairGatheredDiscounts(
       discounts, &pairing, keptBound: max(gatheredBound, plainThresholdBound), best: &best)
     guard let plain, let plainDiscount else { return }
@@ -77,7 +77,7 @@ extension ExactPlanSearch {
   /// largest down, with every threshold, until one whose pair with a threshold taking
   /// `keptBound` cannot beat it.
   private func pairGatheredDiscounts(
-    _ discounts: [(deal: Int, taken: Int128)], _ pairing: inout Pairing, keptBound: Int128, best: inout Plan
+    _ discounts: [DealTaking], _ pairing: inout Pairing, keptBound: Int128, best: inout Plan
   ) {
     let floorTotal = shipping - pairing.shippingTaken
     /// Whether no total can be lower than the best's and the best is a pair on the same item
@@ -88,7 +88,8 @@ extension ExactPlanSearch {
         && best.secondOrderStep != nil
     }
     var largestFirst = LargestFirst(discounts)
-    while let (discount, taken) = largestFirst.next() {
+    while let next = largestFirst.next() {
+      let (discount, taken) = (next.deal, next.taken)
       if !pairing.canReach(pairing.totalLeft - taken - keptBound, in: self, best: best) { return }
       guard onlyIdsDecide(best), let bestDiscount = best.firstOrderStep else {
         tryPairs(discount, taken: taken, withPlainThreshold: true, &pairing, best: &best)
@@ -97,11 +98,11 @@ extension ExactPlanSearch {
       if orderTerms(discount).rank > bestDiscount.rank { continue }
       // The rest without taking them in order: those of a lower id than the best's.
       tryPairs(discount, taken: taken, withPlainThreshold: true, &pairing, best: &best)
-      for (discount, taken) in largestFirst.remaining
-      where pairing.canReach(pairing.totalLeft - taken - keptBound, in: self, best: best)
-        && orderTerms(discount).rank < (best.firstOrderStep?.rank ?? .max)
+      for kept in largestFirst.remaining
+      where pairing.canReach(pairing.totalLeft - kept.taken - keptBound, in: self, best: best)
+        && orderTerms(kept.deal).rank < (best.firstOrderStep?.rank ?? .max)
       {
-        tryPairs(discount, taken: taken, withPlainThreshold: true, &pairing, best: &best)
+        tryPairs(kept.deal, taken: kept.taken, withPlainThreshold: true, &pairing, best: &best)
       }
       return
     }
@@ -118,7 +119,8 @@ extension ExactPlanSearch {
     // line with it (on other lines, the threshold's base is what it was).
     var leftIsWorkedOut = false
     let wholeLeft = whole - taken
-    for (threshold, bound) in pairing.thresholds {
+    for kept in pairing.thresholds {
+      let (threshold, bound) = (kept.deal, kept.taken)
       if !pairing.canReach(totalLeft - taken - bound, in: self, best: best) { continue }
       let second: Int128
       let thresholdLines = self.lines(threshold)
@@ -156,7 +158,7 @@ extension ExactPlanSearch {
     let start: Plan
     let amounts: [Int128]
     let whole: Int128
-    let thresholds: [(deal: Int, bound: Int128)]
+    let thresholds: [DealTaking]
     let shippingTaken: Int128
     /// The total of `start` less the shipping deal.
     let totalLeft: Int128
@@ -167,7 +169,7 @@ extension ExactPlanSearch {
     var shares: [Int128]
 
     init(
-      start: Plan, amounts: [Int128], whole: Int128, thresholds: [(deal: Int, bound: Int128)],
+      start: Plan, amounts: [Int128], whole: Int128, thresholds: [DealTaking],
       shippingTaken: Int128
     ) {
       (self.start, self.amounts, self.whole, self.thresholds) = (start, amounts, whole, thresholds)

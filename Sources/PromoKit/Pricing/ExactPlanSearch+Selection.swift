@@ -10,30 +10,13 @@ extension ExactPlanSearch {
   func selection(_ best: Plan, chosen: [Step?], amounts: [Int128]) -> Selection {
     let lineCount = items?.count ?? 0
     let itemShares = best.itemStage != .none && lineCount > 0
-    var applied: [Applied] = []
-    for step in itemSteps(best.itemStage) {
-      applied.append(Applied(storeIndex: Int(table[step.deal].storeIndex), discount: step.discount))
-    }
-    // What each line has left after the item stage, then each order deal's shares of it,
-    // line after line for each deal.
-    var left = amounts
-    if itemShares {
-      for line in 0..<lineCount { if let step = chosen[line] { left[line] -= step.discount } }
-    }
     /// The order deal `index` (0 or 1) applies in application order, if any.
     func orderStep(_ index: Int) -> Step? { index == 0 ? best.firstOrderStep : best.secondOrderStep }
     let stepCount = best.secondOrderStep != nil ? 2 : best.firstOrderStep != nil ? 1 : 0
-    var divided: [Int128] = []
-    if lineCount > 0 && stepCount > 0 {
-      divided = [Int128](repeating: 0, count: lineCount * stepCount)
-      var weights = [Int128](repeating: 0, count: lineCount)
-      var shares = weights
-      for index in 0..<stepCount {
-        guard let step = orderStep(index) else { continue }
-        subtractShares(of: step.discount, by: step.deal, from: left, into: &weights, shares: &shares)
-        for line in 0..<lineCount { divided[index * lineCount + line] = shares[line] }
-        swap(&left, &weights)
-      }
+    var applied: [Applied] = []
+    applied.reserveCapacity(best.count)
+    for step in itemSteps(best.itemStage) {
+      applied.append(Applied(storeIndex: Int(table[step.deal].storeIndex), discount: step.discount))
     }
     for index in 0..<stepCount {
       guard let step = orderStep(index) else { continue }
@@ -42,30 +25,73 @@ extension ExactPlanSearch {
     if let step = best.shippingStep {
       applied.append(Applied(storeIndex: Int(table[step.deal].storeIndex), discount: step.discount))
     }
-    // Each line's shares: counted, then laid out.
+    // Each line's shares, laid out line after line: its item deal's, then each order
+    // deal's division of what the line had left before it. The work space (on the stack
+    // for small orders): what each line has left, then each order deal's shares.
     var shareStarts = [Int](repeating: 0, count: lineCount + 1)
-    for line in 0..<lineCount {
-      var count = itemShares && chosen[line] != nil ? 1 : 0
-      for index in 0..<stepCount where divided[index * lineCount + line] > 0 { count += 1 }
-      shareStarts[line + 1] = shareStarts[line] + count
-    }
     var lineShares: [Applied] = []
-    lineShares.reserveCapacity(shareStarts[lineCount])
-    for line in 0..<lineCount {
-      if itemShares, let step = chosen[line] {
-        lineShares.append(Applied(storeIndex: Int(table[step.deal].storeIndex), discount: step.discount))
+    guard lineCount > 0 else {
+      return Selection(
+        applied: applied, shares: lineShares, shareStarts: shareStarts,
+        shippingDiscount: best.shippingStep?.discount ?? 0, total: best.total)
+    }
+    withUnsafeTemporaryAllocation(of: Int128.self, capacity: lineCount * (1 + stepCount)) { space in
+      let left = UnsafeMutableBufferPointer(rebasing: space[0..<lineCount])
+      for line in 0..<lineCount {
+        left[line] = amounts[line] - (itemShares ? chosen[line]?.discount ?? 0 : 0)
       }
-      for index in 0..<stepCount where divided[index * lineCount + line] > 0 {
-        if let step = orderStep(index) {
-          lineShares.append(
-            Applied(
-              storeIndex: Int(orderTerms(step.deal).storeIndex), discount: divided[index * lineCount + line]))
+      for index in 0..<stepCount {
+        guard let step = orderStep(index) else { continue }
+        let shares = UnsafeMutableBufferPointer(
+          rebasing: space[(1 + index) * lineCount..<(2 + index) * lineCount])
+        divide(step.discount, by: step.deal, over: left, into: shares)
+        for line in 0..<lineCount { left[line] -= shares[line] }
+      }
+      var count = 0
+      for line in 0..<lineCount {
+        if itemShares, chosen[line] != nil { count += 1 }
+        for index in 0..<stepCount where space[(1 + index) * lineCount + line] > 0 { count += 1 }
+      }
+      lineShares.reserveCapacity(count)
+      for line in 0..<lineCount {
+        if itemShares, let step = chosen[line] {
+          lineShares.append(Applied(storeIndex: Int(table[step.deal].storeIndex), discount: step.discount))
         }
+        for index in 0..<stepCount where space[(1 + index) * lineCount + line] > 0 {
+          if let step = orderStep(index) {
+            lineShares.append(
+              Applied(
+                storeIndex: Int(orderTerms(step.deal).storeIndex),
+                discount: space[(1 + index) * lineCount + line]))
+          }
+        }
+        shareStarts[line + 1] = lineShares.count
       }
     }
     return Selection(
       applied: applied, shares: lineShares, shareStarts: shareStarts,
       shippingDiscount: best.shippingStep?.discount ?? 0, total: best.total)
+  }
+
+  /// Writes into `shares` the division of `discount`, taken by order deal `number`, over
+  /// what the lines have left (`left`) by the allocation rule: over the lines it acts on,
+  /// nothing to the others.
+  ///
+  /// - Complexity: O(*L*) for *L* lines, allocating nothing for up to 64 lines.
+  private func divide(
+    _ discount: Int128, by number: Int, over left: UnsafeMutableBufferPointer<Int128>,
+    into shares: UnsafeMutableBufferPointer<Int128>
+  ) {
+    let targeted = lines(number)
+    guard !targeted.isEvery else {
+      Allocation.divide(discount, over: UnsafeBufferPointer(left), into: shares)
+      return
+    }
+    withUnsafeTemporaryAllocation(of: Int128.self, capacity: left.count) { weights in
+      for line in 0..<left.count { weights[line] = 0 }
+      targeted.forEach(count: left.count) { weights[$0] = left[$0] }
+      Allocation.divide(discount, over: UnsafeBufferPointer(weights), into: shares)
+    }
   }
 
   /// Sets `left` to what the lines have left of `amounts` once order deal `number` took

@@ -147,9 +147,11 @@ final class ExactPlanSearch {
       blocks.append(ExactDealBlock(start: covered, end: Int32(deals.orders.count), bounds: -1, lines: .every))
     }
     self.blocks = blocks
-    var units = [Int64](repeating: 0, count: deals.orders.count)
+    // (None when no deal counts units: most orders allocate nothing for them.)
+    var units: [Int64] = []
     if let items {
       for number in deals.orders.indices where table[Int(deals.orders[number])].hasMinimumQuantity {
+        if units.isEmpty { units = [Int64](repeating: 0, count: deals.orders.count) }
         deals.orderLines[number].forEach(count: items.count) { units[number] += items[$0].quantity }
       }
     }
@@ -198,7 +200,7 @@ final class ExactPlanSearch {
   /// units, which does not count them, but for one of a block still to be gathered).
   @inline(__always)
   func units(of number: Int) -> Int64 {
-    if number < Self.pendingBase { return units[number] }
+    if number < Self.pendingBase { return units.isEmpty ? 0 : units[number] }
     // A deal of a block still to be gathered: the units of the block's lines, all its own.
     guard let items else { return 0 }
     var counted: Int64 = 0

@@ -1,16 +1,16 @@
 /// Order deals handed out from the one that takes the most off down (ties: the lower
 /// index), without sorting them all: the pair search stops after the first few.
 ///
-///     var queue = LargestFirst([(deal: 4, taken: 300), (deal: 1, taken: 900)])
-///     queue.next()   // (deal: 1, taken: 900)
+///     var queue = LargestFirst([DealTaking(deal: 4, taken: 300), DealTaking(deal: 1, taken: 900)])
+///     queue.next()   // deal 1, taking 900
 ///
 /// - Complexity: O(*n*) to build from *n* deals; O(log *n*) for each one taken.
 struct LargestFirst {
   /// A binary heap: each deal comes before its children, `2i + 1` and `2i + 2`.
-  private var heap: [(deal: Int, taken: Int128)]
+  private var heap: [DealTaking]
 
   /// The queue of `deals`.
-  init(_ deals: [(deal: Int, taken: Int128)]) {
+  init(_ deals: [DealTaking]) {
     heap = deals
     var parent = heap.count / 2 - 1
     while parent >= 0 {
@@ -20,21 +20,21 @@ struct LargestFirst {
   }
 
   /// Whether deal `first` comes before deal `second`.
-  private static func precedes(_ first: (deal: Int, taken: Int128), _ second: (deal: Int, taken: Int128))
+  private static func precedes(_ first: DealTaking, _ second: DealTaking)
     -> Bool
   {
     first.taken != second.taken ? first.taken > second.taken : first.deal < second.deal
   }
 
   /// The deals left, in no particular order.
-  var remaining: [(deal: Int, taken: Int128)] { heap }
+  var remaining: [DealTaking] { heap }
 
   /// The deal that takes the most of those left, left in the queue.
-  var first: (deal: Int, taken: Int128)? { heap.first }
+  var first: DealTaking? { heap.first }
 
   /// The deal that takes the most of those left, removed from the queue; `nil` when none
   /// is left.
-  mutating func next() -> (deal: Int, taken: Int128)? {
+  mutating func next() -> DealTaking? {
     guard let first = heap.first else { return nil }
     let last = heap.removeLast()
     if !heap.isEmpty {
@@ -57,4 +57,13 @@ struct LargestFirst {
       parent = chosen
     }
   }
+}
+
+/// An order deal kept by the search, with what it takes off (for a threshold kept for a
+/// pair: what it takes before any discount, a bound on what it takes after one).
+struct DealTaking: Sendable {
+  /// The deal's order-deal number.
+  var deal: Int
+  /// What it takes off, in minor units.
+  var taken: Int128
 }
