@@ -83,10 +83,12 @@ private func checkQuote(_ order: Order, catalog: Catalog) {
   precondition(quote.considered?.count == catalog.promotions.count, "every promotion is explained")
   let codes = Set(order.codes.map(CouponCode.normalized))
   for promotion in catalog.promotions where promotion.isWorking(at: instant, presenting: codes) {
-    guard let rule = try? OrderRule(promotion, minorDigits: order.subtotal.minorDigits),
-      let discount = rule.discount(on: order.subtotal)
+    // The promotion alone: a store of it, priced by the same rules.
+    guard
+      let alone = try? Catalog(version: catalog.version, currency: catalog.currency, promotions: [promotion]),
+      let own = try? PriceCalculator(catalog: alone, at: instant).quote(for: order)
     else { continue }
-    precondition(quote.total <= order.subtotal.subtracting(discount), "never worse than a single promotion")
+    precondition(quote.total <= own.total, "never worse than a single promotion")
   }
   precondition((try? calculator.quote(for: order, explain: true)) == quote, "pricing is deterministic")
 }

@@ -1,5 +1,6 @@
-import PromoKit
 import Testing
+
+@testable import PromoKit
 
 @Suite("Percentage discounts round half-up once; fixed sums are capped")
 struct PercentageRoundingTests {
@@ -141,83 +142,75 @@ struct PercentageRoundingTests {
     #expect(Fixture.percent("10") < Fixture.percent("12.5"))
   }
 
+  /// The terms of `promotion` in `minorDigits`.
+  private func terms(_ promotion: Promotion, minorDigits: Int = 2) throws(UnpayableAmount) -> DealTerms {
+    try DealTerms(promotion, storeIndex: 0, rank: 0, minorDigits: minorDigits)
+  }
+
   @Test("amountOff takes off min(amountOff, amount)")
-  func fixedCapped() {
-    let terms = OrderRule(id: "x", isStackable: false, minimum: nil, reduction: .fixed(Fixture.cents(1_500)))
-    #expect(terms.reduction(of: Fixture.cents(10_000)) == Fixture.cents(1_500))
-    #expect(terms.reduction(of: Fixture.cents(1_500)) == Fixture.cents(1_500))
-    #expect(terms.reduction(of: Fixture.cents(1_000)) == Fixture.cents(1_000))
-    #expect(terms.reduction(of: Fixture.cents(0)) == Fixture.cents(0))
-    #expect(terms.discount(on: Fixture.cents(999)) == Fixture.cents(999))
+  func fixedCapped() throws {
+    let terms = try terms(Fixture.discount("x", amount: "15.00"))
+    #expect(terms.orderDiscount(base: 10_000, units: 1) == 1_500)
+    #expect(terms.orderDiscount(base: 1_500, units: 1) == 1_500)
+    #expect(terms.orderDiscount(base: 1_000, units: 1) == 1_000)
+    #expect(terms.orderDiscount(base: 0, units: 1) == 0)
+    #expect(terms.orderDiscount(base: 999, units: 1) == 999)
   }
 
   @Test("a threshold's terms apply from its minimum, inclusive")
-  func thresholdTerms() {
-    let terms = OrderRule(
-      id: "x", isStackable: false, minimum: Fixture.cents(10_000), reduction: .fixed(Fixture.cents(1_500)))
-    #expect(terms.discount(on: Fixture.cents(9_999)) == nil)
-    #expect(terms.discount(on: Fixture.cents(10_000)) == Fixture.cents(1_500))
-    #expect(!terms.applies(to: Fixture.cents(9_999)))
-    #expect(terms.applies(to: Fixture.cents(10_000)))
-    let percent = OrderRule(
-      id: "x", isStackable: false, minimum: Fixture.cents(0),
-      reduction: .percent(Fixture.percent("10"), cap: nil))
-    #expect(percent.discount(on: Fixture.cents(0)) == Fixture.cents(0))
-    #expect(percent.discount(on: Fixture.cents(105)) == Fixture.cents(11))
+  func thresholdTerms() throws {
+    let terms = try terms(Fixture.threshold("x", minimum: "100.00", amount: "15.00"))
+    #expect(terms.orderDiscount(base: 9_999, units: 1) == 0)
+    #expect(terms.orderDiscount(base: 10_000, units: 1) == 1_500)
+    let percent = try self.terms(Fixture.threshold("x", minimum: "0", percent: "10"))
+    #expect(percent.orderDiscount(base: 0, units: 1) == 0)
+    #expect(percent.orderDiscount(base: 105, units: 1) == 11)
   }
 
   @Test("promotion terms convert amounts to the order's minor digits")
   func promotionTerms() throws {
     let threshold = Fixture.threshold("t", minimum: "100.5", amount: "15.25")
-    let cents = try OrderRule(threshold, minorDigits: 2)!
-    #expect(cents.minimum == Fixture.cents(10_050))
-    #expect(cents.reduction == .fixed(Fixture.cents(1_525)))
-    let fils = try OrderRule(threshold, minorDigits: 3)!
-    #expect(fils.minimum == Money(minorUnits: 100_500, minorDigits: 3))
-    #expect(fils.reduction == .fixed(Money(minorUnits: 15_250, minorDigits: 3)))
-    // 15.25 cannot be taken off in yen; only amountOff can fail now.
-    #expect(throws: UnpayableAmount(field: "amountOff")) { try OrderRule(threshold, minorDigits: 0)! }
+    let cents = try terms(threshold)
+    #expect(cents.minimum == 10_050)
+    #expect(cents.sum == 1_525)
+    let fils = try terms(threshold, minorDigits: 3)
+    #expect(fils.minimum == 100_500)
+    #expect(fils.sum == 15_250)
+    // 15.25 cannot be taken off in yen; only amounts taken off can fail.
+    #expect(throws: UnpayableAmount(field: "amountOff")) { try terms(threshold, minorDigits: 0) }
     let discount = Fixture.discount("d", amount: "0.5")
-    #expect(throws: UnpayableAmount(field: "amountOff")) { try OrderRule(discount, minorDigits: 0)! }
-    #expect(
-      try OrderRule(Fixture.discount("p", percent: "12.5"), minorDigits: 0)!.reduction
-        == .percent(Fixture.percent("12.5"), cap: nil))
-    #expect(try OrderRule(Fixture.discount("p", percent: "12.5"), minorDigits: 2)!.minimum == nil)
+    #expect(throws: UnpayableAmount(field: "amountOff")) { try terms(discount, minorDigits: 0) }
+    let percent = try terms(Fixture.discount("p", percent: "12.5"), minorDigits: 0)
+    #expect(percent.benefit == .percentOff && percent.rate == 125_000)
+    #expect(try !terms(Fixture.discount("p", percent: "12.5")).hasMinimum)
   }
 
   @Test("a minimum with more places than the currency is rounded up to the minor unit, never refused")
   func minimumRoundedUp() throws {
     // 100.5 in yen: 100 yen is below it, 101 is the least amount that is not.
-    let yen = try OrderRule(Fixture.threshold("t", minimum: "100.5", amount: "15"), minorDigits: 0)!
-    #expect(yen.minimum == Money(minorUnits: 101, minorDigits: 0))
-    #expect(yen.reduction == .fixed(Money(minorUnits: 15, minorDigits: 0)))
-    #expect(!yen.applies(to: Money(minorUnits: 100, minorDigits: 0)))
-    #expect(yen.applies(to: Money(minorUnits: 101, minorDigits: 0)))
+    let yen = try terms(Fixture.threshold("t", minimum: "100.5", amount: "15"), minorDigits: 0)
+    #expect(yen.minimum == 101)
+    #expect(yen.sum == 15)
+    #expect(yen.orderDiscount(base: 100, units: 1) == 0)
+    #expect(yen.orderDiscount(base: 101, units: 1) == 15)
     // 99.995 in CNY: 99.99 does not qualify, 100.00 does.
-    let cny = try OrderRule(Fixture.threshold("t", minimum: "99.995", amount: "10"), minorDigits: 2)!
-    #expect(cny.minimum == Fixture.cents(10_000))
-    #expect(!cny.applies(to: Fixture.cents(9_999)))
-    #expect(cny.applies(to: Fixture.cents(10_000)))
-    #expect(cny.discount(on: Fixture.cents(9_999)) == nil)
-    #expect(cny.discount(on: Fixture.cents(10_000)) == Fixture.cents(1_000))
+    let cny = try terms(Fixture.threshold("t", minimum: "99.995", amount: "10"))
+    #expect(cny.minimum == 10_000)
+    #expect(cny.orderDiscount(base: 9_999, units: 1) == 0)
+    #expect(cny.orderDiscount(base: 10_000, units: 1) == 1_000)
     // In KWD the same minimum is exact.
-    let kwd = try OrderRule(Fixture.threshold("t", minimum: "99.995", amount: "10"), minorDigits: 3)!
-    #expect(kwd.minimum == Money(minorUnits: 99_995, minorDigits: 3))
-    #expect(!kwd.applies(to: Money(minorUnits: 99_994, minorDigits: 3)))
-    #expect(kwd.applies(to: Money(minorUnits: 99_995, minorDigits: 3)))
+    let kwd = try terms(Fixture.threshold("t", minimum: "99.995", amount: "10"), minorDigits: 3)
+    #expect(kwd.minimum == 99_995)
+    #expect(kwd.orderDiscount(base: 99_994, units: 1) == 0)
+    #expect(kwd.orderDiscount(base: 99_995, units: 1) == 10_000)
     // Tiny fractions round up to one minor unit; zero and whole minimums are unchanged.
-    let tiny = try OrderRule(
-      Fixture.threshold("t", minimum: "0.000000000000000001", percent: "5"), minorDigits: 2)!
-    #expect(tiny.minimum == Fixture.cents(1))
-    #expect(!tiny.applies(to: Fixture.cents(0)))
+    let tiny = try terms(Fixture.threshold("t", minimum: "0.000000000000000001", percent: "5"))
+    #expect(tiny.minimum == 1)
+    #expect(tiny.orderDiscount(base: 0, units: 1) == 0)
+    #expect(try terms(Fixture.threshold("t", minimum: "0", percent: "5"), minorDigits: 0).minimum == 0)
+    #expect(try terms(Fixture.threshold("t", minimum: "100.000", percent: "5")).minimum == 10_000)
     #expect(
-      try OrderRule(Fixture.threshold("t", minimum: "0", percent: "5"), minorDigits: 0)!.minimum
-        == Money(minorUnits: 0, minorDigits: 0))
-    #expect(
-      try OrderRule(Fixture.threshold("t", minimum: "100.000", percent: "5"), minorDigits: 2)!.minimum
-        == Fixture.cents(10_000))
-    #expect(
-      try OrderRule(Fixture.threshold("t", minimum: "1000000000000", percent: "5"), minorDigits: 3)!.minimum
-        == Money(minorUnits: 1_000_000_000_000_000, minorDigits: 3))
+      try terms(Fixture.threshold("t", minimum: "1000000000000", percent: "5"), minorDigits: 3).minimum
+        == 1_000_000_000_000_000)
   }
 }

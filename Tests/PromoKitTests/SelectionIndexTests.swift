@@ -4,7 +4,7 @@ import Testing
 @testable import PromoKit
 
 /// The pieces of the indexed plan selection, each held against a brute-force pass over its
-/// rules on random rules and amounts: ``OrderRuleSet`` (every query) and the rate
+/// deals on random deals and amounts: ``PlainDealIndex`` (every query) and the rate
 /// arithmetic.
 @Suite("The selection indexes agree with a pass over their rules")
 struct SelectionIndexTests {
@@ -16,7 +16,8 @@ struct SelectionIndexTests {
       random = SplitMix64(seed: seed)
     }
 
-    func money(_ units: Int64) -> Money { Money(minorUnits: Int128(units), minorDigits: 2) }
+    /// `units` hundredths.
+    func cents(_ units: Int64) -> DecimalNumber { DecimalNumber(significand: units, scale: 2) }
 
     mutating func rate() -> Percentage {
       let units =
@@ -27,53 +28,58 @@ struct SelectionIndexTests {
       return Percentage.valid(DecimalNumber(significand: units, scale: 4))
     }
 
-    /// A rule; `scale` bounds its sums and minimums; `only` picks one benefit form (0 fixed,
-    /// 1 uncapped, 2 capped) or any.
-    mutating func orderRule(threshold: Bool, scale: Int64, only: Int? = nil) -> OrderRule {
-      let reduction: OrderRule.Reduction
+    /// A plain discount or threshold, as the index reads it; `scale` bounds its sums and
+    /// minimums; `only` picks one benefit form (0 fixed, 1 uncapped, 2 capped) or any.
+    mutating func orderDeal(threshold: Bool, scale: Int64, only: Int? = nil) -> DealTerms {
+      let benefit: Benefit
+      var cap: DecimalNumber?
       switch only ?? random.int(0...2) {
-      case 0: reduction = .fixed(money(int(1...scale)))
-      case 1: reduction = .percent(rate(), cap: nil)
-      default: reduction = .percent(rate(), cap: money(int(1...scale)))
+      case 0: benefit = .amountOff(cents(int(1...scale)))
+      case 1: benefit = .percentOff(rate())
+      default:
+        benefit = .percentOff(rate())
+        cap = cents(int(1...scale))
       }
-      return OrderRule(
-        id: "r", isStackable: true, minimum: threshold ? money(chance(20) ? 0 : int(0...scale * 2)) : nil,
-        reduction: reduction)
+      let minimum = threshold ? cents(chance(20) ? 0 : int(0...scale * 2)) : nil
+      let promotion = Fixture.built {
+        try Promotion(
+          id: "r", kind: threshold ? .threshold : .discount, benefit: benefit, minimumAmount: minimum,
+          maximumDiscount: cap, isStackable: true)
+      }
+      return (try? DealTerms(promotion, storeIndex: 0, rank: 0, minorDigits: 2))!
     }
 
   }
 
   @Test(
-    "OrderRuleSet: best, lowest weight reaching a value or within a range, greatest not above",
+    "PlainDealIndex: best, lowest weight reaching a value or within a range, greatest not above",
     arguments: 1...24)
-  func orderRuleSet(seed: Int) {
+  func plainDealIndex(seed: Int) {
     var generator = Generator(seed: UInt64(seed))
     let threshold = seed % 2 == 0
     let scale: Int64 = seed % 3 == 0 ? 50 : 20_000
     let only = seed % 4 == 3 ? nil : seed % 4
-    let rules = (0..<generator.random.int(1...300)).map { _ in
-      generator.orderRule(threshold: threshold, scale: scale, only: only)
+    let deals = (0..<generator.random.int(1...300)).map { _ in
+      generator.orderDeal(threshold: threshold, scale: scale, only: only)
     }
-    let set = OrderRuleSet(rules, weights: rules.indices.map { Int32($0) })
+    let set = PlainDealIndex(deals, weights: deals.indices.map { Int32($0) })
     // Amounts where something changes: minimums, sums, caps and the amounts where a capped
     // percentage reaches its cap, each a minor unit either side; and anything.
     var marks: [Int128] = []
-    for rule in rules {
-      if let minimum = rule.minimum { marks.append(minimum.minorUnits) }
-      switch rule.reduction {
-      case .fixed(let sum): marks.append(sum.minorUnits)
-      case .percent(_, nil): break
-      case .percent(let rate, let cap?):
-        marks.append(cap.minorUnits)
-        marks.append(RateArithmetic.breakpoint(rate: rate.tenThousandths, cap: cap.minorUnits))
+    for deal in deals {
+      if deal.hasMinimum { marks.append(deal.minimum) }
+      if deal.benefit == .amountOff { marks.append(deal.sum) }
+      if deal.benefit == .percentOff && deal.cap != .max {
+        marks.append(deal.cap)
+        marks.append(RateArithmetic.breakpoint(rate: deal.rate, cap: deal.cap))
       }
     }
     for _ in 0..<400 {
       let amount =
         generator.chance(60) && !marks.isEmpty
         ? max(0, generator.pick(marks) + Int128(generator.int(-1...1))) : Int128(generator.int(0...scale * 3))
-      let money = Money(minorUnits: amount, minorDigits: 2)
-      let values = rules.map { $0.discount(on: money)?.minorUnits }
+      // What each takes by its own formula, or nil below its minimum.
+      let values = deals.map { $0.minimum > amount ? nil : $0.orderDiscount(base: amount, units: .max) }
       let best = values.compactMap { $0 }.max()
       #expect(set.best(at: amount) == best, "seed \(seed), amount \(amount)")
       func lowest(_ accept: (Int128) -> Bool) -> Int32? {
@@ -101,13 +107,16 @@ struct SelectionIndexTests {
   }
 
   @Test("a capped threshold whose minimum is one minor unit below where it reaches its cap")
-  func capReachedJustAfterMinimum() {
+  func capReachedJustAfterMinimum() throws {
     // 20% capped at 50.00 reaches the cap from 249.98; from a minimum of 249.97, it takes
     // 20% of 249.97 = 49.99 there, and the cap above.
-    let rule = OrderRule(
-      id: "t", isStackable: true, minimum: Fixture.cents(24_997),
-      reduction: .percent(Fixture.percent("20"), cap: Fixture.cents(5_000)))
-    let set = OrderRuleSet([rule], weights: [0])
+    let threshold = Fixture.built {
+      try Promotion(
+        id: "t", kind: .threshold, benefit: .percentOff(Fixture.percent("20")),
+        minimumAmount: Fixture.decimal("249.97"), maximumDiscount: Fixture.decimal("50"), isStackable: true)
+    }
+    let deal = try #require(try? DealTerms(threshold, storeIndex: 0, rank: 0, minorDigits: 2))
+    let set = PlainDealIndex([deal], weights: [0])
     #expect(set.best(at: 24_996) == nil)
     #expect(set.best(at: 24_997) == 4_999)
     #expect(set.best(at: 24_998) == 5_000)

@@ -45,4 +45,14 @@ extension DealTerms {
     case .fixedPrice, .buyGet: preconditionFailure("an order deal takes a percentage or a sum")
     }
   }
+
+  /// What a plain discount or threshold (no repeat, no minimum of units) takes off a base,
+  /// as the pieces its benefit is made of: what the index of plain deals is fed.
+  var amountPieces: (AmountPiece, AmountPiece?) {
+    switch benefit {
+    case .percentOff: percentagePieces
+    case .amountOff: sumPieces
+    case .fixedPrice, .buyGet: preconditionFailure("an order deal takes a percentage or a sum")
+    }
+  }
 }

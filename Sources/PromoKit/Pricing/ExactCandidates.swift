@@ -72,19 +72,14 @@ final class ExactCandidates: Sendable {
   let stretchBounds: [OrderStageBounds]
   /// The index of the `plain` deals when there are enough of them to be worth one
   /// (``PlainOrderDeals/indexedFrom``); fewer are added to `discounts` and `byMinimum`, to
-  /// be tried one by one with the others, untargeted as they are. `payable` is `false`
-  /// when an amount of one cannot be paid in `minorDigits`.
+  /// be tried one by one with the others, untargeted as they are.
   private static func index(
-    _ plain: [(terms: DealTerms, promotion: Promotion)], minorDigits: Int, discounts: inout [DealTerms],
-    byMinimum: inout [DealTerms]
-  ) -> (index: PlainOrderDeals?, payable: Bool) {
-    if plain.count >= PlainOrderDeals.indexedFrom {
-      guard let index = PlainOrderDeals(plain, minorDigits: minorDigits) else { return (nil, false) }
-      return (index, true)
-    }
-    for (deal, _) in plain where deal.kind == .discount { discounts.append(deal) }
-    for (deal, _) in plain where deal.kind == .threshold { byMinimum.append(deal) }
-    return (nil, true)
+    _ plain: [DealTerms], discounts: inout [DealTerms], byMinimum: inout [DealTerms]
+  ) -> PlainOrderDeals? {
+    if plain.count >= PlainOrderDeals.indexedFrom { return PlainOrderDeals(plain) }
+    for deal in plain where deal.kind == .discount { discounts.append(deal) }
+    for deal in plain where deal.kind == .threshold { byMinimum.append(deal) }
+    return nil
   }
 
   /// Bounds on what the first `i` of `byMinimum` (the untargeted thresholds and shipping
@@ -147,9 +142,7 @@ final class ExactCandidates: Sendable {
     table.reserveCapacity(preparation.tableCount)
     HugePages.adviseUnusedCapacity(of: &table)
     preparation = ExactPreparation(capacity: 0)
-    let (plainIndex, payable) = Self.index(
-      plain, minorDigits: minorDigits, discounts: &untargetedDiscounts, byMinimum: &byMinimum)
-    guard payable else { return nil }
+    let plainIndex = Self.index(plain, discounts: &untargetedDiscounts, byMinimum: &byMinimum)
     /// Appends `deals` to the table; returns where they are.
     func appended(_ deals: [DealTerms]) -> Range<Int> {
       table.append(contentsOf: deals)

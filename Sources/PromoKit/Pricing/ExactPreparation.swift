@@ -28,8 +28,8 @@ struct ExactPreparation {
   /// The customer groups of each deal for some, by store position.
   var groups: [Int32: CustomerGroups] = [:]
   /// The untargeted discounts and thresholds with nothing of format 3 about them
-  /// (``PlainOrderDeals/holds(_:)``), each with its promotion.
-  var plain: [(terms: DealTerms, promotion: Promotion)] = []
+  /// (``PlainOrderDeals/holds(_:)``).
+  var plain: [DealTerms] = []
   /// The keys of the targets of the discounts and thresholds of several SKUs and
   /// categories, each target's after the previous one's, up to its end in `sharedEnds`: a
   /// SKU's index in `skuLists.keys`, a category's index in `categoryLists.keys` as
@@ -64,7 +64,7 @@ struct ExactPreparation {
     else { return false }
     let target = promotion.target
     if target == nil && PlainOrderDeals.holds(promotion) {
-      plain.append((deal, promotion))
+      plain.append(deal)
       return true
     }
     if let customerGroups = promotion.customerGroups { groups[deal.storeIndex] = customerGroups }

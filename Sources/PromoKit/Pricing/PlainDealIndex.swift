@@ -1,67 +1,58 @@
-/// A set of discounts or thresholds (all of one kind and stackability), indexed so that
-/// what they take off one amount is found without a pass over them.
+/// A set of plain discounts or thresholds (all of one kind and stackability), indexed so
+/// that what they take off one amount is found without a pass over them. It knows nothing
+/// of kinds of benefit: each deal is fed to it as the pieces of what it takes off
+/// (``AmountPiece``, from ``DealTerms/amountPieces``), each valid on an interval of amounts:
 ///
-/// Every rule is split into at most two *pieces*, each valid on an interval of amounts:
+/// - a **sum piece** `(sum, from)`: on every amount `A >= from` it takes off `min(sum, A)`
+///   (a fixed sum from its minimum; a capped percentage from where it reaches its cap);
+/// - a **rate piece** `(rate, [from, to))`: on the amounts in the interval it takes off
+///   `round(A × rate)` (an uncapped percentage from its minimum on; a capped one up to its
+///   cap).
 ///
-/// - a **fixed piece** `(sum, from)`: on every amount `A >= from` it takes off
-///   `min(sum, A)`. A fixed sum is one piece from its minimum (from 0 for a discount); a
-///   capped percentage is one from the amount where it reaches its cap (its *breakpoint*
-///   `b`, or its minimum when that is later), with its cap as the sum, since there it
-///   takes off exactly the cap;
-/// - a **percentage piece** `(rate, [from, to))`: on the amounts in the interval it takes off
-///   `round(A × rate)`. An uncapped percentage is one piece from its minimum on; a capped
-///   percentage is one from its minimum up to its breakpoint.
+/// On one amount, the largest sum gives the most of the sum pieces, and the largest rate
+/// the most of the rate pieces (rounding is monotonic). The pieces are keyed by the sums'
+/// and the rates' ranks and weighted by the deals' weights (the ranks of their ids, or
+/// positions in id order); an index finds the pieces valid on an amount, their largest
+/// key, and the lowest weight among keys in a range. Every piece valid from an amount up
+/// (a ray) goes in a ``RayIndex`` (arrays the size of the pieces); only a rate piece with
+/// two ends goes in a ``StabbingIndex``. A range of discounts on an amount maps to a range
+/// of keys: the sums in it, and the rates that round into it
+/// (``RateArithmetic/leastRate(reaching:on:)``).
 ///
-/// On one amount, the largest fixed sum gives the most of the fixed pieces, and the largest
-/// rate the most of the percentage pieces (rounding is monotonic). The pieces are keyed by
-/// the sums' and the rates' ranks and weighted by the rules' positions (the rules are kept
-/// in id order); an index finds the pieces valid on an amount, their largest key, and the
-/// lowest position among keys in a range. Every fixed piece and every uncapped percentage
-/// is valid from an amount up, a ray, and goes in a ``RayIndex`` (arrays the size of the
-/// pieces); only a capped percentage's piece below its cap has two ends, and those go in a
-/// ``StabbingIndex``. A range of discounts on an amount maps to a range of keys: the sums
-/// in it, and the rates that round into it (``RateArithmetic/leastRate(reaching:on:)``).
-///
-/// - Complexity: O(*n* log *n*) to build for *n* rules (O(*n*) memory without capped
+/// - Complexity: O(*n* log *n*) to build for *n* deals (O(*n*) memory without capped
 ///   percentages).
-final class OrderRuleSet: Sendable {
-  /// The distinct sums of the fixed pieces, ascending (a key is a position here).
+final class PlainDealIndex: Sendable {
+  /// The distinct sums of the sum pieces, ascending (a key is a position here).
   private let sums: [Int128]
-  /// The fixed pieces: each is valid from an amount up.
+  /// The sum pieces: each is valid from an amount up.
   private let fixed: RayIndex
-  /// The fixed pieces that take off the whole of some amounts (a sum at least where it
+  /// The sum pieces that take off the whole of some amounts (a sum at least where it
   /// starts), for the tie among them there.
   private let wholeAmount: WholeAmountIndex
-  /// The distinct rates of the percentage pieces, ascending.
+  /// The distinct rates of the rate pieces, ascending.
   private let rates: [Int64]
-  /// The percentage pieces valid from an amount up (uncapped percentages).
+  /// The rate pieces valid from an amount up (uncapped percentages).
   private let percent: RayIndex
-  /// The percentage pieces valid up to an amount (capped percentages, below their caps).
+  /// The rate pieces valid up to an amount (capped percentages, below their caps).
   private let cappedPercent: StabbingIndex
 
-  /// Whether the set has no rule.
+  /// Whether the set has no deal.
   let isEmpty: Bool
-  /// The rules themselves when there are at most ``fewRules``: a set that small is searched
-  /// directly (a bounded number of steps), its indexes left empty.
-  private let few: [OrderRule]?
+  /// The deals themselves when there are at most ``fewDeals``: a set that small is
+  /// searched directly (a bounded number of steps), its indexes left empty.
+  private let few: [DealTerms]?
   /// The weights of `few`.
   private let fewWeights: [Int32]
 
-  /// Up to this many rules, a set is searched directly.
-  static let fewRules = 8
+  /// Up to this many deals, a set is searched directly.
+  static let fewDeals = 8
 
-  /// Indexes `rules`, weighted by `weights` (the rules' positions in id order).
-  convenience init(_ rules: [OrderRule], weights: [Int32]) {
-    self.init(rules, at: rules.indices.map { Int32($0) }, weights: weights)
-  }
-
-  /// Indexes the rules of `rules` at `positions`, weighted by `weights` (the rules'
-  /// positions in id order). Each rule is read where it is, never copied whole (which would
-  /// retain its id).
-  init(_ rules: [OrderRule], at positions: [Int32], weights: [Int32]) {
-    isEmpty = positions.isEmpty
-    if positions.count <= Self.fewRules {
-      few = positions.map { rules[Int($0)] }
+  /// Indexes `deals` (plain discounts or thresholds: ``DealTerms/amountPieces``), weighted
+  /// by `weights`.
+  init(_ deals: [DealTerms], weights: [Int32]) {
+    isEmpty = deals.isEmpty
+    if deals.count <= Self.fewDeals {
+      few = deals
       fewWeights = weights
       sums = []
       rates = []
@@ -82,26 +73,26 @@ final class OrderRuleSet: Sendable {
     // The rates of `percentRays`, then those of `cappedIntervals` (ranked together).
     var rayRates: [Int128] = []
     var intervalRates: [Int128] = []
-    fixedRays.reserveCapacity(positions.count)
-    fixedSums.reserveCapacity(positions.count)
-    for (position, weight) in zip(positions, weights) {
-      let minimum = rules[Int(position)].minimum.map(\.minorUnits).flatMap { $0 > 0 ? $0 : nil }
-      switch rules[Int(position)].reduction {
-      case .fixed(let sum):
-        fixedRays.append(.init(lower: minimum, key: 0, weight: weight))
-        fixedSums.append(sum.minorUnits)
-      case .percent(let rate, nil):
-        percentRays.append(.init(lower: minimum, key: 0, weight: weight))
-        rayRates.append(Int128(rate.tenThousandths))
-      case .percent(let rate, let cap?):
-        let breakpoint = RateArithmetic.breakpoint(rate: rate.tenThousandths, cap: cap.minorUnits)
-        fixedRays.append(.init(lower: max(breakpoint, minimum ?? 0), key: 0, weight: weight))
-        fixedSums.append(cap.minorUnits)
-        if (minimum ?? 0) < breakpoint {
-          cappedIntervals.append(.init(lower: minimum, upper: breakpoint, key: 0, weight: weight))
-          intervalRates.append(Int128(rate.tenThousandths))
-        }
+    fixedRays.reserveCapacity(deals.count)
+    fixedSums.reserveCapacity(deals.count)
+    /// Adds `piece`, of a deal of `weight`.
+    func add(_ piece: AmountPiece, weight: Int32) {
+      switch piece {
+      case .sum(let sum, let from):
+        fixedRays.append(.init(lower: from, key: 0, weight: weight))
+        fixedSums.append(sum)
+      case .rate(let rate, let from):
+        percentRays.append(.init(lower: from, key: 0, weight: weight))
+        rayRates.append(Int128(rate))
+      case .rateBelow(let rate, let from, let below):
+        cappedIntervals.append(.init(lower: from, upper: below, key: 0, weight: weight))
+        intervalRates.append(Int128(rate))
       }
+    }
+    for (deal, weight) in zip(deals, weights) {
+      let (first, second) = deal.amountPieces
+      add(first, weight: weight)
+      if let second { add(second, weight: weight) }
     }
     let (sums, sumRanks) = ValueRanks.of(fixedSums)
     for index in fixedRays.indices { fixedRays[index].key = sumRanks[index] }
@@ -116,15 +107,15 @@ final class OrderRuleSet: Sendable {
     self.rates = rates.map { Int64($0) }
   }
 
-  /// The most any rule of the set takes off `amount` (in minor units), or `nil` when none
+  /// The most any deal of the set takes off `amount` (in minor units), or `nil` when none
   /// applies (a threshold below its minimum).
   ///
   /// - Complexity: O(log *n*).
   func best(at amount: Int128) -> Int128? {
     var best: Int128?
     if let few {
-      for rule in few {
-        if let value = Self.value(of: rule, at: amount), best == nil || value > best! { best = value }
+      for deal in few {
+        if let value = Self.value(of: deal, at: amount), best == nil || value > best! { best = value }
       }
       return best
     }
@@ -138,7 +129,7 @@ final class OrderRuleSet: Sendable {
     return best
   }
 
-  /// The lowest weight of the rules that take at least `value` off `amount`
+  /// The lowest weight of the deals that take at least `value` off `amount`
   /// (`0 <= value <= amount`).
   ///
   /// - Complexity: O(log² *n*).
@@ -146,7 +137,7 @@ final class OrderRuleSet: Sendable {
     lowestWeight(at: amount, within: value, Int128.max)
   }
 
-  /// The lowest weight of the rules that take off `amount` a sum in `low...high`
+  /// The lowest weight of the deals that take off `amount` a sum in `low...high`
   /// (`0 <= low`; nothing when `low > amount`).
   ///
   /// - Complexity: O(log² *n*).
@@ -154,8 +145,8 @@ final class OrderRuleSet: Sendable {
     guard low <= amount, low <= high else { return nil }
     var best: Int32?
     if let few {
-      for (rule, weight) in zip(few, fewWeights) {
-        if let value = Self.value(of: rule, at: amount), value >= low && value <= high,
+      for (deal, weight) in zip(few, fewWeights) {
+        if let value = Self.value(of: deal, at: amount), value >= low && value <= high,
           best == nil || weight < best!
         {
           best = weight
@@ -205,15 +196,15 @@ final class OrderRuleSet: Sendable {
     return best
   }
 
-  /// The most a rule of the set takes off `amount` without taking off more than `bound`
-  /// (`bound >= 0`), or `nil` when every rule takes off more (or none applies).
+  /// The most a deal of the set takes off `amount` without taking off more than `bound`
+  /// (`bound >= 0`), or `nil` when every deal takes off more (or none applies).
   ///
   /// - Complexity: O(log² *n*).
   func greatest(at amount: Int128, notAbove bound: Int128) -> Int128? {
     var best: Int128?
     if let few {
-      for rule in few {
-        if let value = Self.value(of: rule, at: amount), value <= bound, best == nil || value > best! {
+      for deal in few {
+        if let value = Self.value(of: deal, at: amount), value <= bound, best == nil || value > best! {
           best = value
         }
       }
@@ -248,11 +239,9 @@ final class OrderRuleSet: Sendable {
     return max(first, second)
   }
 
-  /// What `rule` takes off `amount` (in its minor units), or `nil` below its minimum: the
-  /// same as ``OrderRule/discount(on:)``.
+  /// What `deal` takes off `amount` (in its minor units), or `nil` below its minimum.
   @inline(__always)
-  private static func value(of rule: OrderRule, at amount: Int128) -> Int128? {
-    if let minimum = rule.minimum, amount < minimum.minorUnits { return nil }
-    return rule.reduction(ofUnits: amount)
+  private static func value(of deal: DealTerms, at amount: Int128) -> Int128? {
+    amount < deal.minimum ? nil : deal.orderDiscount(base: amount, units: .max)
   }
 }

@@ -77,20 +77,21 @@ extension PlainOrderDeals {
       }
     }
     guard let bestLeft else { return nil }
-    var discountRank: Int32?
+    var discountPlace: Int32?
     for stretch in stretches {
       let end = stretch.index + 1 < count ? min(amount, pairBreaks[stretch.index + 1] - 1) : amount
       let last = lastRemaining(from: stretch.remaining, to: end, leaving: bestLeft)
       if let found = discounts.rules.lowestWeight(
         at: amount, within: amount - last, amount - stretch.remaining),
-        discountRank == nil || found < discountRank!
+        discountPlace == nil || found < discountPlace!
       {
-        discountRank = found
+        discountPlace = found
       }
     }
-    guard let discountRank, let discount = discounts.terms[discountRank] else {
+    guard let discountPlace else {
       preconditionFailure("the first stretch has a discount reaching the best pair")
     }
+    let discount = discounts.list[Int(discountPlace)]
     let taken = discount.orderDiscount(base: amount, units: 0)
     return pair(discount, taken: taken, at: amount, leaving: bestLeft)
   }
@@ -147,9 +148,10 @@ extension PlainOrderDeals {
   private func pair(_ discount: DealTerms, taken: Int128, at amount: Int128, leaving left: Int128) -> Pair? {
     let thresholds = self.thresholds(.stackable)
     let remaining = amount - taken
-    guard let rank = thresholds.rules.lowestWeight(at: remaining, reaching: remaining - left),
-      let threshold = thresholds.terms[rank]
-    else { return nil }
+    guard let place = thresholds.rules.lowestWeight(at: remaining, reaching: remaining - left) else {
+      return nil
+    }
+    let threshold = thresholds.list[Int(place)]
     return Pair(
       discount: discount, discountTaken: taken, threshold: threshold, thresholdTaken: remaining - left,
       left: left)
@@ -162,27 +164,29 @@ extension PlainOrderDeals {
   /// what a pair leaves never decreases there.
   ///
   /// - Complexity: O(*n* log *n*).
-  static func pairBreaks(_ rules: [OrderRule]) -> [Int128] {
-    let sorted = rules.indices.sorted { rules[$0].minimum!.minorUnits < rules[$1].minimum!.minorUnits }
+  static func pairBreaks(_ thresholds: [DealTerms]) -> [Int128] {
+    let sorted = thresholds.sorted { $0.minimum < $1.minimum }
     var breaks: [Int128] = []
     var largestSum: Int128 = -1  // of the fixed sums with a lower minimum
     var largestRate: Int64 = -1  // of the uncapped percentages with a lower minimum
     var index = 0
     while index < sorted.count {
-      let minimum = rules[sorted[index]].minimum!.minorUnits
+      let minimum = sorted[index].minimum
       var end = index
       var undominated = false
       var (groupSum, groupRate) = (largestSum, largestRate)
-      while end < sorted.count && rules[sorted[end]].minimum!.minorUnits == minimum {
-        switch rules[sorted[end]].reduction {
-        case .fixed(let sum):
-          if sum.minorUnits > largestSum && largestRate < RateArithmetic.hundredPercent { undominated = true }
-          groupSum = max(groupSum, sum.minorUnits)
-        case .percent(let rate, nil):
-          if rate.tenThousandths > largestRate { undominated = true }
-          groupRate = max(groupRate, rate.tenThousandths)
-        case .percent(let rate, let cap?):
-          if rate.tenThousandths > largestRate && cap.minorUnits > largestSum { undominated = true }
+      while end < sorted.count && sorted[end].minimum == minimum {
+        let threshold = sorted[end]
+        switch threshold.amountPieces {
+        case (.sum(let sum, _), nil):
+          if sum > largestSum && largestRate < RateArithmetic.hundredPercent { undominated = true }
+          groupSum = max(groupSum, sum)
+        case (.rate(let rate, _), _):
+          if rate > largestRate { undominated = true }
+          groupRate = max(groupRate, rate)
+        default:
+          // A capped percentage.
+          if threshold.rate > largestRate && threshold.cap > largestSum { undominated = true }
         }
         end += 1
       }

@@ -1,8 +1,8 @@
 /// The untargeted discounts and thresholds of a store that have nothing of format 3 about
 /// them (no code, no customer groups, no quantity minimum, no repeat): the same for every
 /// order but for the amount they are applied to. They are indexed by their fixed sums and
-/// percentages over the amounts where each applies (``OrderRuleSet``, keyed by the ranks of
-/// their ids), so that the exact search (``ExactPlanSearch``) asks for the best of them on an amount instead of
+/// percentages over the amounts where each applies (``PlainDealIndex``, weighted by their
+/// places in id order), so that the exact search (``ExactPlanSearch``) asks for the best of them on an amount instead of
 /// trying each, and a store of many of them costs an order no more than a few.
 ///
 ///     if let (terms, taken) = plain.best(in: plain.thresholds(.stackable), at: 18_525) { … }
@@ -16,15 +16,13 @@
 struct PlainOrderDeals: Sendable {
   /// The deals of one kind and one stackability, indexed.
   struct DealSet: Sendable {
-    /// The rules, weighted by the ranks of their ids.
-    let rules: OrderRuleSet
-    /// The terms of each deal, by the rank of its id.
-    let terms: [Int32: DealTerms]
-    /// The terms of every deal, in no particular order (for a pass over them).
+    /// The deals, indexed, each weighted by its place in `list`.
+    let rules: PlainDealIndex
+    /// The terms of every deal, in id order.
     let list: [DealTerms]
 
     /// Whether the set has no deal.
-    var isEmpty: Bool { terms.isEmpty }
+    var isEmpty: Bool { list.isEmpty }
   }
 
   /// Which deals of a kind: those that may be combined with other promotions, or the others.
@@ -57,36 +55,35 @@ struct PlainOrderDeals: Sendable {
       && promotion.customerGroups == nil && promotion.minimumQuantity == nil && !promotion.repeats
   }
 
-  /// Indexes `deals`, each with its promotion; `nil` when an amount of one cannot be paid
-  /// in `minorDigits`.
-  init?(_ deals: [(terms: DealTerms, promotion: Promotion)], minorDigits: Int) {
-    var lists: [PromotionKind: [Stacking: [(OrderRule, DealTerms)]]] = [:]
-    for (terms, promotion) in deals {
-      guard let rule = try? OrderRule(promotion, storeIndex: Int(terms.storeIndex), minorDigits: minorDigits)
-      else { return nil }
-      lists[promotion.kind, default: [:]][terms.isStackable ? .stackable : .notStackable, default: []]
-        .append((rule, terms))
+  /// Indexes `deals` (each ``holds(_:)`` its promotion).
+  ///
+  /// - Complexity: O(*n* log *n*) for *n* deals.
+  init(_ deals: [DealTerms]) {
+    /// The deals of `kind` and `stacking`, in id order.
+    func list(_ kind: PromotionKind, _ stacking: Stacking) -> [DealTerms] {
+      deals.filter { $0.kind == kind && $0.isStackable == (stacking == .stackable) }.sorted {
+        $0.rank < $1.rank
+      }
     }
+    /// The sets of `kind`, by stacking.
     func sets(_ kind: PromotionKind) -> [DealSet] {
       Stacking.allCases.map { stacking in
-        let list = lists[kind]?[stacking] ?? []
-        return DealSet(
-          rules: OrderRuleSet(list.map(\.0), weights: list.map(\.1.rank)),
-          terms: Dictionary(uniqueKeysWithValues: list.map { ($0.1.rank, $0.1) }), list: list.map(\.1))
+        let list = list(kind, stacking)
+        return DealSet(rules: PlainDealIndex(list, weights: list.indices.map { Int32($0) }), list: list)
       }
     }
     discountSets = sets(.discount)
     thresholdSets = sets(.threshold)
-    pairBreaks = Self.pairBreaks(lists[.threshold]?[.stackable]?.map(\.0) ?? [])
+    pairBreaks = Self.pairBreaks(thresholdSets[Stacking.stackable.rawValue].list)
   }
 
   /// The deal of `set` that takes the most off a base of `amount` minor units (ties: the
   /// lowest id), and what it takes; `nil` when none takes more than 0.
   func best(in set: DealSet, at amount: Int128) -> (terms: DealTerms, taken: Int128)? {
     guard !set.isEmpty, let taken = set.rules.best(at: amount), taken > 0,
-      let rank = set.rules.lowestWeight(at: amount, reaching: taken), let terms = set.terms[rank]
+      let place = set.rules.lowestWeight(at: amount, reaching: taken)
     else { return nil }
-    return (terms, taken)
+    return (set.list[Int(place)], taken)
   }
 
   /// The deal of `set` that takes the most off `amount` without taking more than `bound`
@@ -96,8 +93,8 @@ struct PlainOrderDeals: Sendable {
   )? {
     guard !set.isEmpty, bound > 0, let taken = set.rules.greatest(at: amount, notAbove: bound),
       taken > 0,
-      let rank = set.rules.lowestWeight(at: amount, within: taken, taken), let terms = set.terms[rank]
+      let place = set.rules.lowestWeight(at: amount, within: taken, taken)
     else { return nil }
-    return (terms, taken)
+    return (set.list[Int(place)], taken)
   }
 }

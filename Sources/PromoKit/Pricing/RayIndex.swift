@@ -16,7 +16,7 @@
 /// first step at most `A`, one binary search. Nothing is sorted but by counting.
 ///
 /// ``StabbingIndex`` answers the same questions for intervals with both ends, at the cost
-/// of keeping each interval in O(log *n*) nodes; ``OrderRuleSet`` uses it only for what
+/// of keeping each interval in O(log *n*) nodes; ``PlainDealIndex`` uses it only for what
 /// rays cannot describe (a capped percentage below its cap).
 ///
 ///     let rays: [RayIndex.Ray] = [.init(lower: 100, key: 1, weight: 0), .init(lower: nil, key: 0, weight: 1)]

@@ -8,7 +8,7 @@
 /// their weights. The intervals containing an amount are then exactly those kept in the
 /// nodes on one leaf-to-root path: O(log *s*) nodes for *s* slots.
 ///
-/// ``OrderRuleSet`` keeps here only the pieces with two ends (a capped percentage below its
+/// ``PlainDealIndex`` keeps here only the pieces with two ends (a capped percentage below its
 /// cap); a piece valid from an amount up goes in a ``RayIndex``, which needs memory only
 /// the size of its pieces.
 ///

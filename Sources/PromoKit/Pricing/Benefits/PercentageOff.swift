@@ -32,4 +32,17 @@ extension DealTerms {
   func includePercentage(in bound: inout TakenBound) {
     bound.rate = max(bound.rate, rate)
   }
+
+  /// This percentage as the pieces of what it takes off a base, from `minimum` up (every
+  /// base when `nil`): uncapped, one piece; capped, the cap from the base where the rate
+  /// reaches it (its breakpoint, or the minimum when that is later), and the rate below
+  /// the breakpoint when the minimum is lower.
+  var percentagePieces: (AmountPiece, AmountPiece?) {
+    let minimum = minimumUnits > 0 ? minimum : nil
+    guard capUnits != .max else { return (.rate(rate, from: minimum), nil) }
+    let breakpoint = RateArithmetic.breakpoint(rate: rate, cap: cap)
+    let capped = AmountPiece.sum(cap, from: max(breakpoint, minimum ?? 0))
+    guard (minimum ?? 0) < breakpoint else { return (capped, nil) }
+    return (capped, .rateBelow(rate, from: minimum, below: breakpoint))
+  }
 }

@@ -30,4 +30,9 @@ extension DealTerms {
   func includeSum(in bound: inout TakenBound) {
     bound.sum = max(bound.sum, sumUnits)
   }
+
+  /// This sum, taken once, as the piece of what it takes off a base: from its minimum up.
+  var sumPieces: (AmountPiece, AmountPiece?) {
+    (.sum(sum, from: minimumUnits > 0 ? minimum : nil), nil)
+  }
 }
