@@ -56,6 +56,22 @@ extension DealTerms {
     return takesAtLeast(other)
   }
 
+  /// Whether this discount or threshold takes at least as much as `other`, of its kind and
+  /// of the same one SKU or category (the same lines in every order: the caller's
+  /// stretch), in every plan `other` can be in, and wins a tie (a lower id): no higher
+  /// minimums, the same benefit with no less off, stackable if `other` is, for every
+  /// customer. A threshold is the last order deal of a plan, so nothing after it depends
+  /// on what it takes; a discount may be followed by a threshold whose minimum what it
+  /// takes decides, so only a discount that stands alone (not stackable) is outdone.
+  func outdoesOnSameLines(_ other: DealTerms) -> Bool {
+    guard kind == other.kind, kind == .threshold || (kind == .discount && !other.isStackable),
+      hasOneTarget, other.hasOneTarget, !isForCustomerGroups, rank < other.rank,
+      isStackable || !other.isStackable, minimumUnits <= other.minimumUnits,
+      minimumQuantity <= other.minimumQuantity
+    else { return false }
+    return takesAtLeast(other)
+  }
+
   /// Those of `deals` that no other `outdoes`, nor one of `others`, which are tried wherever
   /// these are; by their fixed price (0 for another benefit), then their ids: a deal that
   /// outdoes another comes first (it has a lower id, or a lower fixed price), so each deal

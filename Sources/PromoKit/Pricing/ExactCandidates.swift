@@ -236,8 +236,9 @@ final class ExactCandidates: Sendable {
   /// Appends each SKU's or category's deals of `lists` (their positions in `targeted`) to
   /// `table` as a stretch (the item deals priced line by line that neither another nor one
   /// of `everyLine` outdoes, those for customer groups last, then the buy/gets across lines,
-  /// then the discounts and thresholds), and bounds on each stretch's discounts and
-  /// thresholds to `stretchBounds`; returns where, by key (the partners left to the caller).
+  /// then the discounts and thresholds that no other of the same one target outdoes), and
+  /// bounds on each stretch's discounts and thresholds to `stretchBounds`; returns where, by
+  /// key (the partners left to the caller).
   ///
   /// - Complexity: O(*n*) for the *n* positions of `lists`, plus the sorts and comparisons
   ///   of ``DealTerms/unoutdone(_:by:outdoes:)`` in each stretch.
@@ -251,6 +252,7 @@ final class ExactCandidates: Sendable {
     // Each stretch's deals priced line by line (the others are read from `targeted` in
     // place, in the order of their positions).
     var lineByLine: [DealTerms] = []
+    var oneTarget: [DealTerms] = []
     for key in lists.keys.indices {
       let places = Int(starts[key])..<Int(starts[key + 1])
       lineByLine.removeAll(keepingCapacity: true)
@@ -283,9 +285,24 @@ final class ExactCandidates: Sendable {
       }
       let orderDeals = table.count
       var bounds = OrderStageBounds()
+      // The discounts and thresholds of this SKU or category alone that another of them
+      // outdoes on these lines are left out (a deal of several targets is kept: another
+      // stretch finds it too).
+      oneTarget.removeAll(keepingCapacity: true)
       for place in places where targeted[Int(positions[place])].kind != .item {
-        table.append(targeted[Int(positions[place])])
-        bounds.include(targeted[Int(positions[place])])
+        let deal = targeted[Int(positions[place])]
+        if deal.hasOneTarget {
+          oneTarget.append(deal)
+        } else {
+          table.append(deal)
+          bounds.include(deal)
+        }
+      }
+      for deal in oneTarget.count > 1
+        ? DealTerms.unoutdone(oneTarget, outdoes: { $0.outdoesOnSameLines($1) }) : oneTarget
+      {
+        table.append(deal)
+        bounds.include(deal)
       }
       stretchBounds.append(bounds)
       keyDeals.append(

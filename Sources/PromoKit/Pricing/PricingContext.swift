@@ -22,14 +22,14 @@ public struct PricingContext: Sendable, Hashable {
 
   /// The customer groups of `order`'s customer: these and its own.
   ///
-  /// Complexity: O(*g*) for *g* groups.
+  /// - Complexity: O(*g*) for *g* groups.
   public func customerGroups(for order: Order) -> Set<String> {
     Set(customerGroups + order.customerGroups)
   }
 
   /// The codes presented for `order` (these and its own), normalized for comparison.
   ///
-  /// Complexity: O(*c*) for *c* codes.
+  /// - Complexity: O(*c*) for *c* codes.
   public func presentedCodes(for order: Order) -> Set<String> {
     Set((codes + order.codes).map(CouponCode.normalized))
   }

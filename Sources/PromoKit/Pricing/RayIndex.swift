@@ -98,15 +98,30 @@ struct RayIndex: Sendable {
       leastBoundedWeight[node] = min(leastBoundedWeight[2 * node], leastBoundedWeight[2 * node + 1])
       unboundedWeight[node] = min(unboundedWeight[2 * node], unboundedWeight[2 * node + 1])
     }
-    // The keys whose least lower end is below that of every larger key (above the largest
-    // key with no lower end): the records of the running maximum, found from the largest
-    // key down, then put in ascending order (of lower end and key both).
+    (recordLowers, recordKeys) = Self.records(
+      leastLower: { leastBoundedLower[leaves + $0] }, keyCount: keyCount, above: Int(unboundedMaximum))
+    (groupStart, groupLower, groupWeight) = Self.staircases(rays, keyCount: keyCount)
+    self.unboundedMaximum = unboundedMaximum
+    self.leastBoundedLower = leastBoundedLower
+    self.leastBoundedWeight = leastBoundedWeight
+    self.unboundedWeight = unboundedWeight
+  }
+
+  /// The keys whose least lower end (`leastLower`) is below that of every larger key, of
+  /// those above `above` (the largest key with no lower end): the records of the running
+  /// maximum, found from the largest key down, then put in ascending order (of lower end
+  /// and key both).
+  ///
+  /// - Complexity: O(*k*) for *k* keys.
+  private static func records(leastLower: (Int) -> Int128, keyCount: Int, above: Int) -> (
+    lowers: [Int128], keys: [Int32]
+  ) {
     var recordLowers: [Int128] = []
     var recordKeys: [Int32] = []
     var lowest = Int128.max
     var key = keyCount - 1
-    while key > Int(unboundedMaximum) {
-      let lower = leastBoundedLower[leaves + key]
+    while key > above {
+      let lower = leastLower(key)
       if lower < lowest {
         recordLowers.append(lower)
         recordKeys.append(Int32(key))
@@ -114,12 +129,19 @@ struct RayIndex: Sendable {
       }
       key -= 1
     }
-    recordLowers.reverse()
-    recordKeys.reverse()
-    // Each key's rays with a lower end in weight order (a stable counting sort by key of
-    // the rays in weight order), kept only where the lower end falls below every lighter
-    // ray's: a staircase, lower ends falling as weights rise, whose first step at most an
-    // amount is the key's lowest weight there.
+    return (recordLowers.reversed(), recordKeys.reversed())
+  }
+
+  /// Each key's rays with a lower end in weight order (a stable counting sort by key of
+  /// the rays in weight order), kept only where the lower end falls below every lighter
+  /// ray's: a staircase, lower ends falling as weights rise, whose first step at most an
+  /// amount is the key's lowest weight there. Key `k`'s steps are `starts[k]..<starts[k + 1]`.
+  ///
+  /// - Complexity: O(*n* + *k*) for *n* rays and *k* keys (O(*n* log *n*) when the rays
+  ///   are not in weight order).
+  private static func staircases(_ rays: [Ray], keyCount: Int) -> (
+    starts: [Int32], lowers: [Int128], weights: [Int32]
+  ) {
     let byWeight =
       rays.indices.dropFirst().allSatisfy { rays[$0 - 1].weight <= rays[$0].weight }
       ? Array(rays.indices) : rays.indices.sorted { rays[$0].weight < rays[$1].weight }
@@ -150,15 +172,7 @@ struct RayIndex: Sendable {
       }
       groupStart[key + 1] = Int32(groupLower.count)
     }
-    self.recordLowers = recordLowers
-    self.recordKeys = recordKeys
-    self.unboundedMaximum = unboundedMaximum
-    self.leastBoundedLower = leastBoundedLower
-    self.leastBoundedWeight = leastBoundedWeight
-    self.unboundedWeight = unboundedWeight
-    self.groupStart = groupStart
-    self.groupLower = groupLower
-    self.groupWeight = groupWeight
+    return (groupStart, groupLower, groupWeight)
   }
 
   /// The largest key of the rays containing `amount`, or `nil` when none does.
