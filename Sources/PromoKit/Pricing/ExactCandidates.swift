@@ -173,8 +173,8 @@ final class ExactCandidates: Sendable {
         partnerStarts[place], partnerStarts[place + 1]
       )
     }
-    bySku = StringTable(keys: skuLists.keys, values: skuDeals)
-    byCategory = StringTable(keys: categoryLists.keys, values: categoryDeals)
+    bySku = StringTable(keys: skuLists.table, values: skuDeals)
+    byCategory = StringTable(keys: categoryLists.table, values: categoryDeals)
     self.partners = partners
     self.untargetedItems = appended(untargetedItems)
     self.untargetedDiscounts = appended(untargetedDiscounts)

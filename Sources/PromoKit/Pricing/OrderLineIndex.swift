@@ -9,19 +9,41 @@
 /// - Complexity: O(*L* *c*) to build for *L* lines of *c* categories; a target's lines
 ///   cost O(*t* + *m* log *m*) for *t* SKUs and categories matching *m* lines.
 struct OrderLineIndex {
-  /// The lines of each SKU and of each category, in line order.
-  private var bySku: [String: [Int]] = [:]
-  private var byCategory: [String: [Int]] = [:]
+  /// The lines of each SKU and of each category, in line order, one key's after another.
+  private let bySku: Lines
+  private let byCategory: Lines
   /// How many lines the order has.
   let count: Int
+
+  /// The lines of each key of a grouping, laid out.
+  private struct Lines {
+    let keys: StringKeys
+    let starts: [Int32]
+    let lines: [Int32]
+
+    init(_ grouping: StringGrouping) {
+      keys = grouping.table
+      (starts, lines) = grouping.layout()
+    }
+
+    /// Adds the lines of `key` to `found`.
+    func add(_ key: String, to found: inout [Int]) {
+      guard let index = keys.index(of: key) else { return }
+      for line in lines[Int(starts[Int(index)])..<Int(starts[Int(index) + 1])] { found.append(Int(line)) }
+    }
+  }
 
   /// Indexes the lines of `items`.
   init(_ items: [OrderItem]) {
     count = items.count
+    var skus = StringGrouping()
+    var categories = StringGrouping()
     for (line, item) in items.enumerated() {
-      if let sku = item.sku { bySku[sku, default: []].append(line) }
-      for category in item.categories { byCategory[category, default: []].append(line) }
+      if let sku = item.sku { skus.append(line, to: sku) }
+      for category in item.categories { categories.append(line, to: category) }
     }
+    bySku = Lines(skus)
+    byCategory = Lines(categories)
   }
 
   /// The lines `target` takes in: every line without one, else those whose SKU is one of
@@ -29,8 +51,8 @@ struct OrderLineIndex {
   func lines(of target: ItemTarget?) -> TargetedLines {
     guard let target else { return .every }
     var found: [Int] = []
-    for sku in target.skus { found += bySku[sku] ?? [] }
-    for category in target.categories { found += byCategory[category] ?? [] }
+    for sku in target.skus { bySku.add(sku, to: &found) }
+    for category in target.categories { byCategory.add(category, to: &found) }
     found.sort()
     return .sorted(found, count: count)
   }

@@ -1,6 +1,6 @@
-/// Positions grouped by string key, as they are added: the keys in the order first met,
-/// each with its positions. Found by the same FNV-1a hash as ``StringTable``: cheaper than
-/// a `Dictionary` of arrays for the many short keys (SKUs) of a big store.
+/// Positions grouped by string key, as they are added: the keys in the order first met
+/// (``StringKeys``), each with its positions; cheaper than a `Dictionary` of arrays for
+/// the many short keys (SKUs) of a big store.
 ///
 /// Each position is kept with its key's index in one flat list as it comes; the lists by
 /// key are laid out once, when asked for, one after another in one flat array (growing a
@@ -17,14 +17,19 @@
 /// - Complexity: O(*k*) expected per ``append(_:to:)`` for a key of *k* bytes; O(*n*) for
 ///   ``layout()``, *n* positions.
 struct StringGrouping {
+  /// The keys, numbered in the order first met.
+  private(set) var table = StringKeys()
+  /// Every position added, with the number of its key, in the order added.
+  private var entries: [KeyedPosition] = []
+
+  /// A position with the number of its key.
+  private struct KeyedPosition {
+    var key: Int32
+    var position: Int32
+  }
+
   /// The keys, in the order first met.
-  private(set) var keys: [String] = []
-  /// For each slot, the hash of its key (the high half) and the position of the key in
-  /// `keys` plus one (the low half); 0 when empty: a probe reads the slot alone until the
-  /// hashes match.
-  private var slots = [UInt64](repeating: 0, count: 16)
-  /// Every position added, with the index of its key in `keys`, in the order added.
-  private var entries: [(key: Int32, position: Int32)] = []
+  var keys: [String] { table.keys }
 
   /// An empty grouping.
   init() {}
@@ -59,34 +64,8 @@ struct StringGrouping {
   /// Adds `position` to the list of `key`; returns the index of `key` in `keys`.
   @discardableResult
   mutating func append(_ position: Int, to key: String) -> Int32 {
-    let hash = UInt64(UInt32(truncatingIfNeeded: StringTable<Int>.hash(key)))
-    let mask = slots.count - 1
-    var slot = Int(truncatingIfNeeded: hash) & mask
-    while slots[slot] != 0 {
-      let index = Int32(truncatingIfNeeded: slots[slot] & 0xFFFF_FFFF) - 1
-      if slots[slot] >> 32 == hash && keys[Int(index)] == key {
-        entries.append((index, Int32(position)))
-        return index
-      }
-      slot = (slot + 1) & mask
-    }
-    let index = Int32(keys.count)
-    slots[slot] = hash << 32 | UInt64(index + 1)
-    entries.append((index, Int32(position)))
-    keys.append(key)
-    if 2 * keys.count > slots.count { grow() }
+    let index = table.insert(key)
+    entries.append(KeyedPosition(key: index, position: Int32(position)))
     return index
-  }
-
-  /// Doubles the slots and places every key again.
-  private mutating func grow() {
-    let old = slots
-    slots = [UInt64](repeating: 0, count: 2 * old.count)
-    let mask = slots.count - 1
-    for entry in old where entry != 0 {
-      var slot = Int(truncatingIfNeeded: entry >> 32) & mask
-      while slots[slot] != 0 { slot = (slot + 1) & mask }
-      slots[slot] = entry
-    }
   }
 }
