@@ -78,11 +78,14 @@ extension ExactPlanSearch {
     let block = blocks[index]
     let partners = (discount: stage.largestDiscount, threshold: stage.largestThreshold)
     if block.isPending {
+      // Every deal of a block still to be gathered acts on the block's lines, all of them:
+      // one base for all (an order given as an amount has none, and they never apply).
+      let known = items == nil ? nil : linesBase(block.lines, amounts: stage.amounts)
       for place in Int(block.pendingStart)..<Int(block.pendingEnd)
       where !table[place].isForCustomerGroups || admittedForGroups.contains(Int32(place)) {
         searchOrderDeal(
           Self.pending(block: index, place: place), on: stage.start, amounts: stage.amounts,
-          whole: stage.whole, stackableOnly: stage.stackableOnly, partners: partners,
+          whole: stage.whole, knownBase: known, stackableOnly: stage.stackableOnly, partners: partners,
           discounts: &stage.discounts, thresholds: &stage.thresholds, best: &best)
       }
     } else {
@@ -198,26 +201,34 @@ extension ExactPlanSearch {
   /// is searched deal by deal.
   ///
   /// - Complexity: O(*b*) for *b* blocks on an order of at most 64 lines.
-  func blockBases(amounts: [Int128], whole: Int128) -> [(base: Int128, units: Int64)] {
-    var bases: [(base: Int128, units: Int64)] = []
+  func blockBases(amounts: [Int128], whole: Int128) -> [LinesBase] {
+    var bases: [LinesBase] = []
     bases.reserveCapacity(blocks.count)
     for block in blocks {
       guard !block.isOfEveryLine else {
-        bases.append((0, 0))
+        bases.append(LinesBase(base: 0, units: 0))
         continue
       }
-      guard let items else {
-        bases.append((whole, .max))
+      guard items != nil else {
+        bases.append(LinesBase(base: whole, units: .max))
         continue
       }
-      var (base, units): (Int128, Int64) = (0, 0)
-      block.lines.forEach(count: amounts.count) {
-        base += amounts[$0]
-        units += items[$0].quantity
-      }
-      bases.append((base, units))
+      bases.append(linesBase(block.lines, amounts: amounts))
     }
     return bases
+  }
+
+  /// What `lines` have left of `amounts`, and their units (an order of items).
+  ///
+  /// - Complexity: O(*L*) for *L* lines.
+  func linesBase(_ lines: TargetedLines, amounts: [Int128]) -> LinesBase {
+    var found = LinesBase(base: 0, units: 0)
+    guard let items else { return found }
+    lines.forEach(count: amounts.count) {
+      found.base += amounts[$0]
+      found.units += items[$0].quantity
+    }
+    return found
   }
 
   /// Bounds on what the order deals of block `index` take off a base of at most `base` over
@@ -237,19 +248,27 @@ extension ExactPlanSearch {
   /// Offers `best` order deal `number` alone on `start` when it could beat it, and keeps it
   /// among `discounts` or `thresholds` (with what it takes) when it could be in a pair that
   /// does, the largest partner taking at most `partners` (a discount, a threshold); only
-  /// the stackable ones when `stackableOnly`.
+  /// the stackable ones when `stackableOnly`. `knownBase` is the deal's base and units when
+  /// the caller has them (the deals of one block still to be gathered share them).
   @inline(__always)
   func searchOrderDeal(
-    _ number: Int, on start: Plan, amounts: [Int128], whole: Int128, stackableOnly: Bool,
-    partners: (discount: Int128, threshold: Int128), discounts: inout [DealTaking],
+    _ number: Int, on start: Plan, amounts: [Int128], whole: Int128, knownBase: LinesBase? = nil,
+    stackableOnly: Bool, partners: (discount: Int128, threshold: Int128), discounts: inout [DealTaking],
     thresholds: inout [DealTaking], best: inout Plan
   ) {
     let stackableShipping = start.isAllStackable ? bestShipping.stackable?.discount ?? 0 : 0
     let joining = stackableShipping > 0 ? 1 : 0
     let terms = orderTerms(number)
     guard !stackableOnly || terms.isStackable else { return }
-    guard let base = base(of: number, terms, amounts: amounts, whole: whole) else { return }
-    let bound = terms.orderDiscountBound(base: base, units: self.units(of: number))
+    let base: Int128
+    let units: Int64
+    if let knownBase {
+      (base, units) = (knownBase.base, knownBase.units)
+    } else {
+      guard let found = self.base(of: number, terms, amounts: amounts, whole: whole) else { return }
+      (base, units) = (found, self.units(of: number))
+    }
+    let bound = terms.orderDiscountBound(base: base, units: units)
     guard bound > 0 else { return }
     let shippingTaken = terms.isStackable ? stackableShipping : 0
     let alone = canReach(
@@ -263,7 +282,7 @@ extension ExactPlanSearch {
         shippingTaken: stackableShipping, best: best)
     guard alone || paired else { return }
     let taken =
-      terms.orderDiscountBoundIsExact ? bound : terms.orderDiscount(base: base, units: self.units(of: number))
+      terms.orderDiscountBoundIsExact ? bound : terms.orderDiscount(base: base, units: units)
     guard taken > 0 else { return }
     if alone { offerSingle(number, taken: taken, on: start, shippingTaken: shippingTaken, best: &best) }
     guard paired else { return }

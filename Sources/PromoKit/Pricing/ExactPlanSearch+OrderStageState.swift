@@ -51,15 +51,21 @@ extension ExactPlanSearch {
     }
   }
 
+  /// What some lines have left, and their units: the base of every deal that acts on them.
+  struct LinesBase {
+    var base: Int128
+    var units: Int64
+  }
+
   /// The bases of the blocks and the bounds on what each block's deals take there, worked
   /// out for a block the first time they are asked for.
   struct BlockBounds {
     /// What the lines of each block have left, and their units.
-    let bases: [(base: Int128, units: Int64)]
+    let bases: [LinesBase]
     /// The bounds worked out so far.
     private var known: [(any: Int128, discounts: Int128, thresholds: Int128)?]
 
-    init(bases: [(base: Int128, units: Int64)], count: Int) {
+    init(bases: [LinesBase], count: Int) {
       self.bases = bases
       known = Array(repeating: nil, count: count)
     }
