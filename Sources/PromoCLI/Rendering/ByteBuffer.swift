@@ -2,7 +2,9 @@
 /// to the next: the JSON lines of a chunk of a stream, laid out where they stay until they
 /// are handed on.
 final class ByteBuffer {
+  /// The memory the bytes are in.
   private var storage: UnsafeMutablePointer<UInt8>
+  /// How many bytes ``storage`` has room for.
   private var capacity: Int
   /// How many bytes it holds.
   private(set) var count = 0

@@ -102,6 +102,8 @@ enum CompletionScripts {
     return arms
   }
 
+  /// What the bash script passes `_promo_reply` to offer `completion`: `none`, `files`,
+  /// `ids`, `commands`, or the choices, in double quotes.
   private static func bashKind(_ completion: Completion) -> String {
     switch completion {
     case .none: "none"
@@ -357,6 +359,7 @@ enum CompletionScripts {
   }
 }
 
+/// Replacing text without Foundation, for the scripts' quoting.
 extension String {
   /// The text with every `target` replaced by `replacement` (no Foundation needed).
   fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {

@@ -10,7 +10,9 @@ import PromoKit
 /// without a check per byte. One with an explanation goes through a ``JSONWriter``
 /// (``renderWithWriter(_:)``), which the tests hold the fast form against.
 struct QuoteJSONRenderer {
+  /// The evaluation time of the last quote rendered, whose text is ``lastInstantText``.
   private var lastInstant: Instant?
+  /// The text of ``lastInstant``, kept: every quote of a command has the same one.
   private var lastInstantText = ""
   /// Where ``render(_:into:)`` lays out one line before appending it.
   private let line = ByteBuffer(capacity: 4_096)

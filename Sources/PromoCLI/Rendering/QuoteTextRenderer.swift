@@ -15,8 +15,11 @@ import PromoKit
 struct QuoteTextRenderer {
   /// Whether to style the text for a terminal.
   let style: TextStyle
+  /// The evaluation time of the last quote rendered, whose text is ``lastInstantText``.
   private var lastInstant: Instant?
+  /// The text of ``lastInstant``, kept: every quote of a command has the same one.
   private var lastInstantText = ""
+  /// Where ``render(_:into:)`` lays out a block before appending it.
   private let scratch = ScratchBytes()
 
   /// A renderer styling as `style` says.
@@ -257,6 +260,8 @@ struct QuoteTextRenderer {
     return parts.joined(separator: "; ")
   }
 
+  /// What an outcome of the explanation says in words: `took off 25.60`, `switched off`,
+  /// `starts at ...`, the shortfall of a minimum, and so on.
   private static func detail(of outcome: PromotionOutcome) -> String {
     switch outcome {
     case .applied(let discount): "took off \(discount)"

@@ -1,7 +1,9 @@
 /// Memory a renderer lays a result out in before appending it to its output in one copy,
 /// kept from one result to the next.
 final class ScratchBytes {
+  /// The memory a result is laid out in.
   private var storage: UnsafeMutablePointer<UInt8>
+  /// How many bytes ``storage`` has room for.
   private var capacity: Int
 
   /// Scratch memory of 4 KiB to begin with.
