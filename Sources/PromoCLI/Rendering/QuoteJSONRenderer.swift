@@ -10,7 +10,9 @@ import PromoKit
 /// without a check per byte. One with an explanation goes through a ``JSONWriter``
 /// (``renderWithWriter(_:)``), which the tests hold the fast form against.
 struct QuoteJSONRenderer {
+  /// The evaluation time of the last quote rendered, whose text is ``lastInstantText``.
   private var lastInstant: Instant?
+  /// The text of ``lastInstant``, kept: every quote of a command has the same one.
   private var lastInstantText = ""
   /// Where ``render(_:into:)`` lays out one line before appending it.
   private let line = ByteBuffer(capacity: 4_096)
@@ -160,90 +162,107 @@ struct QuoteJSONRenderer {
     json.member("order", quote.order)
     if let currency = quote.currency { json.member("currency", currency.code) }
     json.member("subtotal", quote.subtotal)
-    json.key("promotions")
-    json.beginArray()
-    for applied in quote.plan.applied {
-      json.beginObject()
-      json.member("id", applied.id)
-      json.member("discount", applied.discount)
-      json.endObject()
-    }
-    json.endArray()
+    Self.write(shares: quote.plan.applied, to: &json)
     json.member("discount", quote.discount)
     json.member("total", quote.total)
     json.member("evaluatedAt", lastInstantText)
-    if let shipping = quote.shipping {
-      json.key("shipping")
-      json.beginObject()
-      json.member("amount", shipping.amount)
-      json.member("discount", shipping.discount)
-      json.member("total", shipping.total)
-      json.endObject()
-    }
-    if let lines = quote.lines {
-      json.key("lines")
-      json.beginArray()
-      for line in lines {
-        json.beginObject()
-        if let sku = line.sku { json.member("sku", sku) }
-        json.key("quantity")
-        json.integer(line.quantity)
-        json.member("subtotal", line.subtotal)
-        json.member("discount", line.discount)
-        json.member("total", line.total)
-        json.key("promotions")
-        json.beginArray()
-        for share in line.promotions {
-          json.beginObject()
-          json.member("id", share.id)
-          json.member("discount", share.discount)
-          json.endObject()
-        }
-        json.endArray()
-        json.endObject()
-      }
-      json.endArray()
-    }
+    if let shipping = quote.shipping { Self.write(shipping: shipping, to: &json) }
+    if let lines = quote.lines { Self.write(lines: lines, to: &json) }
     if let considered = quote.considered {
-      json.key("considered")
-      json.beginArray()
-      for consideration in considered {
-        json.beginObject()
-        json.member("id", consideration.id)
-        json.member("outcome", consideration.outcome.name)
-        switch consideration.outcome {
-        case .applied(let discount): json.member("discount", discount)
-        case .inactive: break
-        case .notStarted(let startsAt): json.member("startsAt", startsAt.text)
-        case .ended(let endsAt): json.member("endsAt", endsAt.text)
-        case .codeRequired(let code): json.member("code", code)
-        case .noEligibleLine, .customerNotEligible, .noShipping: break
-        case .belowMinimum(let shortfall):
-          json.member("testedAgainst", shortfall.testedAgainst)
-          if let minimum = shortfall.minimumAmount {
-            json.member("minimumAmount", minimum.formatted(minimumFractionDigits: quote.subtotal.minorDigits))
-          }
-          if let shortBy = shortfall.shortBy { json.member("shortBy", shortBy) }
-          if let units = shortfall.units {
-            json.key("units")
-            json.integer(units)
-          }
-          if let least = shortfall.minimumQuantity {
-            json.key("minimumQuantity")
-            json.integer(least)
-          }
-          if let short = shortfall.shortByQuantity {
-            json.key("shortByQuantity")
-            json.integer(short)
-          }
-        case .notBest(let planTotal): json.member("planTotal", planTotal)
-        }
-        json.endObject()
-      }
-      json.endArray()
+      Self.write(considered: considered, minorDigits: quote.subtotal.minorDigits, to: &json)
     }
     json.endObject()
     json.endLine()
     return json.bytes
+  }
+
+  /// Writes `"promotions":[{"id":...,"discount":...},...]`, one object for each share.
+  private static func write(shares: [AppliedPromotion], to json: inout JSONWriter) {
+    json.key("promotions")
+    json.beginArray()
+    for share in shares {
+      json.beginObject()
+      json.member("id", share.id)
+      json.member("discount", share.discount)
+      json.endObject()
+    }
+    json.endArray()
+  }
+
+  /// Writes `"shipping":{"amount":...,"discount":...,"total":...}`.
+  private static func write(shipping: ShippingQuote, to json: inout JSONWriter) {
+    json.key("shipping")
+    json.beginObject()
+    json.member("amount", shipping.amount)
+    json.member("discount", shipping.discount)
+    json.member("total", shipping.total)
+    json.endObject()
+  }
+
+  /// Writes `"lines":[...]`: each line's SKU, quantity, sums and shares.
+  private static func write(lines: [LineQuote], to json: inout JSONWriter) {
+    json.key("lines")
+    json.beginArray()
+    for line in lines {
+      json.beginObject()
+      if let sku = line.sku { json.member("sku", sku) }
+      json.key("quantity")
+      json.integer(line.quantity)
+      json.member("subtotal", line.subtotal)
+      json.member("discount", line.discount)
+      json.member("total", line.total)
+      write(shares: line.promotions, to: &json)
+      json.endObject()
+    }
+    json.endArray()
+  }
+
+  /// Writes `"considered":[...]`: each promotion's id, outcome and the outcome's details,
+  /// a minimum amount with at least `minorDigits` fraction digits.
+  private static func write(
+    considered: [Consideration], minorDigits: Int, to json: inout JSONWriter
+  ) {
+    json.key("considered")
+    json.beginArray()
+    for consideration in considered {
+      json.beginObject()
+      json.member("id", consideration.id)
+      json.member("outcome", consideration.outcome.name)
+      write(outcome: consideration.outcome, minorDigits: minorDigits, to: &json)
+      json.endObject()
+    }
+    json.endArray()
+  }
+
+  /// Writes the members that tell more of `outcome` (none for most), a minimum amount with
+  /// at least `minorDigits` fraction digits.
+  private static func write(outcome: PromotionOutcome, minorDigits: Int, to json: inout JSONWriter) {
+    switch outcome {
+    case .applied(let discount): json.member("discount", discount)
+    case .inactive: break
+    case .notStarted(let startsAt): json.member("startsAt", startsAt.text)
+    case .ended(let endsAt): json.member("endsAt", endsAt.text)
+    case .codeRequired(let code): json.member("code", code)
+    case .noEligibleLine, .customerNotEligible, .noShipping: break
+    case .belowMinimum(let shortfall):
+      json.member("testedAgainst", shortfall.testedAgainst)
+      if let minimum = shortfall.minimumAmount {
+        json.member("minimumAmount", minimum.formatted(minimumFractionDigits: minorDigits))
+      }
+      if let shortBy = shortfall.shortBy { json.member("shortBy", shortBy) }
+      if let units = shortfall.units {
+        json.key("units")
+        json.integer(units)
+      }
+      if let least = shortfall.minimumQuantity {
+        json.key("minimumQuantity")
+        json.integer(least)
+      }
+      if let short = shortfall.shortByQuantity {
+        json.key("shortByQuantity")
+        json.integer(short)
+      }
+    case .notBest(let planTotal): json.member("planTotal", planTotal)
+    }
   }
 }

@@ -15,8 +15,11 @@ import PromoKit
 struct QuoteTextRenderer {
   /// Whether to style the text for a terminal.
   let style: TextStyle
+  /// The evaluation time of the last quote rendered, whose text is ``lastInstantText``.
   private var lastInstant: Instant?
+  /// The text of ``lastInstant``, kept: every quote of a command has the same one.
   private var lastInstantText = ""
+  /// Where ``render(_:into:)`` lays out a block before appending it.
   private let scratch = ScratchBytes()
 
   /// A renderer styling as `style` says.
@@ -28,30 +31,9 @@ struct QuoteTextRenderer {
   ///
   /// - Complexity: O(*n*) in the length of the block.
   mutating func render(_ quote: Quote, into output: inout [UInt8]) {
-    guard quote.considered == nil, quote.shipping == nil,
-      let orderLength = OutputBytes.printableASCIILength(quote.order)
-    else {
+    guard quote.considered == nil, quote.shipping == nil, let widths = Self.plainWidths(of: quote) else {
       OutputBytes.append(Self.render(quote, style: style), to: &output)
       return
-    }
-    // The first column: the row labels and ids; the third: the names. All must be
-    // printable ASCII for bytes to be characters.
-    let applied = quote.plan.applied
-    var labelWidth = applied.isEmpty ? 8 : 8  // "subtotal", wider than "(none)" and "total"
-    var nameWidth = 0
-    for promotion in applied {
-      guard let id = OutputBytes.printableASCIILength(promotion.id) else {
-        OutputBytes.append(Self.render(quote, style: style), to: &output)
-        return
-      }
-      labelWidth = max(labelWidth, id)
-      if let name = promotion.name {
-        guard let length = OutputBytes.printableASCIILength(name) else {
-          OutputBytes.append(Self.render(quote, style: style), to: &output)
-          return
-        }
-        nameWidth = max(nameWidth, length)
-      }
     }
     if quote.evaluatedAt != lastInstant {
       lastInstant = quote.evaluatedAt
@@ -59,78 +41,133 @@ struct QuoteTextRenderer {
     }
     // The amounts, aligned on their decimal points: each is split where its digits (and
     // sign) before the point end; the widest part before and after sets the column.
-    let amountCount = applied.count + 2
-    let rowBound = 2 + labelWidth + 2 + 2 * RawWriter.numberBound + 2 + nameWidth + 16
-    let bound = 64 + orderLength + lastInstantText.utf8.count + (amountCount + 1) * rowBound
+    let amountCount = quote.plan.applied.count + 2
+    let rowBound = 2 + widths.label + 2 + 2 * RawWriter.numberBound + 2 + widths.name + 16
+    let bound = 64 + widths.order + lastInstantText.utf8.count + (amountCount + 1) * rowBound
     let instant = lastInstantText
     let style = self.style
     scratch.write(atMost: bound, to: &output) { text in
-      if style.isEnabled { text.literal("\u{1B}[1m") }
-      text.literal("order ")
-      text.text(quote.order)
-      if let currency = quote.currency {
-        text.literal(" (")
-        text.text(currency.code)
-        text.byte(UInt8(ascii: ")"))
-      }
-      if style.isEnabled { text.literal("\u{1B}[0m") }
-      text.literal(", evaluated at ")
-      text.text(instant)
-      text.byte(UInt8(ascii: "\n"))
-      // The amounts are written once, in the scratch after the block's room, to measure.
-      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: amountCount * RawWriter.numberBound) {
-        amounts in
-        withUnsafeTemporaryAllocation(of: (start: Int, integer: Int, end: Int).self, capacity: amountCount) {
-          cells in
-          var cursor = RawWriter(amounts.baseAddress!, capacity: amounts.count)
-          var integerWidth = 0
-          var restWidth = 0
-          for index in 0..<amountCount {
-            let start = cursor.position - amounts.baseAddress!
-            if index == 0 {
-              cursor.money(quote.subtotal)
-            } else if index == amountCount - 1 {
-              cursor.money(quote.total)
-            } else {
-              cursor.byte(UInt8(ascii: "-"))
-              cursor.money(applied[index - 1].discount)
-            }
-            let end = cursor.position - amounts.baseAddress!
-            var integer = start
-            while integer < end
-              && (amounts[integer] == UInt8(ascii: "-")
-                || (amounts[integer] >= UInt8(ascii: "0") && amounts[integer] <= UInt8(ascii: "9")))
-            {
-              integer += 1
-            }
-            cells[index] = (start, integer - start, end)
-            integerWidth = max(integerWidth, integer - start)
-            restWidth = max(restWidth, end - integer)
-          }
-          func row(_ label: String, _ index: Int, name: String?, last: Bool = false) {
-            if last && style.isEnabled { text.literal("\u{1B}[32m") }
-            let lineStart = text.position
-            text.literal("  ")
-            text.text(label)
-            text.spaces(labelWidth - label.utf8.count + 2)
-            let cell = cells[index]
-            text.spaces(integerWidth - cell.integer)
-            text.bytes(amounts.baseAddress! + cell.start, cell.end - cell.start)
-            text.spaces(restWidth - (cell.end - cell.start - cell.integer) + 2)
-            if let name { text.text(name) }
-            text.trimSpaces(after: lineStart)
-            if last && style.isEnabled { text.literal("\u{1B}[0m") }
-            text.byte(UInt8(ascii: "\n"))
-          }
-          row("subtotal", 0, name: nil)
-          if applied.isEmpty { text.literal("  (none)\n") }
-          for (index, promotion) in applied.enumerated() {
-            row(promotion.id, index + 1, name: promotion.name)
-          }
-          row("total", amountCount - 1, name: nil, last: true)
-        }
+      Self.writeHeading(of: quote, instant: instant, style: style, to: &text)
+      Self.writeAmounts(of: quote, labelWidth: widths.label, style: style, to: &text)
+    }
+  }
+
+  /// The widths, in bytes, of the order, of the first column (the row labels and ids) and
+  /// of the third (the names); `nil` when one of them is not all printable ASCII, for
+  /// bytes to be characters.
+  private static func plainWidths(of quote: Quote) -> (order: Int, label: Int, name: Int)? {
+    guard let orderLength = OutputBytes.printableASCIILength(quote.order) else { return nil }
+    let applied = quote.plan.applied
+    var labelWidth = applied.isEmpty ? 8 : 8  // "subtotal", wider than "(none)" and "total"
+    var nameWidth = 0
+    for promotion in applied {
+      guard let id = OutputBytes.printableASCIILength(promotion.id) else { return nil }
+      labelWidth = max(labelWidth, id)
+      if let name = promotion.name {
+        guard let length = OutputBytes.printableASCIILength(name) else { return nil }
+        nameWidth = max(nameWidth, length)
       }
     }
+    return (orderLength, labelWidth, nameWidth)
+  }
+
+  /// Writes the first line, `order A-1001 (CNY), evaluated at ...`, the order bold when
+  /// `style` says so; `instant` is the evaluation time's text.
+  @inline(__always)
+  private static func writeHeading(
+    of quote: Quote, instant: String, style: TextStyle, to text: inout RawWriter
+  ) {
+    if style.isEnabled { text.literal("\u{1B}[1m") }
+    text.literal("order ")
+    text.text(quote.order)
+    if let currency = quote.currency {
+      text.literal(" (")
+      text.text(currency.code)
+      text.byte(UInt8(ascii: ")"))
+    }
+    if style.isEnabled { text.literal("\u{1B}[0m") }
+    text.literal(", evaluated at ")
+    text.text(instant)
+    text.byte(UInt8(ascii: "\n"))
+  }
+
+  /// Writes the rows of amounts: the subtotal, each promotion applied (or `(none)`) and the
+  /// total, green when `style` says so; the first column `labelWidth` wide, the amounts
+  /// aligned on their decimal points.
+  @inline(__always)
+  private static func writeAmounts(
+    of quote: Quote, labelWidth: Int, style: TextStyle, to text: inout RawWriter
+  ) {
+    let applied = quote.plan.applied
+    let amountCount = applied.count + 2
+    // The amounts are written once, in the scratch after the block's room, to measure.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: amountCount * RawWriter.numberBound) {
+      amounts in
+      withUnsafeTemporaryAllocation(of: (start: Int, integer: Int, end: Int).self, capacity: amountCount) {
+        cells in
+        let (integerWidth, restWidth) = measureAmounts(of: quote, into: amounts, cells: cells)
+        func row(_ label: String, _ index: Int, name: String?, last: Bool = false) {
+          if last && style.isEnabled { text.literal("\u{1B}[32m") }
+          let lineStart = text.position
+          text.literal("  ")
+          text.text(label)
+          text.spaces(labelWidth - label.utf8.count + 2)
+          let cell = cells[index]
+          text.spaces(integerWidth - cell.integer)
+          text.bytes(amounts.baseAddress! + cell.start, cell.end - cell.start)
+          text.spaces(restWidth - (cell.end - cell.start - cell.integer) + 2)
+          if let name { text.text(name) }
+          text.trimSpaces(after: lineStart)
+          if last && style.isEnabled { text.literal("\u{1B}[0m") }
+          text.byte(UInt8(ascii: "\n"))
+        }
+        row("subtotal", 0, name: nil)
+        if applied.isEmpty { text.literal("  (none)\n") }
+        for (index, promotion) in applied.enumerated() {
+          row(promotion.id, index + 1, name: promotion.name)
+        }
+        row("total", amountCount - 1, name: nil, last: true)
+      }
+    }
+  }
+
+  /// Writes the amounts (the subtotal, each discount with a minus sign, the total) one
+  /// after another into `amounts`, and where each starts, ends and ends its integer part
+  /// (its sign and digits before the point) into `cells`; returns the widest integer part
+  /// and the widest rest.
+  @inline(__always)
+  private static func measureAmounts(
+    of quote: Quote, into amounts: UnsafeMutableBufferPointer<UInt8>,
+    cells: UnsafeMutableBufferPointer<(start: Int, integer: Int, end: Int)>
+  ) -> (integerWidth: Int, restWidth: Int) {
+    let applied = quote.plan.applied
+    let amountCount = applied.count + 2
+    var cursor = RawWriter(amounts.baseAddress!, capacity: amounts.count)
+    var integerWidth = 0
+    var restWidth = 0
+    for index in 0..<amountCount {
+      let start = cursor.position - amounts.baseAddress!
+      if index == 0 {
+        cursor.money(quote.subtotal)
+      } else if index == amountCount - 1 {
+        cursor.money(quote.total)
+      } else {
+        cursor.byte(UInt8(ascii: "-"))
+        cursor.money(applied[index - 1].discount)
+      }
+      let end = cursor.position - amounts.baseAddress!
+      var integer = start
+      while integer < end
+        && (amounts[integer] == UInt8(ascii: "-")
+          || (amounts[integer] >= UInt8(ascii: "0") && amounts[integer] <= UInt8(ascii: "9")))
+      {
+        integer += 1
+      }
+      cells[index] = (start, integer - start, end)
+      integerWidth = max(integerWidth, integer - start)
+      restWidth = max(restWidth, end - integer)
+    }
+    return (integerWidth, restWidth)
   }
 
   /// The quote as a block of lines, each ending with a newline, laid out by ``TextTable``.
@@ -223,6 +260,8 @@ struct QuoteTextRenderer {
     return parts.joined(separator: "; ")
   }
 
+  /// What an outcome of the explanation says in words: `took off 25.60`, `switched off`,
+  /// `starts at ...`, the shortfall of a minimum, and so on.
   private static func detail(of outcome: PromotionOutcome) -> String {
     switch outcome {
     case .applied(let discount): "took off \(discount)"

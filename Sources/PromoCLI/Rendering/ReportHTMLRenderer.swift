@@ -12,10 +12,20 @@ import PromoKit
 enum ReportHTMLRenderer {
   /// The whole page.
   static func page(_ report: PricingReport) -> String {
-    let costs = report.promotions
+    head(report) + figures(report) + costSection(report) + rateSection(report) + """
+      <footer>Made by <code>promo report</code>.</footer>
+      </body>
+      </html>
+
+      """
+  }
+
+  /// The page up to its first section: the head, with the title and the style, and the
+  /// header.
+  private static func head(_ report: PricingReport) -> String {
     let currency = report.currency.map { " " + $0.code } ?? ""
     let orders = "\(report.orders) order\(report.orders == 1 ? "" : "s")"
-    var html = """
+    return """
       <!DOCTYPE html>
       <html lang="en">
       <head>
@@ -30,9 +40,13 @@ enum ReportHTMLRenderer {
       <h1>Promotion report</h1>
       <p class="lead">What the promotions did to \(orders)\(report.currency.map { ", in " + $0.code } ?? "").</p>
       </header>
-      <section class="figures" aria-label="Sums">
 
       """
+  }
+
+  /// The section of the sums, one figure each: orders, subtotal, discount, shipping, total.
+  private static func figures(_ report: PricingReport) -> String {
+    var html = #"<section class="figures" aria-label="Sums">"# + "\n"
     let figures: [(String, String)] = [
       ("orders", String(report.orders)), ("subtotal", report.subtotal.description),
       ("discount", report.discount.description), ("shipping", report.shipping.description),
@@ -43,7 +57,15 @@ enum ReportHTMLRenderer {
         #"<div class="figure"><div class="label">\#(label)</div><div class="value" id="\#(label)">\#(value)</div></div>"#
       html += "\n"
     }
-    html += "</section>\n<section>\n<h2>Cost per promotion</h2>\n"
+    html += "</section>\n"
+    return html
+  }
+
+  /// The section on what each promotion cost: a bar chart and a table, or a line saying
+  /// that none applied.
+  private static func costSection(_ report: PricingReport) -> String {
+    let costs = report.promotions
+    var html = "<section>\n<h2>Cost per promotion</h2>\n"
     if costs.isEmpty {
       html += "<p>No promotion applied to any order.</p>\n"
     } else {
@@ -64,8 +86,14 @@ enum ReportHTMLRenderer {
       }
       html += "</tbody>\n</table>\n"
     }
-    html += """
-      </section>
+    html += "</section>\n"
+    return html
+  }
+
+  /// The section on the orders by discount rate: a note on the buckets, a column chart and
+  /// a table.
+  private static func rateSection(_ report: PricingReport) -> String {
+    var html = """
       <section>
       <h2>Orders by discount rate</h2>
       <p class="note">An order's rate is its discount over its subtotal plus shipping. \
@@ -87,9 +115,6 @@ enum ReportHTMLRenderer {
       </tbody>
       </table>
       </section>
-      <footer>Made by <code>promo report</code>.</footer>
-      </body>
-      </html>
 
       """
     return html

@@ -23,79 +23,34 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
   /// every field is range-checked (including the days of each month), the fraction has at
   /// most nine digits, and a leap second (`:60`) is refused.
   public init(parsing text: String) throws(ParseError) {
-    let bytes = Array(text.utf8)
-    var index = 0
+    var scanner = Scanner(bytes: Array(text.utf8))
+    try scanner.checkLength()
+    let year = try scanner.number(4, "the year")
+    try scanner.expect([UInt8(ascii: "-")], "'-' after the year")
+    let month = try scanner.number(2, "the month")
+    try scanner.expect([UInt8(ascii: "-")], "'-' after the month")
+    let day = try scanner.number(2, "the day")
+    try scanner.expect([UInt8(ascii: "T"), UInt8(ascii: "t")], "'T' between date and time")
+    let hour = try scanner.number(2, "the hour")
+    try scanner.expect([UInt8(ascii: ":")], "':' after the hour")
+    let minute = try scanner.number(2, "the minute")
+    try scanner.expect([UInt8(ascii: ":")], "':' after the minute")
+    let second = try scanner.number(2, "the second")
+    let nanoseconds = try scanner.fraction()
+    let offsetSeconds = try scanner.offset()
+    guard scanner.isAtEnd else { throw ParseError(reason: "unexpected text after the offset") }
+    try Self.checkRanges(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    let days = CivilDate.daysSinceEpoch(year: year, month: month, day: day)
+    let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
+    self.text = text
+    self.instant = Instant(secondsSinceEpoch: seconds, nanoseconds: Int32(nanoseconds))
+  }
 
-    func number(_ width: Int, _ field: String) throws(ParseError) -> Int64 {
-      guard bytes.count - index >= width else { throw ParseError(reason: "\(field) is missing") }
-      var value: Int64 = 0
-      for _ in 0..<width {
-        let byte = bytes[index]
-        guard byte >= 48 && byte <= 57 else { throw ParseError(reason: "\(field) must be \(width) digits") }
-        value = value * 10 + Int64(byte - 48)
-        index += 1
-      }
-      return value
-    }
-    func expect(_ separators: [UInt8], _ what: String) throws(ParseError) {
-      guard index < bytes.count, separators.contains(bytes[index]) else {
-        throw ParseError(reason: "expected \(what) at position \(index + 1)")
-      }
-      index += 1
-    }
-
-    let shape = "write it like 2026-11-01T00:00:00+08:00 or 2026-11-01T00:00:00Z"
-    guard bytes.count >= 19 else {
-      if bytes.count == 10 {
-        throw ParseError(reason: "a date without a time and offset; \(shape)")
-      }
-      throw ParseError(reason: "not an RFC 3339 timestamp; \(shape)")
-    }
-    let year = try number(4, "the year")
-    try expect([UInt8(ascii: "-")], "'-' after the year")
-    let month = try number(2, "the month")
-    try expect([UInt8(ascii: "-")], "'-' after the month")
-    let day = try number(2, "the day")
-    try expect([UInt8(ascii: "T"), UInt8(ascii: "t")], "'T' between date and time")
-    let hour = try number(2, "the hour")
-    try expect([UInt8(ascii: ":")], "':' after the hour")
-    let minute = try number(2, "the minute")
-    try expect([UInt8(ascii: ":")], "':' after the minute")
-    let second = try number(2, "the second")
-    var nanoseconds: Int64 = 0
-    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-      index += 1
-      var digits = 0
-      while index < bytes.count, bytes[index] >= 48 && bytes[index] <= 57 {
-        digits += 1
-        guard digits <= 9 else { throw ParseError(reason: "the fraction of a second has more than 9 digits") }
-        nanoseconds = nanoseconds * 10 + Int64(bytes[index] - 48)
-        index += 1
-      }
-      guard digits > 0 else { throw ParseError(reason: "a digit must follow the '.' of the seconds") }
-      for _ in digits..<9 { nanoseconds *= 10 }
-    }
-    guard index < bytes.count else {
-      throw ParseError(reason: "no UTC offset; add Z or +HH:MM (a time without an offset is ambiguous)")
-    }
-    var offsetSeconds: Int64 = 0
-    switch bytes[index] {
-    case UInt8(ascii: "Z"), UInt8(ascii: "z"):
-      index += 1
-    case UInt8(ascii: "+"), UInt8(ascii: "-"):
-      let sign: Int64 = bytes[index] == UInt8(ascii: "-") ? -1 : 1
-      index += 1
-      let offsetHour = try number(2, "the offset's hours")
-      try expect([UInt8(ascii: ":")], "':' in the offset")
-      let offsetMinute = try number(2, "the offset's minutes")
-      guard offsetHour <= 23, offsetMinute <= 59 else {
-        throw ParseError(reason: "the UTC offset is out of range")
-      }
-      offsetSeconds = sign * (offsetHour * 3600 + offsetMinute * 60)
-    default:
-      throw ParseError(reason: "expected Z or an offset like +08:00 at position \(index + 1)")
-    }
-    guard index == bytes.count else { throw ParseError(reason: "unexpected text after the offset") }
+  /// Checks that each field of a date and time is in its range: the year 0001 or later,
+  /// the day within its month, no leap second.
+  private static func checkRanges(
+    year: Int64, month: Int64, day: Int64, hour: Int64, minute: Int64, second: Int64
+  ) throws(ParseError) {
     guard year >= 1 else { throw ParseError(reason: "the year must be 0001 or later") }
     guard (1...12).contains(month) else { throw ParseError(reason: "the month \(month) is out of range") }
     guard day >= 1, day <= CivilDate.daysInMonth(year: year, month: month) else {
@@ -106,10 +61,97 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
     guard second <= 59 else {
       throw ParseError(reason: "the second \(second) is out of range (leap seconds are not accepted)")
     }
-    let days = CivilDate.daysSinceEpoch(year: year, month: month, day: day)
-    let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-    self.text = text
-    self.instant = Instant(secondsSinceEpoch: seconds, nanoseconds: Int32(nanoseconds))
+  }
+
+  /// Reads a timestamp's UTF-8 bytes from the start, a field at a time, throwing a
+  /// ``ParseError`` that says what is wrong where.
+  private struct Scanner {
+    /// The text's UTF-8 bytes.
+    let bytes: [UInt8]
+    /// Where the next field starts.
+    var index = 0
+
+    /// Whether every byte has been read.
+    var isAtEnd: Bool { index == bytes.count }
+
+    /// Throws unless the text is long enough for a date and a time (a date alone is
+    /// told apart).
+    func checkLength() throws(ParseError) {
+      let shape = "write it like 2026-11-01T00:00:00+08:00 or 2026-11-01T00:00:00Z"
+      guard bytes.count >= 19 else {
+        if bytes.count == 10 {
+          throw ParseError(reason: "a date without a time and offset; \(shape)")
+        }
+        throw ParseError(reason: "not an RFC 3339 timestamp; \(shape)")
+      }
+    }
+
+    /// Reads `width` digits as a number; `field` names it in an error.
+    mutating func number(_ width: Int, _ field: String) throws(ParseError) -> Int64 {
+      guard bytes.count - index >= width else { throw ParseError(reason: "\(field) is missing") }
+      var value: Int64 = 0
+      for _ in 0..<width {
+        let byte = bytes[index]
+        guard byte >= 48 && byte <= 57 else { throw ParseError(reason: "\(field) must be \(width) digits") }
+        value = value * 10 + Int64(byte - 48)
+        index += 1
+      }
+      return value
+    }
+
+    /// Reads one of `separators`; `what` says what was expected in an error.
+    mutating func expect(_ separators: [UInt8], _ what: String) throws(ParseError) {
+      guard index < bytes.count, separators.contains(bytes[index]) else {
+        throw ParseError(reason: "expected \(what) at position \(index + 1)")
+      }
+      index += 1
+    }
+
+    /// Reads the fraction of a second, `.` and up to nine digits, if there is one: the
+    /// nanoseconds it gives (0 without one).
+    mutating func fraction() throws(ParseError) -> Int64 {
+      var nanoseconds: Int64 = 0
+      if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+        index += 1
+        var digits = 0
+        while index < bytes.count, bytes[index] >= 48 && bytes[index] <= 57 {
+          digits += 1
+          guard digits <= 9 else {
+            throw ParseError(reason: "the fraction of a second has more than 9 digits")
+          }
+          nanoseconds = nanoseconds * 10 + Int64(bytes[index] - 48)
+          index += 1
+        }
+        guard digits > 0 else { throw ParseError(reason: "a digit must follow the '.' of the seconds") }
+        for _ in digits..<9 { nanoseconds *= 10 }
+      }
+      return nanoseconds
+    }
+
+    /// Reads the offset, `Z` or `+HH:MM` or `-HH:MM`: the seconds it is ahead of UTC.
+    mutating func offset() throws(ParseError) -> Int64 {
+      guard index < bytes.count else {
+        throw ParseError(reason: "no UTC offset; add Z or +HH:MM (a time without an offset is ambiguous)")
+      }
+      var offsetSeconds: Int64 = 0
+      switch bytes[index] {
+      case UInt8(ascii: "Z"), UInt8(ascii: "z"):
+        index += 1
+      case UInt8(ascii: "+"), UInt8(ascii: "-"):
+        let sign: Int64 = bytes[index] == UInt8(ascii: "-") ? -1 : 1
+        index += 1
+        let offsetHour = try number(2, "the offset's hours")
+        try expect([UInt8(ascii: ":")], "':' in the offset")
+        let offsetMinute = try number(2, "the offset's minutes")
+        guard offsetHour <= 23, offsetMinute <= 59 else {
+          throw ParseError(reason: "the UTC offset is out of range")
+        }
+        offsetSeconds = sign * (offsetHour * 3600 + offsetMinute * 60)
+      default:
+        throw ParseError(reason: "expected Z or an offset like +08:00 at position \(index + 1)")
+      }
+      return offsetSeconds
+    }
   }
 
   /// The text as it was written.
