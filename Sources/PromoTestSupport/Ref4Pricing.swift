@@ -6,6 +6,13 @@ package struct Ref4GrantedGift: Equatable {
   package var sku: String
   /// The units granted.
   package var quantity: Int128
+
+  /// A gift as given.
+  package init(id: String, sku: String, quantity: Int128) {
+    self.id = id
+    self.sku = sku
+    self.quantity = quantity
+  }
 }
 
 /// The format-4 reference's price of one order: the result object of SPEC 4.5 (with
