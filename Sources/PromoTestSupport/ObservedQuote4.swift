@@ -56,6 +56,12 @@ package struct ObservedQuote4 {
       return Ref4GrantedGift(id: id, sku: sku, quantity: Int128(quantity))
     }
     guard let considered = object["considered"] as? [[String: Any]] else { return }
+    // Units are compared for a minimum quantity only, as the reference observes them.
+    for (index, entry) in considered.enumerated()
+    where entry["minimumQuantity"] == nil && quote3.outcomes?.indices.contains(index) == true {
+      quote3.outcomes?[index].units = nil
+      quote3.outcomes?[index].shortByQuantity = nil
+    }
     var totals: [String: Int128?] = [:]
     for entry in considered where entry["outcome"] as? String == "not-best" {
       guard let id = entry["id"] as? String else { continue }
@@ -64,6 +70,5 @@ package struct ObservedQuote4 {
         try text.map { (text) throws(RefError) in try RefDecimal(text).units(digits: digits) })
     }
     bestTotalsWith = totals
-    // A granted gift carries no amount: the format-3 reading finds none either.
   }
 }

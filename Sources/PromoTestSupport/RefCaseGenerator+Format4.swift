@@ -23,8 +23,8 @@ extension RefCaseGenerator {
       id: "G4-\(seed)", version: 3, digits: digits, currency: orderCurrency, catalogue: .small,
       maximumLines: 6)
     let style = RefPromotionStyle(
-      version: 3, digits: storeDigits, at: atMilliseconds, friendly: random.chance(40),
-      small: random.chance(40),
+      version: 3, digits: storeDigits, at: atMilliseconds, friendly: random.chance(65),
+      small: random.chance(50),
       itemShare: 35, catalogue: .small)
     let count =
       random.chance(25) ? random.int(9...12) : random.chance(8) ? random.int(0...1) : random.int(2...8)

@@ -23,11 +23,11 @@ extension RefCaseGenerator {
         ])
         let price = amount(major: random.int(0...60), digits: style.digits)
         promotion.set("bundle", .object([("quantity", .integer(random.int(2...4))), ("price", price)]))
-      } else if roll < 50, isBuyGet {
+      } else if roll < 80, isBuyGet {
         promotion = promotion.removing(["acrossLines"])
         if random.chance(30) { promotion.set("acrossLines", .bool(true)) }
         promotion.set("getTarget", target(style.catalogue))
-      } else if roll < 75, !isBuyGet {
+      } else if roll < 60, !isBuyGet {
         promotion.set("acrossLines", .bool(true))
         promotion.set("maximumQuantity", .integer(random.int(1...4)))
       }
