@@ -102,3 +102,12 @@ extension GenJSON {
     return .object(members.filter { !keys.contains($0.0) })
   }
 }
+
+extension RefCaseGenerator {
+  /// The format-4 case a fuzz input makes: its bytes are the generator's choices
+  /// (``ByteChoices``) for ``makeCase4(formatThreeOnly:)``.
+  package static func fuzzCase4(_ bytes: [UInt8]) -> RefCase {
+    var generator = RefCaseGenerator(choices: ByteChoices(bytes), seed: 0)
+    return generator.makeCase4()
+  }
+}

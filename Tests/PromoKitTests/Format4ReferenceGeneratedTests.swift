@@ -136,3 +136,21 @@ struct Format4ReferenceGeneratedTests {
     }
   }
 }
+
+extension Format4ReferenceGeneratedTests {
+  @Test("fuzz inputs make format-4 cases the reference prices, the same case for the same bytes")
+  func fuzzCases() throws {
+    var random = SplitMix64(seed: 0x4_F000_0000)
+    for length in [0, 1, 7, 64, 512, 4096] {
+      let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+      let testCase = RefCaseGenerator.fuzzCase4(bytes)
+      #expect(
+        testCase.store.text(quotingDecimals: true)
+          == RefCaseGenerator.fuzzCase4(bytes).store.text(quotingDecimals: true))
+      let pricing = try Self.pricing(testCase)
+      if let pricing {
+        #expect(Reference4Check.invariants(ObservedQuote4(reference: pricing)) == [], "length \(length)")
+      }
+    }
+  }
+}
