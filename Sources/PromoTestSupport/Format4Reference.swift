@@ -17,7 +17,14 @@
 ///   (a plan's promotions, SPEC 4.2); it is left out when it is in none.
 /// - A gift's `below-minimum` gives `testedAgainst` (what the chosen plan left of its lines),
 ///   `units` on an order with lines, and `shortBy` / `shortByQuantity` for the minimums not
-///   reached, as a threshold's does.
+///   reached, as a threshold's does; a granted gift is `applied` with no `discount` key.
+/// - The plan set is ``Ref4PlanSearch``'s reading of SPEC 4.2's "Precisely:" paragraph
+///   (with no order deal and no shipping promotion, E is every working item deal; every
+///   order deal of a choice must apply where it stands).
+/// - `considered` entries use the key names of the project's docs (`testedAgainst`,
+///   `minimumAmount` with at least the currency's decimals, `units`, `planTotal`, …).
+/// - An item deal that applies to some line but takes no line in any plan (another deal
+///   always takes more) is `not-best` with no `bestTotalWith`.
 package enum Format4Reference {
   /// Prices `order` against `store` (both as `JSONSerialization` gives them) at the RFC 3339
   /// instant `at`, with the codes of `--code` and the groups of `--customer-group` added to
