@@ -29,9 +29,7 @@ struct StretchPruningTests {
         isStackable: random.next() % 2 == 0)
       if let promotion { promotions.append(promotion) }
     }
-    return try promotions.enumerated().map { position, promotion in
-      try DealTerms(promotion, storeIndex: position, rank: Int32(position), minorDigits: 2)
-    }
+    return try ExactPruningTests.terms(promotions)
   }
 
   @Test("a deal that outdoes another of its target takes at least as much wherever the other applies")

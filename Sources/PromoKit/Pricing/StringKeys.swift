@@ -28,13 +28,8 @@ struct StringKeys: Sendable {
   @discardableResult
   mutating func insert(_ key: String) -> Int32 {
     let hash = Self.slotHash(key)
-    let mask = slots.count - 1
-    var slot = Int(truncatingIfNeeded: hash) & mask
-    while slots[slot] != 0 {
-      let index = Int32(truncatingIfNeeded: slots[slot] & 0xFFFF_FFFF) - 1
-      if slots[slot] >> 32 == hash && keys[Int(index)] == key { return index }
-      slot = (slot + 1) & mask
-    }
+    let (slot, found) = probe(key, hash: hash)
+    if let found { return found }
     let index = Int32(keys.count)
     slots[slot] = hash << 32 | UInt64(index + 1)
     keys.append(key)
@@ -46,15 +41,21 @@ struct StringKeys: Sendable {
   @inline(__always)
   func index(of key: String) -> Int32? {
     guard !keys.isEmpty else { return nil }
-    let hash = Self.slotHash(key)
+    return probe(key, hash: Self.slotHash(key)).found
+  }
+
+  /// The slot of `key` (whose hash is `hash`) and its number, or the empty slot where it
+  /// would go and `nil`.
+  @inline(__always)
+  private func probe(_ key: String, hash: UInt64) -> (slot: Int, found: Int32?) {
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: hash) & mask
     while slots[slot] != 0 {
       let index = Int32(truncatingIfNeeded: slots[slot] & 0xFFFF_FFFF) - 1
-      if slots[slot] >> 32 == hash && keys[Int(index)] == key { return index }
+      if slots[slot] >> 32 == hash && keys[Int(index)] == key { return (slot, index) }
       slot = (slot + 1) & mask
     }
-    return nil
+    return (slot, nil)
   }
 
   /// Doubles the slots and places every key again.
