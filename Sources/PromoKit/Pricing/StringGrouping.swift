@@ -48,6 +48,9 @@ struct StringGrouping {
   /// - Complexity: O(*n* + *K*) for *n* positions and *K* keys, in two allocations.
   func layout() -> (starts: [Int32], positions: [Int32]) {
     var starts = [Int32](repeating: 0, count: keys.count + 1)
+    // (No position: an empty list. `Array(unsafeUninitializedCapacity: 0)` would set the
+    // count of the runtime's one shared empty array, a write other threads may be reading.)
+    guard !entries.isEmpty else { return (starts, []) }
     for entry in entries { starts[Int(entry.key) + 1] += 1 }
     for index in starts.indices.dropFirst() { starts[index] += starts[index - 1] }
     var next = starts

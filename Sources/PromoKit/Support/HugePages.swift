@@ -51,9 +51,12 @@ package enum HugePages {
   /// first written when it is large: `Array(repeating:count:)` for the big tables of an
   /// index.
   package static func array<Element: BitwiseCopyable>(repeating value: Element, count: Int) -> [Element] {
-    [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+    // (None: an empty list. `Array(unsafeUninitializedCapacity: 0)` would set the count of
+    // the runtime's one shared empty array, a write other threads may be reading.)
+    guard count > 0 else { return [] }
+    return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
       advise(UnsafeMutableRawPointer(buffer.baseAddress), byteCount: count * MemoryLayout<Element>.stride)
-      if count > 0 { buffer.baseAddress!.initialize(repeating: value, count: count) }
+      buffer.baseAddress!.initialize(repeating: value, count: count)
       initialized = count
     }
   }
