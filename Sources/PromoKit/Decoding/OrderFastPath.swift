@@ -157,93 +157,114 @@ enum OrderFastPath {
     @inline(__always)
     mutating func order(storeCurrency: Currency?, file: String, line: Int) -> Order? {
       guard cursor.take(UInt8(ascii: "{")) else { return nil }
-      var id: String?
-      var currency: Currency?
-      var codes: [String] = []
-      var customer: Customer?
-      var amount: Money?
-      var items: [OrderItem]?
-      var shipping: Money?
       // Amounts are read as soon as they are met, in the minor digits of the currency known
-      // then (the order's, else the store's). Where those read before the order names its
-      // currency start, to read them again if it has other digits.
-      var digits = storeCurrency.minorDigits
-      var early = (amount: -1, items: -1, shipping: -1)
-      var seen: UInt32 = 0
+      // then (the order's, else the store's).
+      var parts = OrderParts(digits: storeCurrency.minorDigits)
       if !cursor.take(UInt8(ascii: "}")) {
-        repeat {
-          guard let text = cursor.key(), let key = OrderKey(text), Self.first(key.rawValue, in: &seen) else {
-            return nil
-          }
-          cursor.skipWhitespace()
-          let start = currency == nil ? cursor.index : -1
-          switch key {
-          case .id:
-            guard let value = cursor.text() else { return nil }
-            id = value
-          case .currency:
-            guard let code = cursor.text(), let value = try? Currency(code: code) else { return nil }
-            currency = value
-            digits = value.minorDigits
-          case .codes:
-            // At most 16 valid codes (repeats allowed); anything else is the full decoder's.
-            guard let list = cursor.strings(atMost: Order.maximumCodes), list.allSatisfy(CouponCode.isValid)
-            else { return nil }
-            codes = list
-          case .amount:
-            amount = self.amount(minorDigits: digits)
-            early.amount = start
-            if amount == nil { return nil }
-          case .shipping:
-            shipping = self.amount(minorDigits: digits)
-            early.shipping = start
-            if shipping == nil { return nil }
-          case .items:
-            items = self.items(minorDigits: digits)
-            early.items = start
-            if items == nil { return nil }
-          case .customer:
-            guard let value = self.customer() else { return nil }
-            customer = value
-          }
-        } while cursor.take(UInt8(ascii: ","))
-        guard cursor.take(UInt8(ascii: "}")) else { return nil }
+        guard members(into: &parts) else { return nil }
       }
       cursor.skipWhitespace()
-      guard cursor.isAtEnd, (amount == nil) != (items == nil) else { return nil }
-      if let currency, let storeCurrency, currency != storeCurrency { return nil }
-      let effective = currency ?? storeCurrency
-      if digits != storeCurrency.minorDigits {
+      guard cursor.isAtEnd, (parts.amount == nil) != (parts.items == nil) else { return nil }
+      if let currency = parts.currency, let storeCurrency, currency != storeCurrency { return nil }
+      if parts.digits != storeCurrency.minorDigits {
         // The order named a currency of other digits after some of its amounts.
-        if early.amount >= 0 {
-          cursor.index = early.amount
-          amount = self.amount(minorDigits: digits)
-          if amount == nil { return nil }
-        }
-        if early.shipping >= 0 {
-          cursor.index = early.shipping
-          shipping = self.amount(minorDigits: digits)
-          if shipping == nil { return nil }
-        }
-        if early.items >= 0 {
-          cursor.index = early.items
-          items = self.items(minorDigits: digits)
-          if items == nil { return nil }
-        }
+        guard rereadEarlyAmounts(&parts) else { return nil }
       }
-      // The parts are moved into the order, not copied.
+      return Self.makeOrder(parts, storeCurrency: storeCurrency, file: file, line: line)
+    }
+
+    /// Reads an order's members, after its `{`, up to and with its `}`: known keys, each at
+    /// most once.
+    @inline(__always)
+    mutating func members(into parts: inout OrderParts) -> Bool {
+      var seen: UInt32 = 0
+      repeat {
+        guard let text = cursor.key(), let key = OrderKey(text), Self.first(key.rawValue, in: &seen) else {
+          return false
+        }
+        cursor.skipWhitespace()
+        let start = parts.currency == nil ? cursor.index : -1
+        guard member(key, start: start, into: &parts) else { return false }
+      } while cursor.take(UInt8(ascii: ","))
+      return cursor.take(UInt8(ascii: "}"))
+    }
+
+    /// Reads the value of the member `key` into `parts`; `start` is where it starts when
+    /// the order has named no currency yet, else -1.
+    @inline(__always)
+    mutating func member(_ key: OrderKey, start: Int, into parts: inout OrderParts) -> Bool {
+      switch key {
+      case .id:
+        guard let value = cursor.text() else { return false }
+        parts.id = value
+      case .currency:
+        guard let code = cursor.text(), let value = try? Currency(code: code) else { return false }
+        parts.currency = value
+        parts.digits = value.minorDigits
+      case .codes:
+        // At most 16 valid codes (repeats allowed); anything else is the full decoder's.
+        guard let list = cursor.strings(atMost: Order.maximumCodes), list.allSatisfy(CouponCode.isValid)
+        else { return false }
+        parts.codes = list
+      case .amount:
+        parts.amount = self.amount(minorDigits: parts.digits)
+        parts.early.amount = start
+        if parts.amount == nil { return false }
+      case .shipping:
+        parts.shipping = self.amount(minorDigits: parts.digits)
+        parts.early.shipping = start
+        if parts.shipping == nil { return false }
+      case .items:
+        parts.items = self.items(minorDigits: parts.digits)
+        parts.early.items = start
+        if parts.items == nil { return false }
+      case .customer:
+        guard let value = self.customer() else { return false }
+        parts.customer = value
+      }
+      return true
+    }
+
+    /// Reads again, in `parts.digits`, the amounts read before the order named its
+    /// currency; `false` when one of them does not pass.
+    mutating func rereadEarlyAmounts(_ parts: inout OrderParts) -> Bool {
+      if parts.early.amount >= 0 {
+        cursor.index = parts.early.amount
+        parts.amount = self.amount(minorDigits: parts.digits)
+        if parts.amount == nil { return false }
+      }
+      if parts.early.shipping >= 0 {
+        cursor.index = parts.early.shipping
+        parts.shipping = self.amount(minorDigits: parts.digits)
+        if parts.shipping == nil { return false }
+      }
+      if parts.early.items >= 0 {
+        cursor.index = parts.early.items
+        parts.items = self.items(minorDigits: parts.digits)
+        if parts.items == nil { return false }
+      }
+      return true
+    }
+
+    /// The order `parts` make, in the order's currency else the store's, named `file:line`
+    /// when it has no `id`.
+    @inline(__always)
+    static func makeOrder(_ parts: consuming OrderParts, storeCurrency: Currency?, file: String, line: Int)
+      -> Order?
+    {
+      let effective = parts.currency ?? storeCurrency
       // The order's own rules are its initialisers'; one it breaks is the full decoder's to
       // report with its place.
-      let orderID = (consume id) ?? "\(file):\(line)"
-      if let amount {
+      let orderID = parts.id ?? "\(file):\(line)"
+      if let amount = parts.amount {
         return try? Order(
-          id: orderID, currency: effective, codes: consume codes, amount: amount, shipping: shipping,
-          customer: consume customer)
+          id: orderID, currency: effective, codes: parts.codes, amount: amount, shipping: parts.shipping,
+          customer: parts.customer)
       }
-      guard let items = consume items else { return nil }
+      guard let items = parts.items else { return nil }
       return try? Order(
-        id: orderID, currency: effective, codes: consume codes, items: items, shipping: shipping,
-        customer: consume customer)
+        id: orderID, currency: effective, codes: parts.codes, items: items, shipping: parts.shipping,
+        customer: parts.customer)
     }
 
     /// An order's array of items, in `minorDigits`.
