@@ -225,7 +225,7 @@ enum PromotionRenderer {
       case .fixedPrice(let price):
         bytes.appendLiteral("shipping ")
         return bytes.appendDecimal(price, minimumFractionDigits: minorDigits)
-      case .buyGet: break
+      case .buyGet, .bundle, .tiers, .gift: break
       }
     }
     if promotion.repeats, case .amountOff(let value) = promotion.benefit {
@@ -280,6 +280,7 @@ enum PromotionRenderer {
         bytes.appendLiteral("% off")
       }
       if terms.acrossLines { bytes.appendLiteral(" across lines") }
+    case .bundle, .tiers, .gift: break  // format 4: its words come with the command line's work on issue 30
     }
   }
 
@@ -342,7 +343,7 @@ enum PromotionRenderer {
     case .bool(let flag): flag ? "true" : "false"
     case .integer(let number): String(number)
     case .strings(let list): list.joined(separator: ", ")
-    case .object: ""
+    case .object, .array: ""
     }
   }
 

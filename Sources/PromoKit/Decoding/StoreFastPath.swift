@@ -131,6 +131,7 @@ enum StoreFastPath {
       case .threshold: return ByteCursor.equal(slice, "threshold") ? kind : nil
       case .item: return ByteCursor.equal(slice, "item") ? kind : nil
       case .shipping: return ByteCursor.equal(slice, "shipping") ? kind : nil
+      case .gift: return nil  // read by the tree
       }
     }
 

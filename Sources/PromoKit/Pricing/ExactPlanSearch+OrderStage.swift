@@ -264,7 +264,7 @@ extension ExactPlanSearch {
     switch terms.kind {
     case .discount: discounts.append((number, taken))
     case .threshold: thresholds.append((number, taken))
-    case .item, .shipping: preconditionFailure("only discounts and thresholds act on the order")
+    case .item, .shipping, .gift: preconditionFailure("only discounts and thresholds act on the order")
     }
   }
 

@@ -90,7 +90,9 @@ extension OrderRule {
           try money(cap, "maximumDiscount", minorDigits)
         })
     case .amountOff(let sum): reduction = .fixed(try money(sum, "amountOff", minorDigits))
-    case .fixedPrice, .buyGet: return nil
+    case .fixedPrice, .buyGet, .bundle, .gift: return nil
+    // format 4: priced by the engine work on issue 30
+    case .tiers: reduction = .fixed(Money(minorUnits: 0, minorDigits: minorDigits))
     }
     guard promotion.kind.actsOnOrder else { return nil }
     let minimum = promotion.minimumAmount.map {

@@ -100,6 +100,7 @@ public enum StoreAudit {
       case .item: "every line it targets becomes free"
       case .discount, .threshold: "every order it applies to becomes free"
       case .shipping: "shipping becomes free"
+      case .gift: "it takes nothing off"
       }
     if promotion.repeats, let cap = promotion.maximumDiscount, case .amountOff(let step) = promotion.benefit,
       cap < step
