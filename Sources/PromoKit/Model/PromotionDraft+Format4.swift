@@ -203,6 +203,13 @@ extension PromotionDraft {
     }
   }
 
+  /// Whether the draft has any part store format 4 added (the store's fast path then
+  /// leaves it to ``promotion(currency:)``, the model's own rules).
+  package var hasFormat4Parts: Bool {
+    combinesWith != nil || layer != nil || getTarget != nil || excludesDiscountedLines || bundle != nil
+      || tiers != nil || gift != nil || kind == .gift
+  }
+
   /// The rules of format 4's switches: how it combines, its layer, leaving out lines on
   /// sale, the get target, and a bundle's unit limit.
   func checkFormat4(into found: inout [PromotionRuleError]) {

@@ -204,7 +204,7 @@ public enum PromotionRuleError: Error, Sendable, Hashable, CustomStringConvertib
     case .invalidCode(let code):
       "code \"\(code)\" must be 1 to \(CouponCode.maximumLength) characters of A-Z a-z 0-9 _ -"
     case .targetNotAllowed(let kind):
-      "target is for item, discount, threshold and gift promotions; a \(kind.rawValue) promotion acts on the order's shipping (remove target)"
+      "target is for item, discount and threshold promotions; a \(kind.rawValue) promotion acts on the order's shipping (remove target)"
     case .emptyTarget: "a target needs \"skus\" or \"categories\" (or remove target to act on every line)"
     case .invalidTargetList(let field, let problem): Self.listMessage(field, problem)
     case .invalidCustomerGroups(let problem):
@@ -218,7 +218,7 @@ public enum PromotionRuleError: Error, Sendable, Hashable, CustomStringConvertib
         "customer group \"\(name)\" must be 1 to \(CustomerGroups.maximumNameLength) characters of A-Z a-z 0-9 . _ -"
       }
     case .minimumQuantityNotAllowed:
-      "minimumQuantity is only for threshold and gift promotions; remove it or make the kind \"threshold\""
+      "minimumQuantity is only for threshold promotions; remove it or make the kind \"threshold\""
     case .quantityOutOfRange(let field, let value):
       "\(field) must be a whole number from \(Promotion.allowedQuantities.lowerBound) to 1000000, not \(value)"
     case .repeatNotAllowed:
@@ -241,7 +241,7 @@ public enum PromotionRuleError: Error, Sendable, Hashable, CustomStringConvertib
     case .missingMinimum:
       "a threshold promotion needs \"minimumAmount\" (the least amount it applies to) or \"minimumQuantity\" (the least units)"
     case .minimumNotAllowed:
-      "minimumAmount is only for threshold, shipping and gift promotions; remove it or make the kind \"threshold\""
+      "minimumAmount is only for threshold and shipping promotions; remove it or make the kind \"threshold\""
     case .missingBenefit(let kind):
       switch kind {
       case .item:
@@ -279,7 +279,7 @@ public enum PromotionRuleError: Error, Sendable, Hashable, CustomStringConvertib
         + (currency.map { "\($0.code) has \($0.minorDigits)" }
           ?? "amounts without a currency have \(Currency.defaultMinorDigits)")
     case .maximumDiscountNotAllowed:
-      "maximumDiscount is only for a discount or threshold that takes percentOff (it caps the percentage), a repeating threshold or a threshold with tiers"
+      "maximumDiscount is only for a discount or threshold that takes percentOff (it caps the percentage) or a repeating threshold"
     case .windowBackwards(let startsAt, let endsAt):
       "endsAt \(endsAt) must be after startsAt \(startsAt) (the window is startsAt <= T < endsAt)"
     case .combinesWithEmpty, .combinesWithDuplicate, .combinesWithAndStackable, .combinationOnGift,

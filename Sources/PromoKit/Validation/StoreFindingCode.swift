@@ -38,6 +38,10 @@ public enum StoreFindingCode: String, Sendable, Hashable, CaseIterable {
   case needsNewerVersion = "needs-newer-version"
   /// A `kind` that is not one of the kinds.
   case unknownKind = "unknown-kind"
+  /// A class of `combinesWith` that is not `item`, `order` or `shipping`.
+  case unknownClass = "unknown-class"
+  /// A store `rounding` that is not `half-up`, `half-even` or `down`.
+  case invalidRounding = "invalid-rounding"
   /// An id used by two promotions.
   case duplicateID = "duplicate-id"
 
