@@ -180,4 +180,27 @@ struct StoreFormat4Tests {
     #expect(rounded.formatVersion == 4)
     #expect(try decode(#"{"version": 4, "promotions": []}"#).formatVersion == 4)
   }
+
+  @Test("validate's same-but-for-id warning tells promotions apart by their format-4 fields")
+  func sameTermsOfFormat4() throws {
+    func warnings(_ promotions: [String]) throws -> [String] {
+      let text = #"{"version": 4, "promotions": ["# + promotions.joined(separator: ", ") + "]}"
+      return StoreAudit.warnings(for: try decode(text), at: Fixture.instant("2026-11-22T12:00:00+08:00"))
+        .map(\.message).filter { $0.hasSuffix("except for its id") }
+    }
+    #expect(
+      try warnings([
+        #"{"id": "a", "kind": "discount", "percentOff": "5"}"#,
+        #"{"id": "b", "kind": "discount", "percentOff": "5", "layer": 3}"#,
+        #"{"id": "c", "kind": "discount", "percentOff": "5", "combinesWith": ["shipping"]}"#,
+        #"{"id": "d", "kind": "discount", "percentOff": "5", "excludeDiscountedLines": true}"#,
+        #"{"id": "e", "kind": "item", "buy": 1, "get": 1, "getTarget": {"skus": ["m"]}}"#,
+        #"{"id": "f", "kind": "item", "buy": 1, "get": 1, "getTarget": {"skus": ["n"]}}"#,
+      ]).isEmpty)
+    #expect(
+      try warnings([
+        #"{"id": "a", "kind": "discount", "percentOff": "5", "layer": 3}"#,
+        #"{"id": "b", "kind": "discount", "percentOff": "5", "layer": 3}"#,
+      ]).count == 1)
+  }
 }
