@@ -238,7 +238,7 @@ struct CompletionTests {
     for command in CommandTable.commands {
       #expect(first[command.name]?.hasSuffix("-- " + command.summary) == true, "\(first[command.name] ?? "")")
     }
-    #expect(offered("promo list --kind ") == ["item", "discount", "threshold", "shipping"])
+    #expect(offered("promo list --kind ") == ["item", "discount", "threshold", "shipping", "gift"])
     let f = try #require(offers["promo price --f"])
     #expect(Set(f.keys) == ["--format", "--fail-fast"])
     #expect(

@@ -121,7 +121,7 @@ struct Format3SchemaTests {
         version: 1)
     ),
     ("v1 shipping", store(#"{"id": "s", "kind": "shipping", "percentOff": "100"}"#, version: 1)),
-    ("v4", store(#"{"id": "d", "kind": "discount", "percentOff": "5"}"#, version: 4)),
+    ("v5", store(#"{"id": "d", "kind": "discount", "percentOff": "5"}"#, version: 5)),
   ]
 
   @Test("format-3 promotions: the store schema accepts what promo validate accepts")

@@ -96,7 +96,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
     ("store is an array", "[]", "s.json: top level"),
     ("store without version", #"{"promotions":[]}"#, "s.json: version"),
     ("version as string", #"{"version":"1","promotions":[]}"#, "s.json: version"),
-    ("newer version", #"{"version":4,"promotions":[],"rules":[]}"#, "s.json: version"),
+    ("newer version", #"{"version":5,"promotions":[],"rules":[]}"#, "s.json: version"),
     ("promotions not an array", #"{"version":1,"promotions":{}}"#, "s.json: promotions"),
     ("promotions missing", #"{"version":1}"#, "s.json: promotions"),
     (
@@ -264,7 +264,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
     ),
     (
       "item: kind in capitals", promotion2(#""id":"q","kind":"Item","percentOff":"5""#),
-      #"promo: s.json: promotions[1].kind: kind must be "item", "discount", "threshold" or "shipping", not "Item"; did you mean "item"?"#
+      #"promo: s.json: promotions[1].kind: kind must be "item", "discount", "threshold", "shipping" or "gift", not "Item"; did you mean "item"?"#
     ),
     (
       "threshold: fixed price",
@@ -349,20 +349,20 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
     ),
     (
       "version 0", #"{"version":0,"promotions":[]}"#,
-      #"promo: s.json: version: version must be 1, 2 or 3, not 0"#
+      #"promo: s.json: version: version must be 1, 2, 3 or 4, not 0"#
     ),
     (
       "version 2.5", #"{"version":2.5,"promotions":[]}"#,
-      #"promo: s.json: version: version must be 1, 2 or 3, not 2.5"#
+      #"promo: s.json: version: version must be 1, 2, 3 or 4, not 2.5"#
     ),
     (
-      "version 4 with item promotions",
-      #"{"version":4,"promotions":[{"id":"q","kind":"item","percentOff":"5","code":"A"}]}"#,
-      #"promo: s.json: version: store version 4 is newer than this promo understands (it reads versions 1 to 3); upgrade promo to use this store"#
+      "version 5 with item promotions",
+      #"{"version":5,"promotions":[{"id":"q","kind":"item","percentOff":"5","code":"A"}]}"#,
+      #"promo: s.json: version: store version 5 is newer than this promo understands (it reads versions 1 to 4); upgrade promo to use this store"#
     ),
     (
       "version of 20 digits", #"{"version":99999999999999999999,"promotions":[]}"#,
-      #"promo: s.json: version: store version 99999999999999999999 is newer than this promo understands (it reads versions 1 to 3); upgrade promo to use this store"#
+      #"promo: s.json: version: store version 99999999999999999999 is newer than this promo understands (it reads versions 1 to 4); upgrade promo to use this store"#
     ),
   ]
 
@@ -459,11 +459,11 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
     (
       "item: acrossLines without buy",
       promotion3(#""id":"q","kind":"item","percentOff":"5","acrossLines":true"#),
-      #"promo: s.json: promotions[1].acrossLines: acrossLines is only for an item promotion with buy and get (it counts the units of all its lines together)"#
+      #"promo: s.json: promotions[1].acrossLines: acrossLines on a percentOff, amountOff or fixedPrice item deal needs maximumQuantity (the most units it covers in the order)"#
     ),
     (
       "discount: acrossLines", promotion3(#""id":"q","kind":"discount","percentOff":"5","acrossLines":true"#),
-      #"promo: s.json: promotions[1].acrossLines: acrossLines is only for an item promotion with buy and get (it counts the units of all its lines together)"#
+      #"promo: s.json: promotions[1].acrossLines: acrossLines is only for an item promotion with buy and get, or with a maximumQuantity (it counts the units of all its lines together)"#
     ),
     (
       "item: acrossLines not boolean", promotion3(#""id":"q","kind":"item","buy":1,"get":1,"acrossLines":1"#),

@@ -9,14 +9,28 @@ import Testing
 @Suite("Benefit kinds and the packed values that store them")
 struct BenefitKindTests {
   /// One benefit of each kind, in the order of the cases.
-  static let benefits: [Benefit] = [
-    F3.percent("20"), F3.amount("5"), F3.fixed("19.9"), F3.buyGet(2, 1, percent: "50"),
-  ]
+  static let benefits: [Benefit] = {
+    do {
+      return [
+        F3.percent("20"), F3.amount("5"), F3.fixed("19.9"), F3.buyGet(2, 1, percent: "50"),
+        .bundle(try BundlePrice(quantity: 3, price: DecimalNumber(significand: 50))),
+        .tiers(
+          try TierLadder([
+            Tier(minimum: .amount(DecimalNumber(significand: 100)), benefit: F3.amount("10")),
+            Tier(minimum: .amount(DecimalNumber(significand: 200)), benefit: F3.amount("25")),
+          ])),
+        .gift(try GiftGoods(sku: "cup-free")),
+      ]
+    } catch {
+      preconditionFailure("the benefits are valid: \(error)")
+    }
+  }()
 
-  @Test("the kinds are the four benefits, in order, their raw values from 0")
+  @Test("the kinds are the seven benefits, in order, their raw values from 0")
   func kinds() {
-    #expect(Benefit.Kind.allCases == [.percentOff, .amountOff, .fixedPrice, .buyGet])
-    #expect(Benefit.Kind.allCases.map(\.rawValue) == [0, 1, 2, 3])
+    #expect(
+      Benefit.Kind.allCases == [.percentOff, .amountOff, .fixedPrice, .buyGet, .bundle, .tiers, .gift])
+    #expect(Benefit.Kind.allCases.map(\.rawValue) == [0, 1, 2, 3, 4, 5, 6])
     #expect(Self.benefits.map(\.kind) == Benefit.Kind.allCases)
   }
 

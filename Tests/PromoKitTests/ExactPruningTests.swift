@@ -36,6 +36,7 @@ struct ExactPruningTests {
         case 1: benefit = F3.amount("\(1 + random.next() % 15)")
         default: benefit = F3.fixed("\(random.next() % 10)")
         }
+      case .gift: return []  // a gift takes nothing off
       }
       let hasMinimum = kind == .threshold || (kind == .shipping && random.next() % 2 == 0)
       let minimum = hasMinimum ? Fixture.decimal("\(random.next() % 300)") : nil
@@ -118,7 +119,7 @@ struct ExactPruningTests {
                 #expect(
                   first.shippingDiscount(shipping: shipping, subtotal: base)
                     >= second.shippingDiscount(shipping: shipping, subtotal: base))
-              case .item, .discount: Issue.record("only thresholds and shipping deals are drawn")
+              case .item, .discount, .gift: Issue.record("only thresholds and shipping deals are drawn")
               }
             }
           }

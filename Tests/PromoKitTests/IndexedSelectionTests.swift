@@ -102,6 +102,8 @@ struct IndexedSelectionTests {
             id: id, kind: kind, code: code, benefit: benefit, minimumAmount: minimum, maximumDiscount: cap,
             startsAt: start, endsAt: end, isActive: active, isStackable: stackable)
         }
+      case .gift:  // a gift takes nothing off: never drawn
+        return Fixture.built { try Promotion(id: id, kind: .gift, benefit: .gift(GiftGoods(sku: "cup"))) }
       }
     }
 

@@ -168,7 +168,7 @@ struct StoreDecoderTests {
     #expect(found?.category == .invalidData)
   }
 
-  @Test("a newer version is refused with a clear error", arguments: ["4", "99", "4.0"])
+  @Test("a newer version is refused with a clear error", arguments: ["5", "99", "5.0"])
   func newerVersion(version: String) {
     let found = problem(#"{"version": \#(version), "promotions": [{"anything": "goes"}]}"#)
     #expect(found?.position == "version")

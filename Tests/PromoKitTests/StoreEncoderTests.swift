@@ -13,14 +13,17 @@ struct StoreEncoderTests {
     try StoreDecoder.decode(Array(text.utf8), file: "promotions.json")
   }
 
-  @Test("a promotion's keys follow the canonical order of store format 3")
+  @Test("a promotion's keys follow the canonical order of store format 4")
   func promotionKeyOrder() {
     #expect(
       StoreDecoder.promotionKeys == [
-        "id", "name", "kind", "code", "customerGroups", "target", "minimumAmount", "minimumQuantity",
-        "repeat", "buy", "get", "acrossLines", "percentOff", "amountOff", "fixedPrice", "maximumDiscount",
-        "maximumQuantity", "startsAt", "endsAt", "active", "stackable",
+        "id", "name", "kind", "code", "customerGroups", "target", "getTarget", "layer", "minimumAmount",
+        "minimumQuantity", "repeat", "tiers", "buy", "get", "acrossLines", "bundle", "percentOff",
+        "amountOff",
+        "fixedPrice", "maximumDiscount", "maximumQuantity", "excludeDiscountedLines", "gift", "startsAt",
+        "endsAt", "active", "stackable", "combinesWith",
       ])
+    #expect(StoreDecoder.topLevelKeys == ["$schema", "version", "currency", "rounding", "promotions"])
   }
 
   @Test("fields(of:minorDigits:) lists every non-default field in the canonical order")

@@ -170,12 +170,13 @@ enum ManPage {
   /// What promo is, made from the kinds it has (every ``PromotionKind``, by an exhaustive
   /// switch) and pointing at `price` for the plans, so that it cannot lag behind either.
   static var description: String {
-    let kinds = PromotionKind.allCases.map { kind in
+    let kinds = PromotionKind.allCases.compactMap { kind -> String? in
       switch kind {
       case .item: "item deals on order lines (kind item)"
       case .discount: "discounts on the whole order (kind discount)"
       case .threshold: "threshold deals from a minimum (kind threshold)"
       case .shipping: "deals on the order's shipping (kind shipping)"
+      case .gift: nil  // format 4: its words come with the command line's work on issue 30
       }
     }
     return "promo keeps promotions (\(kinds.joined(separator: ", ")); each with a window, an on/off switch "

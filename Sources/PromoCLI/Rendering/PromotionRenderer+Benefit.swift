@@ -31,7 +31,7 @@ extension PromotionRenderer {
       case .fixedPrice(let price):
         bytes.appendLiteral("shipping ")
         return bytes.appendDecimal(price, minimumFractionDigits: minorDigits)
-      case .buyGet: break
+      case .buyGet, .bundle, .tiers, .gift: break
       }
     }
     if promotion.repeats, case .amountOff(let value) = promotion.benefit {
@@ -86,6 +86,7 @@ extension PromotionRenderer {
         bytes.appendLiteral("% off")
       }
       if terms.acrossLines { bytes.appendLiteral(" across lines") }
+    case .bundle, .tiers, .gift: break  // format 4: its words come with the command line's work on issue 30
     }
   }
 

@@ -55,7 +55,7 @@ enum PromotionRenderer {
     case .bool(let flag): flag ? "true" : "false"
     case .integer(let number): String(number)
     case .strings(let list): list.joined(separator: ", ")
-    case .object: ""
+    case .object, .array: ""
     }
   }
 }

@@ -1,5 +1,6 @@
 /// Builds the promotion of a draft of a common shape (no customer groups, no repeating
-/// threshold) that breaks no rule, checking the rules of ``PromotionDraft/violations(currency:)``
+/// threshold, nothing of store format 4, whose drafts the model's own rules build) that
+/// breaks no rule, checking the rules of ``PromotionDraft/violations(currency:)``
 /// directly instead of listing violations: the store fast path's way to build most
 /// promotions.
 ///
@@ -15,7 +16,9 @@ enum FastPromotionRules {
   /// The promotion of `draft` for a store in `currency`, or `nil` when the draft is not of a
   /// common shape or breaks a rule.
   static func promotion(of draft: PromotionDraft, currency: Currency?) -> Promotion? {
-    guard draft.id != nil, let kind = draft.kind, draft.customerGroups == nil, !draft.repeats else {
+    guard draft.id != nil, let kind = draft.kind, draft.customerGroups == nil, !draft.repeats,
+      !draft.hasFormat4Parts
+    else {
       return nil
     }
     if let code = draft.code, !CouponCode.isValid(code) { return nil }

@@ -32,6 +32,33 @@ extension PromotionRuleError {
     case .tooManyDecimalPlaces: .tooManyDecimalPlaces
     case .maximumDiscountNotAllowed: .maximumDiscountNotAllowed
     case .windowBackwards: .windowBackwards
+    case .combinesWithEmpty: .combinesWithEmpty
+    case .combinesWithDuplicate: .combinesWithDuplicate
+    case .combinesWithAndStackable: .combinesWithAndStackable
+    case .combinationOnGift: .combinationOnGift
+    case .layerNotAllowed: .layerNotAllowed
+    case .layerOutOfRange: .layerOutOfRange
+    case .excludeDiscountedLinesNotAllowed: .excludeDiscountedLinesNotAllowed
+    case .getTargetNotAllowed: .getTargetNotAllowed
+    case .emptyGetTarget: .emptyGetTarget
+    case .invalidGetTargetList: .invalidGetTargetList
+    case .acrossLinesFalseWithGetTarget: .acrossLinesFalseWithGetTarget
+    case .acrossLinesNeedsMaximumQuantity: .acrossLinesNeedsMaximumQuantity
+    case .bundleNotAllowed: .bundleNotAllowed
+    case .bundleQuantityOutOfRange: .bundleQuantityOutOfRange
+    case .maximumQuantityWithBundle: .maximumQuantityWithBundle
+    case .tiersNotAllowed: .tiersNotAllowed
+    case .tierCountOutOfRange: .tierCountOutOfRange
+    case .tierNeedsOneMinimum: .tierNeedsOneMinimum
+    case .tierMinimumsMixed: .tierMinimumsMixed
+    case .tierNotIncreasing: .tierNotIncreasing
+    case .tierNeedsOneBenefit: .tierNeedsOneBenefit
+    case .notWithTiers: .notWithTiers
+    case .giftNotAllowed: .giftNotAllowed
+    case .missingGift: .missingGift
+    case .benefitOnGift: .benefitOnGift
+    case .invalidGiftSKU: .invalidGiftSKU
+    case .giftQuantityOutOfRange: .giftQuantityOutOfRange
     }
   }
 }

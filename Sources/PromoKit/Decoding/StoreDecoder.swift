@@ -6,28 +6,38 @@
 /// Complexity: O(*n*) in the size of the file.
 public enum StoreDecoder {
   /// The keys a store's top-level object may have.
-  package static let topLevelKeys = ["$schema", "version", "currency", "promotions"]
+  package static let topLevelKeys = ["$schema", "version", "currency", "rounding", "promotions"]
   /// The keys a promotion object may have, in the order the store writes them.
   package static let promotionKeys = [
-    "id", "name", "kind", "code", "customerGroups", "target", "minimumAmount", "minimumQuantity", "repeat",
-    "buy", "get", "acrossLines", "percentOff", "amountOff", "fixedPrice", "maximumDiscount",
-    "maximumQuantity",
-    "startsAt", "endsAt", "active", "stackable",
+    "id", "name", "kind", "code", "customerGroups", "target", "getTarget", "layer", "minimumAmount",
+    "minimumQuantity", "repeat", "tiers", "buy", "get", "acrossLines", "bundle", "percentOff", "amountOff",
+    "fixedPrice", "maximumDiscount", "maximumQuantity", "excludeDiscountedLines", "gift", "startsAt",
+    "endsAt",
+    "active", "stackable", "combinesWith",
   ]
-  /// The keys that hold a promotion's benefit.
-  static let benefitKeys: Set<String> = ["percentOff", "amountOff", "fixedPrice", "buy", "get"]
+  /// The keys that hold a promotion's benefit (a gift's goods among them).
+  static let benefitKeys: Set<String> = [
+    "percentOff", "amountOff", "fixedPrice", "buy", "get", "bundle", "tiers", "gift",
+  ]
   /// The keys of a promotion's `target`.
   package static let targetKeys = ["skus", "categories"]
   /// The store version each promotion key needs, for the keys that a version-1 store may
-  /// not have (a `target` on a discount or threshold needs 3, see ``versionNeeded(for:kind:)``).
+  /// not have (a `target` on a discount or threshold needs 3, see ``versionNeeded(for:kind:acrossLinesIsFormat4:)``).
   package static let keyVersions: [String: Int] = [
     "code": 2, "target": 2, "buy": 2, "get": 2, "fixedPrice": 2, "maximumDiscount": 2,
     "customerGroups": 3, "minimumQuantity": 3, "repeat": 3, "acrossLines": 3, "maximumQuantity": 3,
+    "getTarget": 4, "layer": 4, "tiers": 4, "bundle": 4, "excludeDiscountedLines": 4, "gift": 4,
+    "combinesWith": 4,
   ]
 
-  /// The store version a promotion key needs on a promotion of `kind`.
-  package static func versionNeeded(for key: String, kind: PromotionKind?) -> Int {
+  /// The store version a promotion key needs on a promotion of `kind`;
+  /// `acrossLinesIsFormat4` tells that its `acrossLines` is on an item deal with a
+  /// `maximumQuantity` and no `buy` or `get`, which needs 4.
+  package static func versionNeeded(
+    for key: String, kind: PromotionKind?, acrossLinesIsFormat4: Bool = false
+  ) -> Int {
     if key == "target", let kind, kind.actsOnOrder { return 3 }
+    if key == "acrossLines" && acrossLinesIsFormat4 { return 4 }
     return keyVersions[key] ?? 1
   }
 
@@ -109,6 +119,7 @@ public enum StoreDecoder {
     // `$schema` is accepted with any value and ignored; a string is kept for rewriting.
     let schema: String? = if case .string(let url) = top["$schema"]?.value { url } else { nil }
     let currency = reader.currency("currency", in: top)
+    let rounding = readRounding(top, version: version, reader: &reader)
     // With an invalid currency, amounts are checked with the most minor digits any
     // currency has, so that only real problems are reported besides the currency.
     let checkingCurrency = top.has("currency") && currency == nil ? try? Currency(code: "KWD") : currency
@@ -126,7 +137,8 @@ public enum StoreDecoder {
     }
     let promotions = readPromotions(
       elements, at: listPath, version: version, currency: checkingCurrency, reader: &reader)
-    return Catalog(version: version, currency: currency, checkedPromotions: promotions, schema: schema)
+    return Catalog(
+      version: version, currency: currency, checkedPromotions: promotions, schema: schema, rounding: rounding)
   }
 
   /// Reads an array of promotions, reporting each one's problems and every id used twice.
@@ -191,7 +203,7 @@ public enum StoreDecoder {
       }
     }
     let written: String = if case .number(let literal) = node.value { literal } else { node.value.typeName }
-    reader.report("version must be 1, 2 or 3, not \(written)", at: path, code: .invalidVersion)
+    reader.report("version must be 1, 2, 3 or 4, not \(written)", at: path, code: .invalidVersion)
     return 1
   }
 
@@ -210,7 +222,8 @@ public enum StoreDecoder {
     let kindText = reader.string("kind", in: object, required: true)
     draft.kind = kindText.flatMap(PromotionKind.init(rawValue:))
     if let kindText, draft.kind == nil {
-      var message = "kind must be \"item\", \"discount\", \"threshold\" or \"shipping\", not \"\(kindText)\""
+      var message =
+        "kind must be \"item\", \"discount\", \"threshold\", \"shipping\" or \"gift\", not \"\(kindText)\""
       if let suggestion = KeySuggestion.nearest(to: kindText, in: PromotionKind.allCases.map(\.rawValue)) {
         message += "; did you mean \"\(suggestion)\"?"
       }
@@ -225,36 +238,23 @@ public enum StoreDecoder {
           "kind \"\(kind.rawValue)\" \(needs(kind.introducedInVersion))", at: path.appending(key: "kind"),
           code: .needsNewerVersion)
       }
+      let acrossLinesIsFormat4 =
+        draft.kind == .item && !object.has("buy") && !object.has("get") && object.has("maximumQuantity")
       for member in object.fields {
-        let needed = versionNeeded(for: member.key, kind: draft.kind)
+        let needed = versionNeeded(
+          for: member.key, kind: draft.kind, acrossLinesIsFormat4: acrossLinesIsFormat4)
         if needed > version {
           reader.report(
             "\(member.key) \(needs(needed))", at: path.appending(key: member.key), code: .needsNewerVersion)
         }
       }
     }
-    draft.code = reader.string("code", in: object)
-    draft.customerGroups = reader.strings("customerGroups", in: object)
-    draft.target = readTarget(object, reader: &reader)
-    draft.minimumAmount = reader.decimal("minimumAmount", in: object)
-    draft.minimumQuantity = reader.integer("minimumQuantity", in: object, range: Promotion.allowedQuantities)
-    draft.repeats = reader.bool("repeat", in: object) ?? false
-    draft.buy = reader.integer("buy", in: object, range: BuyGet.allowedCounts)
-    draft.get = reader.integer("get", in: object, range: BuyGet.allowedCounts)
-    draft.acrossLines = reader.bool("acrossLines", in: object) ?? false
-    draft.percentOff = reader.decimal("percentOff", in: object, largest: DecimalNumber(significand: 100))
-    draft.amountOff = reader.decimal("amountOff", in: object)
-    draft.fixedPrice = reader.decimal("fixedPrice", in: object)
-    draft.maximumDiscount = reader.decimal("maximumDiscount", in: object)
-    draft.maximumQuantity = reader.integer("maximumQuantity", in: object, range: Promotion.allowedQuantities)
-    draft.startsAt = reader.timestamp("startsAt", in: object)
-    draft.endsAt = reader.timestamp("endsAt", in: object)
-    draft.isActive = reader.bool("active", in: object) ?? true
-    draft.isStackable = reader.bool("stackable", in: object) ?? false
+    readFields(of: object, into: &draft, reader: &reader)
     // A field that failed to read is left out of the draft; its rules are not checked,
     // so that it is reported once, for its type.
     let unreadable = Set(reader.problems[before...].compactMap { $0.path.lastKey(below: path) })
-    for violation in draft.violations(currency: .some(currency)) {
+    for violation in draft.violations(currency: .some(currency)) + writtenKeyViolations(object, draft: draft)
+    {
       if case .missingField = violation { continue }  // reported above, with its place
       if case .missingBenefit = violation, object.fields.contains(where: { benefitKeys.contains($0.key) }) {
         continue  // a benefit is there, and its type was reported
@@ -264,7 +264,9 @@ public enum StoreDecoder {
       {
         continue  // a minimum is there, and its type or range was reported
       }
-      if unreadable.contains(String(violation.field.split(separator: ".")[0])) { continue }
+      if unreadable.contains(String(violation.field.split(whereSeparator: { $0 == "." || $0 == "[" })[0])) {
+        continue
+      }
       let written = object.fields.first { $0.key == violation.field }.flatMap { member -> String? in
         switch member.value.value {
         case .number(let literal), .string(let literal): literal
@@ -282,13 +284,35 @@ public enum StoreDecoder {
     return try? draft.promotion(currency: .some(currency))
   }
 
-  /// The target of a promotion, as written; type problems are reported.
-  private static func readTarget(_ object: ObjectFields, reader: inout SchemaReader) -> PromotionDraft.Target?
-  {
-    guard let node = object["target"] else { return nil }
-    let path = object.path.appending(key: "target")
-    guard let target = reader.object(node, at: path, keys: targetKeys, what: "target") else { return nil }
-    return PromotionDraft.Target(
-      skus: reader.strings("skus", in: target), categories: reader.strings("categories", in: target))
+  /// Reads the fields of a promotion object after its id, name and kind into `draft`;
+  /// type problems are reported.
+  private static func readFields(
+    of object: ObjectFields, into draft: inout PromotionDraft, reader: inout SchemaReader
+  ) {
+    draft.code = reader.string("code", in: object)
+    draft.customerGroups = reader.strings("customerGroups", in: object)
+    draft.target = readTarget("target", in: object, reader: &reader)
+    draft.getTarget = readTarget("getTarget", in: object, reader: &reader)
+    draft.layer = reader.integer("layer", in: object, range: 1...9).map { Int($0) }
+    draft.minimumAmount = reader.decimal("minimumAmount", in: object)
+    draft.minimumQuantity = reader.integer("minimumQuantity", in: object, range: Promotion.allowedQuantities)
+    draft.repeats = reader.bool("repeat", in: object) ?? false
+    draft.tiers = readTiers(object, reader: &reader)
+    draft.buy = reader.integer("buy", in: object, range: BuyGet.allowedCounts)
+    draft.get = reader.integer("get", in: object, range: BuyGet.allowedCounts)
+    draft.acrossLines = reader.bool("acrossLines", in: object) ?? false
+    draft.bundle = readBundle(object, reader: &reader)
+    draft.percentOff = reader.decimal("percentOff", in: object, largest: DecimalNumber(significand: 100))
+    draft.amountOff = reader.decimal("amountOff", in: object)
+    draft.fixedPrice = reader.decimal("fixedPrice", in: object)
+    draft.maximumDiscount = reader.decimal("maximumDiscount", in: object)
+    draft.maximumQuantity = reader.integer("maximumQuantity", in: object, range: Promotion.allowedQuantities)
+    draft.excludesDiscountedLines = reader.bool("excludeDiscountedLines", in: object) ?? false
+    draft.gift = readGift(object, reader: &reader)
+    draft.startsAt = reader.timestamp("startsAt", in: object)
+    draft.endsAt = reader.timestamp("endsAt", in: object)
+    draft.isActive = reader.bool("active", in: object) ?? true
+    draft.isStackable = reader.bool("stackable", in: object) ?? false
+    draft.combinesWith = readClasses(object, reader: &reader)
   }
 }

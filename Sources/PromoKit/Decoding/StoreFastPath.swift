@@ -22,94 +22,9 @@ enum StoreFastPath {
     }
   }
 
-  /// The keys of a promotion, in the order the store writes them (the tests hold
-  /// ``names`` to ``StoreDecoder/promotionKeys``).
-  enum PromotionKey: Int, CaseIterable {
-    case id, name, kind, code, customerGroups, target, minimumAmount, minimumQuantity, repeats
-    case buy, get, acrossLines, percentOff, amountOff, fixedPrice, maximumDiscount, maximumQuantity
-    case startsAt, endsAt, active, stackable
-
-    /// The key as the canonical writer writes it: its name, its closing quote, the colon
-    /// and a space (``nameLength`` bytes of it are the name).
-    var memberText: StaticString {
-      switch self {
-      case .id: "id\": "
-      case .name: "name\": "
-      case .kind: "kind\": "
-      case .code: "code\": "
-      case .customerGroups: "customerGroups\": "
-      case .target: "target\": "
-      case .minimumAmount: "minimumAmount\": "
-      case .minimumQuantity: "minimumQuantity\": "
-      case .repeats: "repeat\": "
-      case .buy: "buy\": "
-      case .get: "get\": "
-      case .acrossLines: "acrossLines\": "
-      case .percentOff: "percentOff\": "
-      case .amountOff: "amountOff\": "
-      case .fixedPrice: "fixedPrice\": "
-      case .maximumDiscount: "maximumDiscount\": "
-      case .maximumQuantity: "maximumQuantity\": "
-      case .startsAt: "startsAt\": "
-      case .endsAt: "endsAt\": "
-      case .active: "active\": "
-      case .stackable: "stackable\": "
-      }
-    }
-
-    /// How many bytes of ``memberText`` are the key's name.
-    var nameLength: Int { memberText.utf8CodeUnitCount - 3 }
-
-    /// The keys as written, in order.
-    static var names: [String] { allCases.map { String($0.memberText.description.dropLast(3)) } }
-
-    /// The store version each key needs on a promotion that is not a discount or
-    /// threshold (``StoreDecoder/versionNeeded(for:kind:)`` decides `target` on those).
-    static let versions: [Int] = names.map { StoreDecoder.versionNeeded(for: $0, kind: nil) }
-
-    /// The key whose bytes are `key`, if any: told apart by the first byte and the length,
-    /// then compared whole.
-    init?(_ key: ByteCursor.Bytes) {
-      guard key.count >= 2 else { return nil }
-      let candidate: PromotionKey
-      switch (key[key.startIndex], key.count) {
-      case (UInt8(ascii: "i"), 2): candidate = .id
-      case (UInt8(ascii: "n"), 4): candidate = .name
-      case (UInt8(ascii: "k"), 4): candidate = .kind
-      case (UInt8(ascii: "c"), 4): candidate = .code
-      case (UInt8(ascii: "c"), 14): candidate = .customerGroups
-      case (UInt8(ascii: "t"), 6): candidate = .target
-      case (UInt8(ascii: "m"), 13): candidate = .minimumAmount
-      case (UInt8(ascii: "m"), 15):
-        if key[key.startIndex + 1] == UInt8(ascii: "i") {
-          candidate = .minimumQuantity
-        } else {
-          candidate = key[key.startIndex + 7] == UInt8(ascii: "D") ? .maximumDiscount : .maximumQuantity
-        }
-      case (UInt8(ascii: "r"), 6): candidate = .repeats
-      case (UInt8(ascii: "b"), 3): candidate = .buy
-      case (UInt8(ascii: "g"), 3): candidate = .get
-      case (UInt8(ascii: "a"), 11): candidate = .acrossLines
-      case (UInt8(ascii: "p"), 10): candidate = .percentOff
-      case (UInt8(ascii: "a"), 9): candidate = .amountOff
-      case (UInt8(ascii: "f"), 10): candidate = .fixedPrice
-      case (UInt8(ascii: "s"), 8): candidate = .startsAt
-      case (UInt8(ascii: "e"), 6): candidate = .endsAt
-      case (UInt8(ascii: "a"), 6): candidate = .active
-      case (UInt8(ascii: "s"), 9): candidate = .stackable
-      default: return nil
-      }
-      guard ByteCursor.equal(key, candidate.memberText.utf8Start, candidate.nameLength) else { return nil }
-      self = candidate
-    }
-
-    /// The bit of this key in a set of keys.
-    var bit: UInt32 { 1 << UInt32(rawValue) }
-  }
-
   /// Reads a store with a ``ByteCursor``; every method returns `nil` (or `false`) to give
   /// up.
-  private struct Reader {
+  struct Reader {
     var cursor: ByteCursor
     /// Where each promotion's id is, to find an id used twice once all are read.
     var ids: [Range<Int>] = []
@@ -122,7 +37,8 @@ enum StoreFastPath {
       switch (slice.count, slice.first) {
       case (8, UInt8(ascii: "d")): kind = .discount
       case (9, _): kind = .threshold
-      case (4, _): kind = .item
+      case (4, UInt8(ascii: "i")): kind = .item
+      case (4, UInt8(ascii: "g")): kind = .gift
       case (8, UInt8(ascii: "s")): kind = .shipping
       default: return nil
       }
@@ -131,6 +47,7 @@ enum StoreFastPath {
       case .threshold: return ByteCursor.equal(slice, "threshold") ? kind : nil
       case .item: return ByteCursor.equal(slice, "item") ? kind : nil
       case .shipping: return ByteCursor.equal(slice, "shipping") ? kind : nil
+      case .gift: return ByteCursor.equal(slice, "gift") ? kind : nil
       }
     }
 
@@ -141,7 +58,8 @@ enum StoreFastPath {
       var version: Int?
       var currency: Currency?
       var schema: String?
-      var seen: (schema: Bool, currency: Bool) = (false, false)
+      var rounding = PercentageRounding.halfUp
+      var seen: (schema: Bool, currency: Bool, rounding: Bool) = (false, false, false)
       var promotions: [Promotion]?
       repeat {
         // `promotions` comes last: the version and currency it is read with are known.
@@ -160,6 +78,10 @@ enum StoreFastPath {
           seen.currency = true
           guard let code = cursor.text(), let valid = try? Currency(code: code) else { return nil }
           currency = valid
+        } else if ByteCursor.equal(key, "rounding"), !seen.rounding, let version, version >= 4 {
+          seen.rounding = true
+          guard let text = cursor.text(), let rule = PercentageRounding(rawValue: text) else { return nil }
+          rounding = rule
         } else if ByteCursor.equal(key, "promotions"), let version {
           promotions = self.promotions(version: version, currency: currency)
           if promotions == nil { return nil }
@@ -170,7 +92,9 @@ enum StoreFastPath {
       guard cursor.take(UInt8(ascii: "}")), let version, let promotions else { return nil }
       cursor.skipWhitespace()
       guard cursor.isAtEnd, idsAreDistinct() else { return nil }
-      return Catalog(version: version, currency: currency, checkedPromotions: promotions, schema: schema)
+      return Catalog(
+        version: version, currency: currency, checkedPromotions: promotions, schema: schema,
+        rounding: rounding)
     }
 
     /// The array of promotions of a store of `version` in `currency`.
@@ -234,6 +158,7 @@ enum StoreFastPath {
       if seen & laterKeys != 0 || kind.introducedInVersion > version { return nil }
       let target = PromotionKey.target.bit
       if seen & target != 0, StoreDecoder.versionNeeded(for: "target", kind: kind) > version { return nil }
+      if !Self.keysAreSure(seen, of: draft, version: version) { return nil }
       if seen & ~Self.plainKeys == 0, let id = draft.id,
         let promotion = FastPromotionRules.plainPromotion(
           id: id, name: draft.name, kind: kind, minimumAmount: draft.minimumAmount,
@@ -278,6 +203,23 @@ enum StoreFastPath {
       return cursor.takeLiteral("\n    }")
     }
 
+    /// Whether the keys as written leave nothing for the full decoder to report that a
+    /// draft cannot see: `acrossLines` on a deal that is not a buy/get in a store before
+    /// version 4, `stackable` beside `combinesWith` or on a gift, `"acrossLines": false`
+    /// beside a `getTarget`.
+    static func keysAreSure(_ seen: UInt32, of draft: PromotionDraft, version: Int) -> Bool {
+      func has(_ key: PromotionKey) -> Bool { seen & key.bit != 0 }
+      let acrossLinesIsFormat4 = draft.kind == .item && !has(.buy) && !has(.get) && has(.maximumQuantity)
+      if has(.acrossLines),
+        StoreDecoder.versionNeeded(
+          for: "acrossLines", kind: draft.kind, acrossLinesIsFormat4: acrossLinesIsFormat4) > version
+      {
+        return false
+      }
+      if has(.stackable) && (has(.combinesWith) || draft.kind == .gift) { return false }
+      return !(has(.getTarget) && has(.acrossLines) && !draft.acrossLines)
+    }
+
     /// The keys of the plain shape, as a set of key bits.
     static var plainKeys: UInt32 {
       PromotionKey.id.bit | PromotionKey.name.bit | PromotionKey.kind.bit | PromotionKey.minimumAmount.bit
@@ -307,6 +249,19 @@ enum StoreFastPath {
       case .code: return read(cursor.text(), into: &draft.code)
       case .customerGroups: return read(cursor.strings(), into: &draft.customerGroups)
       case .target: return read(target(), into: &draft.target)
+      case .getTarget: return read(target(), into: &draft.getTarget)
+      case .layer:
+        return read(
+          cursor.integer(in: 1...Int64(Promotion.allowedLayers.upperBound)).map { Int($0) },
+          into: &draft.layer)
+      case .tiers: return read(tiers(), into: &draft.tiers)
+      case .bundle: return read(bundle(), into: &draft.bundle)
+      case .excludeDiscountedLines: return read(cursor.bool(), into: &draft.excludesDiscountedLines)
+      case .gift: return read(gift(), into: &draft.gift)
+      case .combinesWith:
+        guard let names = cursor.strings() else { return false }
+        let classes = names.compactMap(PromotionClass.init(rawValue:))
+        return classes.count == names.count && read(classes, into: &draft.combinesWith)
       case .minimumAmount: return read(cursor.decimal(), into: &draft.minimumAmount)
       case .minimumQuantity:
         return read(cursor.integer(in: Promotion.allowedQuantities), into: &draft.minimumQuantity)
@@ -347,26 +302,6 @@ enum StoreFastPath {
     /// A timestamp: an RFC 3339 string with an explicit offset.
     mutating func timestamp() -> Timestamp? {
       cursor.text().flatMap { try? Timestamp(parsing: $0) }
-    }
-
-    /// A target object: `skus` and `categories`, each at most once.
-    mutating func target() -> PromotionDraft.Target? {
-      guard cursor.take(UInt8(ascii: "{")) else { return nil }
-      var target = PromotionDraft.Target()
-      if cursor.take(UInt8(ascii: "}")) { return target }
-      repeat {
-        guard let key = cursor.key() else { return nil }
-        if ByteCursor.equal(key, "skus"), target.skus == nil {
-          target.skus = cursor.strings()
-          if target.skus == nil { return nil }
-        } else if ByteCursor.equal(key, "categories"), target.categories == nil {
-          target.categories = cursor.strings()
-          if target.categories == nil { return nil }
-        } else {
-          return nil
-        }
-      } while cursor.take(UInt8(ascii: ","))
-      return cursor.take(UInt8(ascii: "}")) ? target : nil
     }
 
     /// Whether no two promotions share an id (ids of valid promotions are ASCII, so their

@@ -154,6 +154,8 @@ package enum MerchantCenterFeed {
         return .failure(Inexpressible(text: "it takes a sum off each unit, which the feed cannot say"))
       case .fixedPrice:
         return .failure(Inexpressible(text: "it sets a price per unit, which the feed cannot say"))
+      case .bundle, .tiers, .gift:
+        return .failure(Inexpressible(text: "it is a deal of store format 4, which the feed cannot say"))
       }
     case .discount, .threshold:
       if promotion.repeats {
@@ -179,7 +181,9 @@ package enum MerchantCenterFeed {
       case .amountOff(let amount):
         values["coupon_value_type"] = byQuantity ? "buy_m_get_money_off" : "money_off"
         values["money_off_amount"] = money(amount)
-      case .fixedPrice, .buyGet:
+      case .tiers:
+        return .failure(Inexpressible(text: "it is a deal of store format 4, which the feed cannot say"))
+      case .fixedPrice, .buyGet, .bundle, .gift:
         preconditionFailure("an order deal takes a percentage or a sum off")
       }
       return .success(values)
@@ -189,7 +193,7 @@ package enum MerchantCenterFeed {
       case .percentOff(let percentage): free = percentage == .hundred
       case .fixedPrice(let price): free = price.isZero
       case .amountOff: free = false
-      case .buyGet: preconditionFailure("a shipping deal has no buy/get")
+      case .buyGet, .bundle, .tiers, .gift: preconditionFailure("a shipping deal has no buy/get")
       }
       guard free else {
         return .failure(
@@ -200,6 +204,8 @@ package enum MerchantCenterFeed {
         values["minimum_purchase_amount"] = money(minimum)
       }
       return .success(values)
+    case .gift:
+      return .failure(Inexpressible(text: "it grants goods, which the feed cannot say"))
     }
   }
 

@@ -33,6 +33,11 @@ enum CanonicalStoreWriter {
       writer.quoted(currency.code)
       writer.raw(",\n")
     }
+    if catalog.rounding != .halfUp {
+      writer.raw("  \"rounding\": ")
+      writer.quoted(catalog.rounding.rawValue)
+      writer.raw(",\n")
+    }
     writer.raw("  \"promotions\": ")
     if catalog.promotions.isEmpty {
       writer.raw("[]")
@@ -194,10 +199,33 @@ enum CanonicalStoreWriter {
         key("customerGroups")
         strings(groups.names, depth: 3)
       }
-      if let target = promotion.target { self.target(target) }
+      if let target = promotion.target { self.target(target, key: "target") }
+      if let target = promotion.getTarget { self.target(target, key: "getTarget") }
+      if let layer = promotion.writtenLayer { number("layer", Int64(layer)) }
       if let minimum = promotion.minimumAmount { amount("minimumAmount", minimum, minorDigits: minorDigits) }
       if let units = promotion.minimumQuantity { number("minimumQuantity", units) }
       if promotion.repeats { flag("repeat", true) }
+      benefit(of: promotion, minorDigits: minorDigits)
+      if let cap = promotion.maximumDiscount { amount("maximumDiscount", cap, minorDigits: minorDigits) }
+      if let units = promotion.maximumQuantity { number("maximumQuantity", units) }
+      if promotion.excludesDiscountedLines { flag("excludeDiscountedLines", true) }
+      if case .gift(let goods) = promotion.benefit { gift(goods) }
+      if let startsAt = promotion.startsAt { string("startsAt", startsAt.text) }
+      if let endsAt = promotion.endsAt { string("endsAt", endsAt.text) }
+      if !promotion.isActive { flag("active", false) }
+      switch promotion.combination {
+      case .none: break
+      case .stackable: flag("stackable", true)
+      case .classes(let classes):
+        key("combinesWith")
+        strings(classes.map(\.rawValue), depth: 3)
+      }
+      raw("\n    }")
+    }
+
+    /// The benefit's members, from `tiers` to `fixedPrice` (a gift's goods come later).
+    mutating func benefit(of promotion: Promotion, minorDigits: Int) {
+      if promotion.acrossLines, promotion.benefit.kind != .buyGet { flag("acrossLines", true) }
       switch promotion.benefit {
       case .percentOff(let percentage): self.percentage(percentage)
       case .amountOff(let value): amount("amountOff", value, minorDigits: minorDigits)
@@ -207,19 +235,68 @@ enum CanonicalStoreWriter {
         number("get", terms.get)
         if terms.acrossLines { flag("acrossLines", true) }
         if terms.percentOff != .hundred { self.percentage(terms.percentOff) }
+      case .bundle(let terms):
+        key("bundle")
+        raw("{\n        \"quantity\": ")
+        integer(terms.quantity)
+        raw(",\n        \"price\": \"")
+        decimal(terms.price, minimumFractionDigits: minorDigits)
+        raw("\"\n      }")
+      case .tiers(let ladder): tiers(ladder, minorDigits: minorDigits)
+      case .gift: break
       }
-      if let cap = promotion.maximumDiscount { amount("maximumDiscount", cap, minorDigits: minorDigits) }
-      if let units = promotion.maximumQuantity { number("maximumQuantity", units) }
-      if let startsAt = promotion.startsAt { string("startsAt", startsAt.text) }
-      if let endsAt = promotion.endsAt { string("endsAt", endsAt.text) }
-      if !promotion.isActive { flag("active", false) }
-      if promotion.isStackable { flag("stackable", true) }
-      raw("\n    }")
     }
 
-    /// A target: `skus`, then `categories`, each left out when empty.
-    mutating func target(_ target: ItemTarget) {
-      key("target")
+    /// A ladder of tiers: one object per tier, its minimum then its benefit.
+    mutating func tiers(_ ladder: TierLadder, minorDigits: Int) {
+      key("tiers")
+      raw("[\n")
+      for (position, tier) in ladder.tiers.enumerated() {
+        raw("        {\n          ")
+        switch tier.minimum {
+        case .amount(let minimum):
+          raw("\"minimumAmount\": \"")
+          decimal(minimum, minimumFractionDigits: minorDigits)
+          raw("\"")
+        case .quantity(let units):
+          raw("\"minimumQuantity\": ")
+          integer(units)
+        }
+        raw(",\n          ")
+        switch tier.benefit {
+        case .percentOff(let percentage):
+          raw("\"percentOff\": \"")
+          decimal(percentage.decimal, minimumFractionDigits: 0)
+          raw("\"")
+        case .amountOff(let value):
+          raw("\"amountOff\": \"")
+          decimal(value, minimumFractionDigits: minorDigits)
+          raw("\"")
+        case .fixedPrice, .buyGet, .bundle, .tiers, .gift: break  // a tier takes a percentage or a sum
+        }
+        raw(position < ladder.tiers.count - 1 ? "\n        },\n" : "\n        }\n")
+      }
+      raw("      ]")
+    }
+
+    /// A gift's goods: `sku`, `quantity`, then `name` when it has one.
+    mutating func gift(_ goods: GiftGoods) {
+      key("gift")
+      raw("{\n        \"sku\": ")
+      quoted(goods.sku)
+      raw(",\n        \"quantity\": ")
+      integer(goods.quantity)
+      if let name = goods.name {
+        raw(",\n        \"name\": ")
+        quoted(name)
+      }
+      raw("\n      }")
+    }
+
+    /// A target (`target` or `getTarget`): `skus`, then `categories`, each left out when
+    /// empty.
+    mutating func target(_ target: ItemTarget, key name: StaticString) {
+      key(name)
       if target.skus.isEmpty && target.categories.isEmpty {
         raw("{}")
         return

@@ -5,10 +5,10 @@ extension Benefit {
   /// (``DealTerms``, the order rules of a few promotions, the 16-byte item rules of a short
   /// list), and every switch over a kind names each case, with no `default:`: a new kind of
   /// benefit is a compile error in every place that must price it. The raw values are the
-  /// order of the cases, from 0; a packed value may keep one in two bits.
+  /// order of the cases, from 0; a packed value may keep one in three bits.
   ///
   ///     Benefit.percentOff(twenty).kind            // .percentOff
-  ///     Benefit.Kind.allCases.count                // 4
+  ///     Benefit.Kind.allCases.count                // 7
   ///     Benefit.Kind(rawValue: 3)                  // .buyGet
   public enum Kind: UInt8, Sendable, Hashable, CaseIterable {
     /// A percentage off (``Benefit/percentOff(_:)``).
@@ -19,6 +19,12 @@ extension Benefit {
     case fixedPrice
     /// Buy some units, get some discounted (``Benefit/buyGet(_:)``).
     case buyGet
+    /// Any N of the targeted units for a price (``Benefit/bundle(_:)``; store format 4).
+    case bundle
+    /// The tiers of a threshold (``Benefit/tiers(_:)``; store format 4).
+    case tiers
+    /// Goods granted, nothing taken off (``Benefit/gift(_:)``; store format 4).
+    case gift
   }
 
   /// Its kind, without its amounts.
@@ -30,6 +36,9 @@ extension Benefit {
     case .amountOff: .amountOff
     case .fixedPrice: .fixedPrice
     case .buyGet: .buyGet
+    case .bundle: .bundle
+    case .tiers: .tiers
+    case .gift: .gift
     }
   }
 }

@@ -9,6 +9,9 @@
 ///     .amountOff(fiveYuan)         // 5.00 off each unit, never more than the unit price
 ///     .fixedPrice(nineteen)        // each unit costs 19.00 (never more than it did)
 ///     .buyGet(BuyGet(buy: 2, get: 1, percentOff: hundred))   // buy 2 get 1 free
+///
+/// Store format 4 adds ``bundle(_:)`` (item deals), ``tiers(_:)`` (thresholds) and
+/// ``gift(_:)``, the goods of a ``PromotionKind/gift`` promotion, which takes nothing off.
 public enum Benefit: Sendable, Hashable {
   /// A percentage of the amount (of the order, or of each targeted line).
   case percentOff(Percentage)
@@ -21,6 +24,15 @@ public enum Benefit: Sendable, Hashable {
   /// Of every `buy + get` units of a targeted line, `get` are discounted (item promotions
   /// only).
   case buyGet(BuyGet)
+  /// Any ``BundlePrice/quantity`` of the targeted units, across lines, for
+  /// ``BundlePrice/price`` together (item promotions only; store format 4).
+  case bundle(BundlePrice)
+  /// The tiers of a threshold: the last tier its base or units reach is what it takes off
+  /// (threshold promotions only; store format 4).
+  case tiers(TierLadder)
+  /// The goods a gift promotion grants: it takes nothing off (gift promotions only; store
+  /// format 4).
+  case gift(GiftGoods)
 
   /// The store keys that hold this benefit, for messages.
   public var keys: [String] {
@@ -29,6 +41,9 @@ public enum Benefit: Sendable, Hashable {
     case .amountOff: ["amountOff"]
     case .fixedPrice: ["fixedPrice"]
     case .buyGet: ["buy", "get"]
+    case .bundle: ["bundle"]
+    case .tiers: ["tiers"]
+    case .gift: ["gift"]
     }
   }
 }

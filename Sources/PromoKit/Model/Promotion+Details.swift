@@ -2,7 +2,8 @@
 
 extension Promotion {
   /// The parts of a promotion that most promotions leave out (name, code, customer groups,
-  /// target, quantity minimum and limit, repeat, cap, window), kept in one immutable box
+  /// target, quantity minimum and limit, repeat, cap, window, and format 4's get target,
+  /// layer and switches), kept in one immutable box
   /// that copies of the promotion share.
   ///
   /// A promotion of a big store is mostly an id, a kind, a benefit and perhaps a minimum:
@@ -32,6 +33,15 @@ extension Promotion {
       var startsAt: Timestamp?
       /// ``Promotion/endsAt``.
       var endsAt: Timestamp?
+      /// ``Promotion/getTarget`` (store format 4).
+      var getTarget: ItemTarget?
+      /// ``Promotion/writtenLayer`` (store format 4).
+      var layer: Int?
+      /// ``Promotion/excludesDiscountedLines`` (store format 4).
+      var excludesDiscountedLines = false
+      /// `acrossLines` on an item deal that is not a buy/get (store format 4; a buy/get
+      /// keeps it in ``BuyGet/acrossLines``).
+      var acrossLines = false
 
       /// Whether every part is absent.
       var isEmpty: Bool {
@@ -39,6 +49,7 @@ extension Promotion {
           name: name, code: code, customerGroups: customerGroups, target: target,
           minimumQuantity: minimumQuantity, repeats: repeats, maximumDiscount: maximumDiscount,
           maximumQuantity: maximumQuantity, startsAt: startsAt, endsAt: endsAt)
+          && getTarget == nil && layer == nil && !excludesDiscountedLines && !acrossLines
       }
 
       /// Whether every one of these parts is absent: checked before a promotion builds its

@@ -26,7 +26,7 @@ public struct Promotion: Sendable, Hashable, Identifiable {
   public let id: String
   /// The parts most promotions leave out (name, code, groups, target, quantities, cap,
   /// window), in one shared box: `nil` when it has none of them.
-  private var details: Details?
+  private(set) var details: Details?
   /// For a threshold: the least amount its base must reach; for a shipping deal: the least
   /// subtotal. `nil` for none.
   public let minimumAmount: DecimalNumber?
@@ -34,8 +34,13 @@ public struct Promotion: Sendable, Hashable, Identifiable {
   public let kind: PromotionKind
   /// The merchant's switch: a switched-off promotion never applies.
   public var isActive: Bool
-  /// Whether it may be combined with promotions of other stages.
-  public var isStackable: Bool
+  /// The classes of promotions it may be applied with (store format 4's `combinesWith`;
+  /// `stackable: true` is ``PromotionClasses/all``, false or absent
+  /// ``PromotionClasses/none``).
+  public internal(set) var combinesWith: PromotionClasses
+  /// Whether the store wrote `combinesWith` (rather than `stackable`), so that it is
+  /// rewritten as it was written.
+  public internal(set) var combinesWithIsWritten: Bool
   /// What it takes off.
   public let benefit: Benefit
 
@@ -82,7 +87,9 @@ public struct Promotion: Sendable, Hashable, Identifiable {
     customerGroups: CustomerGroups? = nil, target: ItemTarget? = nil, benefit: Benefit,
     minimumAmount: DecimalNumber? = nil, minimumQuantity: Int64? = nil, repeats: Bool = false,
     maximumDiscount: DecimalNumber? = nil, maximumQuantity: Int64? = nil, startsAt: Timestamp? = nil,
-    endsAt: Timestamp? = nil, isActive: Bool = true, isStackable: Bool = false
+    endsAt: Timestamp? = nil, isActive: Bool = true, isStackable: Bool = false,
+    combinesWith: PromotionClasses? = nil, layer: Int? = nil, getTarget: ItemTarget? = nil,
+    acrossLines: Bool = false, excludesDiscountedLines: Bool = false
   ) throws(PromotionRuleError) {
     var draft = PromotionDraft()
     draft.id = id
@@ -90,10 +97,7 @@ public struct Promotion: Sendable, Hashable, Identifiable {
     draft.kind = kind
     draft.code = code
     draft.customerGroups = customerGroups?.names
-    draft.target = target.map {
-      PromotionDraft.Target(
-        skus: $0.skus.isEmpty ? nil : $0.skus, categories: $0.categories.isEmpty ? nil : $0.categories)
-    }
+    draft.target = target.map(PromotionDraft.Target.init)
     draft.benefit = benefit
     draft.minimumAmount = minimumAmount
     draft.minimumQuantity = minimumQuantity
@@ -104,18 +108,32 @@ public struct Promotion: Sendable, Hashable, Identifiable {
     draft.endsAt = endsAt
     draft.isActive = isActive
     draft.isStackable = isStackable
+    draft.combinesWith = combinesWith?.classes
+    draft.layer = layer
+    draft.getTarget = getTarget.map(PromotionDraft.Target.init)
+    draft.acrossLines = draft.acrossLines || acrossLines
+    draft.excludesDiscountedLines = excludesDiscountedLines
     self = try draft.promotion(currency: nil)
   }
 
   /// The promotion of a draft known to break no rule.
-  init(checked draft: PromotionDraft, benefit: Benefit, target: ItemTarget?, customerGroups: CustomerGroups?)
-  {
+  init(
+    checked draft: PromotionDraft, benefit: Benefit, target: ItemTarget?, customerGroups: CustomerGroups?,
+    getTarget: ItemTarget? = nil
+  ) {
+    var acrossLines = false
+    switch benefit {
+    case .percentOff, .amountOff, .fixedPrice: acrossLines = draft.acrossLines
+    case .buyGet, .bundle, .tiers, .gift: break
+    }
     self.init(
       valid: draft.id!, name: draft.name, kind: draft.kind!, code: draft.code, customerGroups: customerGroups,
       target: target, minimumAmount: draft.minimumAmount, minimumQuantity: draft.minimumQuantity,
       repeats: draft.repeats, benefit: benefit, maximumDiscount: draft.maximumDiscount,
       maximumQuantity: draft.maximumQuantity, startsAt: draft.startsAt, endsAt: draft.endsAt,
-      isActive: draft.isActive, isStackable: draft.isStackable)
+      isActive: draft.isActive, isStackable: draft.isStackable,
+      combinesWith: draft.combinesWith.map(PromotionClasses.init), layer: draft.layer, getTarget: getTarget,
+      acrossLines: acrossLines, excludesDiscountedLines: draft.excludesDiscountedLines)
   }
 
   /// The promotion of parts known to break no rule, taken as they are.
@@ -123,20 +141,24 @@ public struct Promotion: Sendable, Hashable, Identifiable {
     valid id: String, name: String?, kind: PromotionKind, code: String?, customerGroups: CustomerGroups?,
     target: ItemTarget?, minimumAmount: DecimalNumber?, minimumQuantity: Int64?, repeats: Bool,
     benefit: Benefit, maximumDiscount: DecimalNumber?, maximumQuantity: Int64?, startsAt: Timestamp?,
-    endsAt: Timestamp?, isActive: Bool, isStackable: Bool
+    endsAt: Timestamp?, isActive: Bool, isStackable: Bool, combinesWith: PromotionClasses? = nil,
+    layer: Int? = nil, getTarget: ItemTarget? = nil, acrossLines: Bool = false,
+    excludesDiscountedLines: Bool = false
   ) {
     self.id = id
     self.kind = kind
     self.minimumAmount = minimumAmount
     self.benefit = benefit
     self.isActive = isActive
-    self.isStackable = isStackable
-    let absent = Details.Parts.areAbsent(
-      name: name, code: code, customerGroups: customerGroups, target: target,
-      minimumQuantity: minimumQuantity,
-      repeats: repeats, maximumDiscount: maximumDiscount, maximumQuantity: maximumQuantity,
-      startsAt: startsAt,
-      endsAt: endsAt)
+    self.combinesWith = combinesWith ?? (isStackable ? .all : .none)
+    combinesWithIsWritten = combinesWith != nil
+    let absent =
+      Details.Parts.areAbsent(
+        name: name, code: code, customerGroups: customerGroups, target: target,
+        minimumQuantity: minimumQuantity,
+        repeats: repeats, maximumDiscount: maximumDiscount, maximumQuantity: maximumQuantity,
+        startsAt: startsAt,
+        endsAt: endsAt) && getTarget == nil && layer == nil && !acrossLines && !excludesDiscountedLines
     details =
       absent
       ? nil
@@ -144,7 +166,8 @@ public struct Promotion: Sendable, Hashable, Identifiable {
         Details.Parts(
           name: name, code: code, customerGroups: customerGroups, target: target,
           minimumQuantity: minimumQuantity, repeats: repeats, maximumDiscount: maximumDiscount,
-          maximumQuantity: maximumQuantity, startsAt: startsAt, endsAt: endsAt))
+          maximumQuantity: maximumQuantity, startsAt: startsAt, endsAt: endsAt, getTarget: getTarget,
+          layer: layer, excludesDiscountedLines: excludesDiscountedLines, acrossLines: acrossLines))
   }
 
   /// Whether `id` is 1 to 64 characters of `A–Z a–z 0–9 . _ -`.
@@ -162,11 +185,14 @@ public struct Promotion: Sendable, Hashable, Identifiable {
       }
   }
 
-  /// The lowest store format version that can hold it: 3 when it uses anything of format 3
+  /// The lowest store format version that can hold it: 4 when it uses anything of format 4
+  /// (a gift, `combinesWith`, a layer, tiers, a bundle, a get target, `acrossLines` on a
+  /// deal that is not a buy/get, `excludeDiscountedLines`), else 3 when it uses anything of format 3
   /// (a shipping deal, customer groups, a target on an order deal, a quantity minimum or
   /// limit, a repeating threshold, a buy/get across lines), else 2 when it uses anything of
   /// format 2 (an item deal, a code, a cap), else 1.
   public var requiredVersion: Int {
+    if usesFormat4 { return 4 }
     var across = false
     if case .buyGet(let terms) = benefit { across = terms.acrossLines }
     if kind.introducedInVersion == 3 || customerGroups != nil || (target != nil && kind != .item)

@@ -61,9 +61,9 @@ extension Promotion {
       guard target != nil else { return false }
       switch benefit {
       case .percentOff, .amountOff: return true
-      case .fixedPrice, .buyGet: return false
+      case .fixedPrice, .buyGet, .bundle, .tiers, .gift: return false
       }
-    case .item:
+    case .item, .gift:
       return false
     }
   }
@@ -112,7 +112,7 @@ extension Promotion {
       case .fixedPrice(let price):
         bytes.appendLiteral("shipping ")
         bytes.appendDecimal(price, minimumFractionDigits: digits)
-      case .buyGet: bytes.appendLiteral("free shipping")
+      case .buyGet, .bundle, .tiers, .gift: bytes.appendLiteral("free shipping")
       }
     case .threshold:
       if repeats, case .amountOff(let amount) = benefit {
@@ -155,7 +155,7 @@ extension Promotion {
       case .amountOff(let amount):
         Self.appendMoney(amount, minorDigits: digits, to: &bytes)
         bytes.appendLiteral(" off")
-      case .fixedPrice, .buyGet: break
+      case .fixedPrice, .buyGet, .bundle, .tiers, .gift: break
       }
     case .discount:
       switch benefit {
@@ -169,9 +169,9 @@ extension Promotion {
       case .amountOff(let amount):
         Self.appendMoney(amount, minorDigits: digits, to: &bytes)
         bytes.appendLiteral(" off")
-      case .fixedPrice, .buyGet: break
+      case .fixedPrice, .buyGet, .bundle, .tiers, .gift: break
       }
-    case .item:
+    case .item, .gift:
       break
     }
   }
@@ -246,6 +246,7 @@ extension Promotion {
         Self.appendPercentage(terms.percentOff, to: &bytes)
         bytes.appendLiteral("% off")
       }
+    case (_, .bundle), (_, .tiers), (_, .gift): break  // format 4: its words come with the banners' work
     }
   }
 
@@ -299,7 +300,7 @@ extension Promotion {
         bytes.appendLiteral("运费")
         Self.appendMoney(price, minorDigits: digits, to: &bytes)
         Self.appendChineseUnit(currency, to: &bytes)
-      case .buyGet: bytes.appendLiteral("包邮")
+      case .buyGet, .bundle, .tiers, .gift: bytes.appendLiteral("包邮")
       }
     case .threshold:
       if repeats, case .amountOff(let amount) = benefit {
@@ -344,7 +345,7 @@ extension Promotion {
       case .amountOff(let amount):
         bytes.appendLiteral(minimum == nil && minimumQuantity == nil ? "立减" : "减")
         Self.appendMoney(amount, minorDigits: digits, to: &bytes)
-      case .fixedPrice, .buyGet: break
+      case .fixedPrice, .buyGet, .bundle, .tiers, .gift: break
       }
     case .discount:
       switch benefit {
@@ -354,9 +355,9 @@ extension Promotion {
       case .amountOff(let amount):
         bytes.appendLiteral("立减")
         Self.appendMoney(amount, minorDigits: digits, to: &bytes)
-      case .fixedPrice, .buyGet: break
+      case .fixedPrice, .buyGet, .bundle, .tiers, .gift: break
       }
-    case .item:
+    case .item, .gift:
       break
     }
   }
@@ -430,6 +431,7 @@ extension Promotion {
         bytes.appendLiteral("件")
         Self.appendZhe(terms.percentOff, to: &bytes)
       }
+    case (_, .bundle), (_, .tiers), (_, .gift): break  // format 4: its words come with the banners' work
     }
   }
 

@@ -21,6 +21,11 @@ public struct PromotionDraft: Sendable, Hashable {
       self.skus = skus
       self.categories = categories
     }
+
+    /// The draft of `target`, an empty list left out.
+    public init(_ target: ItemTarget) {
+      self.init(skus: target.skus.nilIfEmpty, categories: target.categories.nilIfEmpty)
+    }
   }
 
   /// The id.
@@ -65,6 +70,22 @@ public struct PromotionDraft: Sendable, Hashable {
   public var isActive = true
   /// Whether it combines with other stages.
   public var isStackable = false
+  /// The classes it combines with, as written (store format 4's `combinesWith`); `nil`
+  /// when it says it with ``isStackable``.
+  public var combinesWith: [PromotionClass]?
+  /// The layer of a discount or threshold, as written (store format 4).
+  public var layer: Int?
+  /// The lines whose units a buy/get gets (store format 4).
+  public var getTarget: Target?
+  /// Whether a discount or threshold leaves out the lines that took an item deal (store
+  /// format 4's `excludeDiscountedLines`).
+  public var excludesDiscountedLines = false
+  /// The terms of a bundle, as written (store format 4).
+  public var bundle: BundleTerms?
+  /// The tiers of a threshold, as written (store format 4).
+  public var tiers: [TierTerms]?
+  /// The goods of a gift promotion, as written (store format 4).
+  public var gift: GiftTerms?
 
   /// An empty draft: active, not stackable, nothing else set.
   public init() {}
@@ -76,7 +97,10 @@ public struct PromotionDraft: Sendable, Hashable {
     kind = promotion.kind
     code = promotion.code
     customerGroups = promotion.customerGroups?.names
-    target = promotion.target.map { Target(skus: $0.skus.nilIfEmpty, categories: $0.categories.nilIfEmpty) }
+    target = promotion.target.map(Target.init)
+    getTarget = promotion.getTarget.map(Target.init)
+    layer = promotion.writtenLayer
+    excludesDiscountedLines = promotion.excludesDiscountedLines
     minimumAmount = promotion.minimumAmount
     minimumQuantity = promotion.minimumQuantity
     repeats = promotion.repeats
@@ -86,13 +110,21 @@ public struct PromotionDraft: Sendable, Hashable {
     startsAt = promotion.startsAt
     endsAt = promotion.endsAt
     isActive = promotion.isActive
-    isStackable = promotion.isStackable
+    if promotion.combinesWithIsWritten {
+      combinesWith = promotion.combinesWith.classes
+    } else {
+      isStackable = promotion.isStackable
+    }
+    acrossLines = promotion.acrossLines
   }
 
   /// The benefit fields as one value: setting it clears the benefit fields it does not use
   /// (``acrossLines`` is part of a buy-get).
   public var benefit: Benefit? {
     get {
+      if let gift { return gift.goods.map(Benefit.gift) }
+      if let tiers { return TierTerms.ladder(of: tiers).map(Benefit.tiers) }
+      if let bundle { return bundle.terms.map(Benefit.bundle) }
       if let buy, let get {
         let percentage = percentOff.flatMap { try? Percentage($0) } ?? .hundred
         return (try? BuyGet(buy: buy, get: get, percentOff: percentage, acrossLines: acrossLines)).map(
@@ -105,6 +137,7 @@ public struct PromotionDraft: Sendable, Hashable {
     }
     set {
       (buy, get, percentOff, amountOff, fixedPrice) = (nil, nil, nil, nil, nil)
+      (bundle, tiers, gift) = (nil, nil, nil)
       acrossLines = false
       switch newValue {
       case .percentOff(let percentage): percentOff = percentage.decimal
@@ -115,6 +148,9 @@ public struct PromotionDraft: Sendable, Hashable {
         get = terms.get
         acrossLines = terms.acrossLines
         if terms.percentOff != .hundred { percentOff = terms.percentOff.decimal }
+      case .bundle(let terms): bundle = BundleTerms(terms)
+      case .tiers(let ladder): tiers = ladder.tiers.map(TierTerms.init)
+      case .gift(let goods): gift = GiftTerms(goods)
       case nil: break
       }
     }
@@ -130,8 +166,12 @@ public struct PromotionDraft: Sendable, Hashable {
     let target = try self.target.map { draft throws(PromotionRuleError) in
       try ItemTarget(skus: draft.skus, categories: draft.categories)
     }
+    let getTarget = try self.getTarget.map { draft throws(PromotionRuleError) in
+      try ItemTarget(skus: draft.skus, categories: draft.categories)
+    }
     let groups = try customerGroups.map { names throws(PromotionRuleError) in try CustomerGroups(names) }
-    return Promotion(checked: self, benefit: benefit!, target: target, customerGroups: groups)
+    return Promotion(
+      checked: self, benefit: benefit!, target: target, customerGroups: groups, getTarget: getTarget)
   }
 
   /// Every rule the draft breaks, in the store's key order, one per field at most.
@@ -157,6 +197,7 @@ public struct PromotionDraft: Sendable, Hashable {
     checkBenefit(currency: currency, into: &found)
     checkMaximumDiscount(currency: currency, into: &found)
     checkQuantityLimit(into: &found)
+    checkFormat4(into: &found)
     if let startsAt, let endsAt, startsAt.instant >= endsAt.instant {
       found.append(.windowBackwards(startsAt: startsAt, endsAt: endsAt))
     }
@@ -184,8 +225,12 @@ public struct PromotionDraft: Sendable, Hashable {
   /// (an amount), and the terms of a repeating threshold.
   private func checkMinimum(currency: Currency??, into found: inout [PromotionRuleError]) {
     guard let kind else { return }
+    if tiers != nil && kind == .threshold {
+      checkWithTiers(into: &found)
+      return
+    }
     if let minimumAmount {
-      if kind == .threshold || kind == .shipping {
+      if kind == .threshold || kind == .shipping || kind == .gift {
         // A minimum may be finer than the currency: the comparison, and the count of
         // steps of a repeating threshold, stay exact.
         if let problem = Self.amountProblem("minimumAmount", minimumAmount, allowsZero: true, currency: nil) {
@@ -196,7 +241,7 @@ public struct PromotionDraft: Sendable, Hashable {
       }
     }
     if let minimumQuantity {
-      if kind != .threshold {
+      if kind != .threshold && kind != .gift {
         found.append(.minimumQuantityNotAllowed(kind))
       } else if !Promotion.allowedQuantities.contains(minimumQuantity) {
         found.append(.quantityOutOfRange(field: "minimumQuantity", minimumQuantity))
@@ -223,7 +268,8 @@ public struct PromotionDraft: Sendable, Hashable {
     guard let maximumDiscount, let kind else { return }
     let capsPercentage = kind.actsOnOrder && percentOff != nil && amountOff == nil && buy == nil
     let capsRepeats = kind == .threshold && repeats && amountOff != nil
-    if !capsPercentage && !capsRepeats {
+    let capsTiers = kind == .threshold && tiers != nil
+    if !capsPercentage && !capsRepeats && !capsTiers {
       found.append(.maximumDiscountNotAllowed)
     } else if let problem = Self.amountProblem(
       "maximumDiscount", maximumDiscount, allowsZero: false, currency: currency)
@@ -235,7 +281,14 @@ public struct PromotionDraft: Sendable, Hashable {
   /// A buy-get across lines and a limit of units are for item deals.
   private func checkQuantityLimit(into found: inout [PromotionRuleError]) {
     guard let kind else { return }
-    if acrossLines && (kind != .item || buy == nil || get == nil) { found.append(.acrossLinesNotAllowed) }
+    if acrossLines {
+      let single = percentOff != nil || amountOff != nil || fixedPrice != nil
+      if kind != .item || bundle != nil || (buy == nil && get == nil && !single) {
+        found.append(.acrossLinesNotAllowed)
+      } else if buy == nil && get == nil && maximumQuantity == nil {
+        found.append(.acrossLinesNeedsMaximumQuantity)
+      }
+    }
     guard let maximumQuantity else { return }
     if kind != .item {
       found.append(.maximumQuantityNotAllowed(kind))
@@ -245,6 +298,7 @@ public struct PromotionDraft: Sendable, Hashable {
   }
 
   private func checkBenefit(currency: Currency??, into found: inout [PromotionRuleError]) {
+    if checkFormat4Benefit(currency: currency, into: &found) { return }
     let isBuyGet = buy != nil || get != nil
     if let kind, kind != .item {
       let fixedPriceAllowed = kind == .shipping
@@ -258,6 +312,7 @@ public struct PromotionDraft: Sendable, Hashable {
     // The benefits given, in key order; a percentage belongs to a buy-get when there is one.
     var given: [String] = []
     if isBuyGet { given.append("buy") }
+    if bundle != nil { given.append("bundle") }
     if percentOff != nil && !isBuyGet { given.append("percentOff") }
     if amountOff != nil { given.append("amountOff") }
     if fixedPrice != nil { given.append("fixedPrice") }
@@ -278,6 +333,7 @@ public struct PromotionDraft: Sendable, Hashable {
         if !BuyGet.allowedCounts.contains(value) { found.append(.countOutOfRange(field: field, value)) }
       }
     }
+    if let bundle { bundle.check(currency: currency, into: &found) }
     if let percentOff {
       if let problem = Self.percentProblem("percentOff", percentOff) { found.append(problem) }
     }
@@ -293,7 +349,7 @@ public struct PromotionDraft: Sendable, Hashable {
     }
   }
 
-  private static func percentProblem(_ field: String, _ value: DecimalNumber) -> PromotionRuleError? {
+  static func percentProblem(_ field: String, _ value: DecimalNumber) -> PromotionRuleError? {
     do throws(PromotionRuleError) {
       _ = try Percentage(value)
       return nil
@@ -305,7 +361,7 @@ public struct PromotionDraft: Sendable, Hashable {
   }
 
   /// The first problem of an amount: its sign, its size, then its decimal places.
-  private static func amountProblem(
+  static func amountProblem(
     _ field: String, _ value: DecimalNumber, allowsZero: Bool, currency: Currency??
   ) -> PromotionRuleError? {
     if value.isNegative || (!allowsZero && value.isZero) {
@@ -321,5 +377,5 @@ public struct PromotionDraft: Sendable, Hashable {
 
 extension Array {
   /// The array, or `nil` when it is empty.
-  fileprivate var nilIfEmpty: [Element]? { isEmpty ? nil : self }
+  var nilIfEmpty: [Element]? { isEmpty ? nil : self }
 }

@@ -83,6 +83,63 @@ public enum PromotionRuleError: Error, Sendable, Hashable, CustomStringConvertib
   case maximumDiscountNotAllowed
   /// A window whose end is not after its start.
   case windowBackwards(startsAt: Timestamp, endsAt: Timestamp)
+  /// An empty `combinesWith` (store format 4).
+  case combinesWithEmpty
+  /// A class named twice in `combinesWith`.
+  case combinesWithDuplicate(PromotionClass)
+  /// Both `combinesWith` and `stackable`.
+  case combinesWithAndStackable
+  /// `stackable` or `combinesWith` (the field) on a gift, which is in no plan.
+  case combinationOnGift(field: String)
+  /// A `layer` on a promotion that is not a discount or threshold.
+  case layerNotAllowed(PromotionKind)
+  /// A `layer` outside 1...9.
+  case layerOutOfRange(Int)
+  /// `excludeDiscountedLines` on a promotion that is not a discount or threshold.
+  case excludeDiscountedLinesNotAllowed(PromotionKind)
+  /// A `getTarget` on a promotion that is not an item buy/get.
+  case getTargetNotAllowed
+  /// A `getTarget` with neither `skus` nor `categories`.
+  case emptyGetTarget
+  /// A list of a `getTarget` breaks a rule.
+  case invalidGetTargetList(field: String, ListProblem)
+  /// `"acrossLines": false` on a buy/get with a `getTarget`, which always counts across
+  /// lines.
+  case acrossLinesFalseWithGetTarget
+  /// `acrossLines` on a `percentOff`, `amountOff` or `fixedPrice` item deal without a
+  /// `maximumQuantity`.
+  case acrossLinesNeedsMaximumQuantity
+  /// A `bundle` on a promotion that is not an item deal.
+  case bundleNotAllowed(PromotionKind)
+  /// `bundle.quantity` outside 2...100.
+  case bundleQuantityOutOfRange(Int64)
+  /// A `maximumQuantity` on a bundle.
+  case maximumQuantityWithBundle
+  /// `tiers` on a promotion that is not a threshold.
+  case tiersNotAllowed(PromotionKind)
+  /// Fewer than 2 or more than 20 tiers (this many).
+  case tierCountOutOfRange(Int)
+  /// A tier (by index, from 0) with neither minimum or both.
+  case tierNeedsOneMinimum(index: Int)
+  /// A tier (by index) whose minimum is not of the kind of the tier before it (`expected`).
+  case tierMinimumsMixed(index: Int, expected: String)
+  /// A tier (by index) whose minimum (`field`) is not above the one before it.
+  case tierNotIncreasing(index: Int, field: String)
+  /// A tier (by index) with no benefit, or two.
+  case tierNeedsOneBenefit(index: Int)
+  /// A field a threshold with tiers has no own of (`minimumAmount`, `minimumQuantity`,
+  /// `repeat`, `percentOff`, `amountOff`).
+  case notWithTiers(field: String)
+  /// A `gift` on a promotion that is not a gift.
+  case giftNotAllowed(PromotionKind)
+  /// A gift promotion without `gift`.
+  case missingGift
+  /// A benefit (the field) on a gift promotion, which takes nothing off.
+  case benefitOnGift(field: String)
+  /// `gift.sku` not 1 to 64 characters.
+  case invalidGiftSKU(String)
+  /// `gift.quantity` outside 1...1000.
+  case giftQuantityOutOfRange(Int64)
 
   /// The store key at fault, as a dotted path below the promotion (`percentOff`,
   /// `target.skus`).
@@ -110,6 +167,15 @@ public enum PromotionRuleError: Error, Sendable, Hashable, CustomStringConvertib
       field
     case .maximumDiscountNotAllowed: "maximumDiscount"
     case .windowBackwards: "endsAt"
+    case .combinesWithEmpty, .combinesWithDuplicate, .combinesWithAndStackable, .combinationOnGift,
+      .layerNotAllowed, .layerOutOfRange, .excludeDiscountedLinesNotAllowed, .getTargetNotAllowed,
+      .emptyGetTarget, .invalidGetTargetList, .acrossLinesFalseWithGetTarget,
+      .acrossLinesNeedsMaximumQuantity,
+      .bundleNotAllowed, .bundleQuantityOutOfRange, .maximumQuantityWithBundle, .tiersNotAllowed,
+      .tierCountOutOfRange, .tierNeedsOneMinimum, .tierMinimumsMixed, .tierNotIncreasing,
+      .tierNeedsOneBenefit,
+      .notWithTiers, .giftNotAllowed, .missingGift, .benefitOnGift, .invalidGiftSKU, .giftQuantityOutOfRange:
+      format4Field
     }
   }
 
@@ -117,8 +183,11 @@ public enum PromotionRuleError: Error, Sendable, Hashable, CustomStringConvertib
   /// `endsAt` is not after it), so that an edit that changed that one can be named;
   /// `nil` for a rule of one field.
   public var conflictingField: String? {
-    if case .windowBackwards = self { return "startsAt" }
-    return nil
+    switch self {
+    case .windowBackwards: "startsAt"
+    case .combinesWithAndStackable: "stackable"
+    default: nil
+    }
   }
 
   /// What is wrong, with a hint where one helps.
@@ -137,16 +206,7 @@ public enum PromotionRuleError: Error, Sendable, Hashable, CustomStringConvertib
     case .targetNotAllowed(let kind):
       "target is for item, discount and threshold promotions; a \(kind.rawValue) promotion acts on the order's shipping (remove target)"
     case .emptyTarget: "a target needs \"skus\" or \"categories\" (or remove target to act on every line)"
-    case .invalidTargetList(let field, let problem):
-      switch problem {
-      case .empty: "\(field) must not be empty; leave it out instead"
-      case .tooLong(let count):
-        "\(field) has \(count) entries; at most \(ItemTarget.maximumCount) are allowed"
-      case .emptyEntry: "\(field) has an empty string; every entry needs at least one character"
-      case .duplicate(let entry): "\(field) has \"\(entry)\" twice; entries must be distinct"
-      case .invalidEntry(let entry):
-        "\(field) has \"\(entry)\"; each must be 1 to \(CustomerGroups.maximumNameLength) characters of A-Z a-z 0-9 . _ -"
-      }
+    case .invalidTargetList(let field, let problem): Self.listMessage(field, problem)
     case .invalidCustomerGroups(let problem):
       switch problem {
       case .empty: "customerGroups must not be empty; leave it out to admit every customer"
@@ -175,7 +235,7 @@ public enum PromotionRuleError: Error, Sendable, Hashable, CustomStringConvertib
         + (currency.map { "\($0.code) has \($0.minorDigits)" }
           ?? "amounts without a currency have \(Currency.defaultMinorDigits)")
     case .acrossLinesNotAllowed:
-      "acrossLines is only for an item promotion with buy and get (it counts the units of all its lines together)"
+      "acrossLines is only for an item promotion with buy and get, or with a maximumQuantity (it counts the units of all its lines together)"
     case .maximumQuantityNotAllowed:
       "maximumQuantity is only for item promotions (the most units of a line it covers)"
     case .missingMinimum:
@@ -185,11 +245,14 @@ public enum PromotionRuleError: Error, Sendable, Hashable, CustomStringConvertib
     case .missingBenefit(let kind):
       switch kind {
       case .item:
-        "missing the benefit: add \"percentOff\", \"amountOff\" (per unit), \"fixedPrice\" (per unit) or \"buy\" and \"get\""
+        "missing the benefit: add \"percentOff\", \"amountOff\" (per unit), \"fixedPrice\" (per unit), \"buy\" and \"get\", or \"bundle\""
       case .shipping:
         "missing the benefit: add \"percentOff\", \"amountOff\" or \"fixedPrice\" (what the shipping then costs)"
-      case .discount, .threshold:
+      case .discount:
         "missing the benefit: add \"percentOff\" (a percentage) or \"amountOff\" (a fixed sum)"
+      case .threshold:
+        "missing the benefit: add \"percentOff\" (a percentage), \"amountOff\" (a fixed sum) or \"tiers\""
+      case .gift: "missing the goods: add \"gift\": {\"sku\": S, \"quantity\": N}"
       }
     case .conflictingBenefits(let first, let second):
       "a promotion has exactly one of \(first) and \(second), not both"
@@ -219,19 +282,43 @@ public enum PromotionRuleError: Error, Sendable, Hashable, CustomStringConvertib
       "maximumDiscount is only for a discount or threshold that takes percentOff (it caps the percentage) or a repeating threshold"
     case .windowBackwards(let startsAt, let endsAt):
       "endsAt \(endsAt) must be after startsAt \(startsAt) (the window is startsAt <= T < endsAt)"
+    case .combinesWithEmpty, .combinesWithDuplicate, .combinesWithAndStackable, .combinationOnGift,
+      .layerNotAllowed, .layerOutOfRange, .excludeDiscountedLinesNotAllowed, .getTargetNotAllowed,
+      .emptyGetTarget, .invalidGetTargetList, .acrossLinesFalseWithGetTarget,
+      .acrossLinesNeedsMaximumQuantity,
+      .bundleNotAllowed, .bundleQuantityOutOfRange, .maximumQuantityWithBundle, .tiersNotAllowed,
+      .tierCountOutOfRange, .tierNeedsOneMinimum, .tierMinimumsMixed, .tierNotIncreasing,
+      .tierNeedsOneBenefit,
+      .notWithTiers, .giftNotAllowed, .missingGift, .benefitOnGift, .invalidGiftSKU, .giftQuantityOutOfRange:
+      format4Message
     }
   }
 
   /// `field: message`.
   public var description: String { field + ": " + message }
 
+  /// What is wrong with one list of a target or a get target (`field` is `skus` or
+  /// `categories`).
+  static func listMessage(_ field: String, _ problem: ListProblem) -> String {
+    switch problem {
+    case .empty: "\(field) must not be empty; leave it out instead"
+    case .tooLong(let count):
+      "\(field) has \(count) entries; at most \(ItemTarget.maximumCount) are allowed"
+    case .emptyEntry: "\(field) has an empty string; every entry needs at least one character"
+    case .duplicate(let entry): "\(field) has \"\(entry)\" twice; entries must be distinct"
+    case .invalidEntry(let entry):
+      "\(field) has \"\(entry)\"; each must be 1 to \(CustomerGroups.maximumNameLength) characters of A-Z a-z 0-9 . _ -"
+    }
+  }
+
   /// How a message names a promotion of `kind` after "a": "a threshold", "a shipping promotion".
-  private static func noun(_ kind: PromotionKind) -> String {
+  static func noun(_ kind: PromotionKind) -> String {
     switch kind {
     case .item: "item promotion"
     case .discount: "discount"
     case .threshold: "threshold"
     case .shipping: "shipping promotion"
+    case .gift: "gift promotion"
     }
   }
 }

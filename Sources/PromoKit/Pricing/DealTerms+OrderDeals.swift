@@ -13,6 +13,7 @@ extension DealTerms {
     switch benefit {
     case .percentOff: taken = Self.percentageOff(rate, of: base, cap: cap)
     case .amountOff: taken = repeats ? repeatedSumOff(base: base, units: units) : Self.sumOff(sum, of: base)
+    case .bundle, .tiers, .gift: taken = 0  // format 4: priced by the engine work on issue 30
     case .fixedPrice, .buyGet: preconditionFailure("an order deal takes a percentage or a sum")
     }
     return max(taken, 0)
@@ -25,6 +26,7 @@ extension DealTerms {
     switch benefit {
     case .percentOff: includePercentage(in: &bound)
     case .amountOff: if repeats { includeRepeatedSum(in: &bound) } else { includeSum(in: &bound) }
+    case .bundle, .tiers, .gift: break  // format 4: priced by the engine work on issue 30
     case .fixedPrice, .buyGet: preconditionFailure("an order deal takes a percentage or a sum")
     }
   }
@@ -42,6 +44,7 @@ extension DealTerms {
     switch benefit {
     case .percentOff: return max(Self.percentageOff(rate, of: base, cap: cap), 0)
     case .amountOff: return max(Self.sumOff(repeats ? cap : sum, of: base), 0)
+    case .bundle, .tiers, .gift: return 0  // format 4: priced by the engine work on issue 30
     case .fixedPrice, .buyGet: preconditionFailure("an order deal takes a percentage or a sum")
     }
   }
@@ -52,7 +55,7 @@ extension DealTerms {
     switch benefit {
     case .percentOff: percentagePieces
     case .amountOff: sumPieces
-    case .fixedPrice, .buyGet: preconditionFailure("an order deal takes a percentage or a sum")
+    case .fixedPrice, .buyGet, .bundle, .tiers, .gift: preconditionFailure("a plain deal takes a percentage or a sum")
     }
   }
 }

@@ -16,6 +16,8 @@ extension DealTerms {
     case (.fixedPrice, .fixedPrice): return fixedPriceTakesAtLeast(other)
     case (.buyGet, .buyGet): return buyGetTakesAtLeast(other)
     case (.percentOff, _), (.amountOff, _), (.fixedPrice, _), (.buyGet, _): return false
+    // format 4: priced by the engine work on issue 30
+    case (.bundle, _), (.tiers, _), (.gift, _): return false
     }
   }
 

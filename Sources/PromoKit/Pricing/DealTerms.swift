@@ -119,6 +119,7 @@ struct DealTerms: Sendable {
     case .buyGet(let terms):
       percentage = terms.percentOff
       (buy, get, acrossLines) = (Int16(terms.buy), Int16(terms.get), terms.acrossLines)
+    case .bundle, .tiers, .gift: break  // format 4: priced by the engine work on issue 30
     }
     (self.percentage, sumUnits, self.buy, self.get, self.acrossLines) = (
       percentage, sum, buy, get, acrossLines

@@ -289,7 +289,7 @@ extension ExactPlanSearch {
     switch terms.kind {
     case .discount: discounts.append(DealTaking(deal: number, taken: taken))
     case .threshold: thresholds.append(DealTaking(deal: number, taken: taken))
-    case .item, .shipping: preconditionFailure("only discounts and thresholds act on the order")
+    case .item, .shipping, .gift: preconditionFailure("only discounts and thresholds act on the order")
     }
   }
 

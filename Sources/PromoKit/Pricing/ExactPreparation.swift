@@ -89,6 +89,7 @@ struct ExactPreparation {
       case .item: untargetedItems.append(deal)
       case .discount: untargetedDiscounts.append(deal)
       case .threshold, .shipping: byMinimum.append(deal)
+      case .gift: break  // format 4: priced by the engine work on issue 30
       }
     }
     return true

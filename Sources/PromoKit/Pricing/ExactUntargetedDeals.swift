@@ -35,7 +35,7 @@ struct ExactUntargetedDeals: Sendable {
         switch terms.kind {
         case .discount, .threshold: orders.append(Int32(index))
         case .shipping: shipping.append(Int32(index))
-        case .item: preconditionFailure("an item deal has no minimum amount to be reached")
+        case .item, .gift: preconditionFailure("an item deal has no minimum amount to be reached")
         }
       }
       reached.append((Int32(orders.count), Int32(shipping.count)))

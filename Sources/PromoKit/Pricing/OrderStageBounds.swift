@@ -19,7 +19,7 @@ struct OrderStageBounds: Sendable {
       terms.include(in: &stackableDiscounts)
       lowestStackableDiscountRank = min(lowestStackableDiscountRank, terms.rank)
     case .threshold: terms.include(in: &stackableThresholds)
-    case .item, .shipping: break
+    case .item, .shipping, .gift: break
     }
   }
 

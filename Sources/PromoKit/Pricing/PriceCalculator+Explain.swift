@@ -82,6 +82,7 @@ extension PriceCalculator {
       if let shortfall = shortfall(of: deal, promotion, testedAgainst: order.subtotal, units: nil) {
         return .belowMinimum(shortfall)
       }
+    case .gift: break  // format 4: priced by the engine work on issue 30
     }
     return .notBest(planTotal: planTotal)
   }

@@ -32,6 +32,8 @@ public enum StoreEncoder {
     case strings([String])
     /// A JSON object.
     case object([Field])
+    /// A JSON array of values (store format 4's `tiers`).
+    case array([FieldValue])
   }
 
   /// The store file's text, in the canonical form: two-space indentation, keys in the
@@ -47,6 +49,9 @@ public enum StoreEncoder {
     text += "  \"version\": \(catalog.formatVersion),\n"
     if let currency = catalog.currency {
       text += "  \"currency\": " + quoted(currency.code) + ",\n"
+    }
+    if catalog.rounding != .halfUp {
+      text += "  \"rounding\": " + quoted(catalog.rounding.rawValue) + ",\n"
     }
     let promotions = catalog.promotions.map {
       FieldValue.object(fields(of: $0, minorDigits: catalog.currency.minorDigits))
@@ -71,15 +76,48 @@ public enum StoreEncoder {
     if let groups = promotion.customerGroups {
       fields.append(Field("customerGroups", .strings(groups.names)))
     }
-    if let target = promotion.target {
-      var members: [Field] = []
-      if !target.skus.isEmpty { members.append(Field("skus", .strings(target.skus))) }
-      if !target.categories.isEmpty { members.append(Field("categories", .strings(target.categories))) }
-      fields.append(Field("target", .object(members)))
-    }
+    if let target = promotion.target { fields.append(Field("target", targetValue(target))) }
+    if let target = promotion.getTarget { fields.append(Field("getTarget", targetValue(target))) }
+    if let layer = promotion.writtenLayer { fields.append(Field("layer", .integer(Int64(layer)))) }
     if let minimum = promotion.minimumAmount { fields.append(Field("minimumAmount", amount(minimum))) }
     if let units = promotion.minimumQuantity { fields.append(Field("minimumQuantity", .integer(units))) }
     if promotion.repeats { fields.append(Field("repeat", .bool(true))) }
+    appendBenefit(of: promotion, amount: amount, to: &fields)
+    if let cap = promotion.maximumDiscount { fields.append(Field("maximumDiscount", amount(cap))) }
+    if let units = promotion.maximumQuantity { fields.append(Field("maximumQuantity", .integer(units))) }
+    if promotion.excludesDiscountedLines { fields.append(Field("excludeDiscountedLines", .bool(true))) }
+    if case .gift(let goods) = promotion.benefit {
+      var members = [Field("sku", .string(goods.sku)), Field("quantity", .integer(goods.quantity))]
+      if let name = goods.name { members.append(Field("name", .string(name))) }
+      fields.append(Field("gift", .object(members)))
+    }
+    if let startsAt = promotion.startsAt { fields.append(Field("startsAt", .string(startsAt.text))) }
+    if let endsAt = promotion.endsAt { fields.append(Field("endsAt", .string(endsAt.text))) }
+    if !promotion.isActive { fields.append(Field("active", .bool(false))) }
+    switch promotion.combination {
+    case .none: break
+    case .stackable: fields.append(Field("stackable", .bool(true)))
+    case .classes(let classes): fields.append(Field("combinesWith", .strings(classes.map(\.rawValue))))
+    }
+    return fields
+  }
+
+  /// A target's stored form: `skus`, then `categories`, each left out when empty.
+  private static func targetValue(_ target: ItemTarget) -> FieldValue {
+    var members: [Field] = []
+    if !target.skus.isEmpty { members.append(Field("skus", .strings(target.skus))) }
+    if !target.categories.isEmpty { members.append(Field("categories", .strings(target.categories))) }
+    return .object(members)
+  }
+
+  /// Appends the benefit's members, from `tiers` to `fixedPrice` in the store's order
+  /// (a gift's goods come later, after `excludeDiscountedLines`).
+  private static func appendBenefit(
+    of promotion: Promotion, amount: (DecimalNumber) -> FieldValue, to fields: inout [Field]
+  ) {
+    if promotion.acrossLines, promotion.benefit.kind != .buyGet {
+      fields.append(Field("acrossLines", .bool(true)))
+    }
     switch promotion.benefit {
     case .percentOff(let percentage): fields.append(Field("percentOff", .string(percentage.description)))
     case .amountOff(let value): fields.append(Field("amountOff", amount(value)))
@@ -91,14 +129,28 @@ public enum StoreEncoder {
       if terms.percentOff != .hundred {
         fields.append(Field("percentOff", .string(terms.percentOff.description)))
       }
+    case .bundle(let terms):
+      fields.append(
+        Field(
+          "bundle",
+          .object([Field("quantity", .integer(terms.quantity)), Field("price", amount(terms.price))])))
+    case .tiers(let ladder):
+      let tiers = ladder.tiers.map { tier in
+        var members: [Field] = []
+        switch tier.minimum {
+        case .amount(let minimum): members.append(Field("minimumAmount", amount(minimum)))
+        case .quantity(let units): members.append(Field("minimumQuantity", .integer(units)))
+        }
+        switch tier.benefit {
+        case .percentOff(let percentage): members.append(Field("percentOff", .string(percentage.description)))
+        case .amountOff(let value): members.append(Field("amountOff", amount(value)))
+        case .fixedPrice, .buyGet, .bundle, .tiers, .gift: break  // a tier takes a percentage or a sum
+        }
+        return FieldValue.object(members)
+      }
+      fields.append(Field("tiers", .array(tiers)))
+    case .gift: break
     }
-    if let cap = promotion.maximumDiscount { fields.append(Field("maximumDiscount", amount(cap))) }
-    if let units = promotion.maximumQuantity { fields.append(Field("maximumQuantity", .integer(units))) }
-    if let startsAt = promotion.startsAt { fields.append(Field("startsAt", .string(startsAt.text))) }
-    if let endsAt = promotion.endsAt { fields.append(Field("endsAt", .string(endsAt.text))) }
-    if !promotion.isActive { fields.append(Field("active", .bool(false))) }
-    if promotion.isStackable { fields.append(Field("stackable", .bool(true))) }
-    return fields
   }
 
   /// Writes `fields` as the members of an object into `json`, on one line.
@@ -122,6 +174,10 @@ public enum StoreEncoder {
       json.beginObject()
       write(members, into: &json)
       json.endObject()
+    case .array(let elements):
+      json.beginArray()
+      for element in elements { write(element, into: &json) }
+      json.endArray()
     }
   }
 
@@ -138,6 +194,7 @@ public enum StoreEncoder {
         text += quoted(member.key) + ": "
         append(member.value, indent: indent + 1, to: &text)
       }
+    case .array(let elements): appendArray(elements, indent: indent, to: &text)
     }
   }
 

@@ -100,6 +100,7 @@ public enum StoreAudit {
       case .item: "every line it targets becomes free"
       case .discount, .threshold: "every order it applies to becomes free"
       case .shipping: "shipping becomes free"
+      case .gift: "it takes nothing off"
       }
     if promotion.repeats, let cap = promotion.maximumDiscount, case .amountOff(let step) = promotion.benefit,
       cap < step
@@ -178,7 +179,14 @@ public enum StoreAudit {
     var startsAt: Instant?
     var endsAt: Instant?
     var isActive: Bool
-    var isStackable: Bool
+    /// The classes it combines with (`stackable` is all of them).
+    var combinesWith: PromotionClasses
+    /// Format 4's layer, get target (lists as sets), switches.
+    var layer: Int?
+    var getSKUs: Set<String>?
+    var getCategories: Set<String>?
+    var excludesDiscountedLines: Bool
+    var acrossLines: Bool
 
     init(_ promotion: Promotion) {
       name = promotion.name
@@ -196,7 +204,12 @@ public enum StoreAudit {
       startsAt = promotion.startsAt?.instant
       endsAt = promotion.endsAt?.instant
       isActive = promotion.isActive
-      isStackable = promotion.isStackable
+      combinesWith = promotion.combinesWith
+      layer = promotion.layer
+      getSKUs = promotion.getTarget.map { Set($0.skus) }
+      getCategories = promotion.getTarget.map { Set($0.categories) }
+      excludesDiscountedLines = promotion.excludesDiscountedLines
+      acrossLines = promotion.acrossLines
     }
   }
 }

@@ -38,6 +38,10 @@ public enum StoreFindingCode: String, Sendable, Hashable, CaseIterable {
   case needsNewerVersion = "needs-newer-version"
   /// A `kind` that is not one of the kinds.
   case unknownKind = "unknown-kind"
+  /// A class of `combinesWith` that is not `item`, `order` or `shipping`.
+  case unknownClass = "unknown-class"
+  /// A store `rounding` that is not `half-up`, `half-even` or `down`.
+  case invalidRounding = "invalid-rounding"
   /// An id used by two promotions.
   case duplicateID = "duplicate-id"
 
@@ -100,6 +104,60 @@ public enum StoreFindingCode: String, Sendable, Hashable, CaseIterable {
   case maximumDiscountNotAllowed = "maximum-discount-not-allowed"
   /// A window whose end is not after its start.
   case windowBackwards = "window-backwards"
+  /// An empty `combinesWith`.
+  case combinesWithEmpty = "combines-with-empty"
+  /// A class named twice in `combinesWith`.
+  case combinesWithDuplicate = "combines-with-duplicate"
+  /// Both `combinesWith` and `stackable`.
+  case combinesWithAndStackable = "combines-with-and-stackable"
+  /// `stackable` or `combinesWith` on a gift.
+  case combinationOnGift = "combination-on-gift"
+  /// A `layer` on a promotion that is not a discount or threshold.
+  case layerNotAllowed = "layer-not-allowed"
+  /// A `layer` outside 1 to 9.
+  case layerOutOfRange = "layer-out-of-range"
+  /// `excludeDiscountedLines` on a promotion that is not a discount or threshold.
+  case excludeDiscountedLinesNotAllowed = "exclude-discounted-lines-not-allowed"
+  /// A `getTarget` on a promotion that is not an item buy/get.
+  case getTargetNotAllowed = "get-target-not-allowed"
+  /// A `getTarget` with neither list.
+  case emptyGetTarget = "empty-get-target"
+  /// A list of a `getTarget` that breaks a rule.
+  case invalidGetTargetList = "invalid-get-target-list"
+  /// `"acrossLines": false` on a buy/get with a `getTarget`.
+  case acrossLinesFalseWithGetTarget = "across-lines-false-with-get-target"
+  /// `acrossLines` on a single-price item deal without `maximumQuantity`.
+  case acrossLinesNeedsMaximumQuantity = "across-lines-needs-maximum-quantity"
+  /// A `bundle` on a promotion that is not an item deal.
+  case bundleNotAllowed = "bundle-not-allowed"
+  /// `bundle.quantity` outside 2 to 100.
+  case bundleQuantityOutOfRange = "bundle-quantity-out-of-range"
+  /// A `maximumQuantity` on a bundle.
+  case maximumQuantityWithBundle = "maximum-quantity-with-bundle"
+  /// `tiers` on a promotion that is not a threshold.
+  case tiersNotAllowed = "tiers-not-allowed"
+  /// Fewer than 2 or more than 20 tiers.
+  case tierCountOutOfRange = "tier-count-out-of-range"
+  /// A tier with no minimum, or two.
+  case tierNeedsOneMinimum = "tier-needs-one-minimum"
+  /// Tiers with different kinds of minimum.
+  case tierMinimumsMixed = "tier-minimums-mixed"
+  /// A tier whose minimum is not above the one before it.
+  case tierNotIncreasing = "tier-not-increasing"
+  /// A tier with no benefit, or two.
+  case tierNeedsOneBenefit = "tier-needs-one-benefit"
+  /// A minimum, repeat or benefit of its own on a threshold with tiers.
+  case notWithTiers = "not-with-tiers"
+  /// A `gift` on a promotion that is not a gift.
+  case giftNotAllowed = "gift-not-allowed"
+  /// A gift promotion without `gift`.
+  case missingGift = "missing-gift"
+  /// A benefit on a gift promotion.
+  case benefitOnGift = "benefit-on-gift"
+  /// A `gift.sku` that is not 1 to 64 characters.
+  case invalidGiftSKU = "invalid-gift-sku"
+  /// A `gift.quantity` outside 1 to 1000.
+  case giftQuantityOutOfRange = "gift-quantity-out-of-range"
 
   // Warnings: legal, but probably a mistake.
   /// A window that has ended at the evaluation time.
