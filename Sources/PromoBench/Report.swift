@@ -77,6 +77,7 @@ struct Report {
   /// The names `PROMO_BENCH_ONLY` takes, each selecting some rows, in the order they run.
   static let names = [
     "selection", "items", "format3", "shape-plain", "shape-items", "shape-format3", "shape-coupons",
+    "shape-format4", "shape-coupon-layer",
     "inactive-format3", "jobs", "batch", "startup", "memory", "text", "store",
   ]
 

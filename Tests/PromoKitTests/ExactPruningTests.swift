@@ -7,7 +7,7 @@ import Testing
 /// What the exact search of format 3 leaves out without trying, held to what it would have
 /// found: an item deal another outdoes on every line (``DealTerms/outdoes(_:)``), an
 /// untargeted threshold or shipping deal another outdoes
-/// (``DealTerms/outdoesUntargeted(_:)``), and the bounds that let an order stage or a deal
+/// (``DealTerms/outdoesUntargeted(_:lastLayer:)``), and the bounds that let an order stage or a deal
 /// go untried (``DealTerms/orderDiscountBound(base:units:)``, ``TakenBound``).
 @Suite("Exact search: what is left out untried")
 struct ExactPruningTests {
@@ -101,7 +101,7 @@ struct ExactPruningTests {
       for _ in 0..<20 {
         let deals = try Self.terms(Self.promotions(kind: kind, count: 30, random: &random))
         for first in deals {
-          for second in deals where first.outdoesUntargeted(second) {
+          for second in deals where first.outdoesUntargeted(second, lastLayer: 2) {
             outdone += 1
             #expect(first.rank < second.rank && !first.isForCustomerGroups)
             #expect(first.isStackable || !second.isStackable)

@@ -63,7 +63,7 @@ struct Format4EngineAgreementTests {
     return check
   }
 
-  @Test("format-4 cases", .disabled("the engine prices format 4 once issue 30's pricing lands"))
+  @Test("format-4 cases")
   func formatFourCases() throws {
     let check = try Self.run(base: 0x4_E400_0000, count: 2000, formatThreeOnly: false)
     #expect(check.summary("format-4 cases") == nil, "\(check.reports)")

@@ -51,3 +51,28 @@ public struct PromotionClasses: Sendable, Hashable, CustomStringConvertible {
     classes.map(\.rawValue).joined(separator: ",")
   }
 }
+
+extension PromotionClasses {
+  /// The order and shipping classes: what the item deals of format 3's plan kind 3 combine
+  /// with (stackable ones do).
+  static let orderAndShipping = PromotionClasses(bits: 0b110)
+
+  /// These classes and `other`.
+  ///
+  /// - Complexity: O(1).
+  func union(_ other: PromotionClasses) -> PromotionClasses { PromotionClasses(bits: bits | other.bits) }
+
+  /// The classes both in these and in `other`.
+  ///
+  /// - Complexity: O(1).
+  func intersection(_ other: PromotionClasses) -> PromotionClasses {
+    PromotionClasses(bits: bits & other.bits)
+  }
+
+  /// These classes and `promotionClass`.
+  ///
+  /// - Complexity: O(1).
+  func inserting(_ promotionClass: PromotionClass) -> PromotionClasses {
+    PromotionClasses(bits: bits | (1 << UInt8(promotionClass.position)))
+  }
+}

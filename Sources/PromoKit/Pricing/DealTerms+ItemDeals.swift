@@ -26,7 +26,8 @@ extension DealTerms {
     case .amountOff: return Self.perUnitOff(sum, unitPrice: unitPrice, units: covered)
     case .fixedPrice: return Self.fixedPriceOff(sum, unitPrice: unitPrice, units: covered)
     case .buyGet: return buyGetOff(unitPrice: unitPrice, quantity: quantity)
-    case .bundle, .tiers, .gift: return 0  // format 4: priced by the engine work on issue 30
+    // A bundle is worked out across lines; the others are no item deals.
+    case .bundle, .tiers, .gift: return 0
     }
   }
 

@@ -11,10 +11,11 @@ extension DealTerms {
     if base < minimum || units < minimumQuantity { return 0 }
     let taken: Int128
     switch benefit {
-    case .percentOff: taken = Self.percentageOff(rate, of: base, cap: cap)
+    case .percentOff: taken = percentageOff(rate, of: base, cap: cap)
     case .amountOff: taken = repeats ? repeatedSumOff(base: base, units: units) : Self.sumOff(sum, of: base)
-    case .bundle, .tiers, .gift: taken = 0  // format 4: priced by the engine work on issue 30
-    case .fixedPrice, .buyGet: preconditionFailure("an order deal takes a percentage or a sum")
+    case .tiers: taken = tierOff(base: base, units: units)
+    case .fixedPrice, .buyGet, .bundle, .gift:
+      preconditionFailure("an order deal takes a percentage or a sum")
     }
     return max(taken, 0)
   }
@@ -26,15 +27,27 @@ extension DealTerms {
     switch benefit {
     case .percentOff: includePercentage(in: &bound)
     case .amountOff: if repeats { includeRepeatedSum(in: &bound) } else { includeSum(in: &bound) }
-    case .bundle, .tiers, .gift: break  // format 4: priced by the engine work on issue 30
-    case .fixedPrice, .buyGet: preconditionFailure("an order deal takes a percentage or a sum")
+    case .tiers: includeTiers(in: &bound)
+    case .fixedPrice, .buyGet, .bundle, .gift:
+      preconditionFailure("an order deal takes a percentage or a sum")
     }
   }
 
   /// Whether ``orderDiscountBound(base:units:)`` is exactly what
-  /// ``orderDiscount(base:units:)`` takes: for every discount and threshold but a
-  /// repeating sum off (the two compute the same percentage, or the same sum off the base).
-  var orderDiscountBoundIsExact: Bool { benefit == .percentOff || !repeats }
+  /// ``orderDiscount(base:units:)`` takes: for a percentage rounded half up and a sum off
+  /// that does not repeat (the two compute the same); not for a repeating sum, tiers or a
+  /// percentage rounded another way (the bound rounds half up, never less).
+  var orderDiscountBoundIsExact: Bool {
+    switch benefit {
+    case .percentOff: rounding == .halfUp
+    case .amountOff: !repeats
+    case .fixedPrice, .buyGet, .bundle, .tiers, .gift: false
+    }
+  }
+
+  /// Whether it never takes more off a smaller base (or fewer units): every discount and
+  /// threshold but one with tiers, whose deeper tier may take less than an earlier one.
+  var takesLessOnLessBase: Bool { benefit != .tiers }
 
   /// At least what ``orderDiscount(base:units:)`` takes, found with less arithmetic: what
   /// it takes, but for a repeating threshold, its cap or the base.
@@ -44,8 +57,9 @@ extension DealTerms {
     switch benefit {
     case .percentOff: return max(Self.percentageOff(rate, of: base, cap: cap), 0)
     case .amountOff: return max(Self.sumOff(repeats ? cap : sum, of: base), 0)
-    case .bundle, .tiers, .gift: return 0  // format 4: priced by the engine work on issue 30
-    case .fixedPrice, .buyGet: preconditionFailure("an order deal takes a percentage or a sum")
+    case .tiers: return tierBound(base: base, units: units)
+    case .fixedPrice, .buyGet, .bundle, .gift:
+      preconditionFailure("an order deal takes a percentage or a sum")
     }
   }
 
@@ -55,7 +69,8 @@ extension DealTerms {
     switch benefit {
     case .percentOff: percentagePieces
     case .amountOff: sumPieces
-    case .fixedPrice, .buyGet, .bundle, .tiers, .gift: preconditionFailure("a plain deal takes a percentage or a sum")
+    case .fixedPrice, .buyGet, .bundle, .tiers, .gift:
+      preconditionFailure("a plain deal takes a percentage or a sum")
     }
   }
 }

@@ -15,24 +15,25 @@ extension DealTerms {
     case (.amountOff, .amountOff): return repeats ? repeatedSumTakesAtLeast(other) : sumTakesAtLeast(other)
     case (.fixedPrice, .fixedPrice): return fixedPriceTakesAtLeast(other)
     case (.buyGet, .buyGet): return buyGetTakesAtLeast(other)
-    case (.percentOff, _), (.amountOff, _), (.fixedPrice, _), (.buyGet, _): return false
-    // format 4: priced by the engine work on issue 30
-    case (.bundle, _), (.tiers, _), (.gift, _): return false
+    // (Bundles and tiers are never compared: neither is a single rate or sum.)
+    case (.percentOff, _), (.amountOff, _), (.fixedPrice, _), (.buyGet, _), (.bundle, _), (.tiers, _),
+      (.gift, _):
+      return false
     }
   }
 
   /// Whether this item deal, priced line by line, takes at least as much as `other` off
   /// every line and wins a tie (a lower id), in every item stage `other` can be in: the
   /// same benefit (a buy/get of the same units), at least the rate or the sum off (at most
-  /// the fixed price), at least the unit limit, stackable if `other` is, and for every
-  /// customer. Then `other` is never the item deal of a line where this one is tried too.
+  /// the fixed price), at least the unit limit, combining with every class `other` does,
+  /// and for every customer. Then `other` is never the item deal of a line where this one is tried too.
   ///
   /// A lower fixed price (with at least the unit limit) outdoes whatever the ids: wherever
   /// `other` takes something off a line (its unit price above `other`'s fixed price), this
   /// one takes more off each of at least as many units, so no tie is left to the ids.
   func outdoes(_ other: DealTerms) -> Bool {
     guard isPricedLineByLine, other.isPricedLineByLine, !isForCustomerGroups,
-      isStackable || !other.isStackable, maximumQuantity >= other.maximumQuantity
+      combines.isSuperset(of: other.combines), maximumQuantity >= other.maximumQuantity
     else { return false }
     if benefit == .fixedPrice && other.benefit == .fixedPrice && fixedPriceTakesMore(other) { return true }
     return rank < other.rank && takesAtLeast(other)
@@ -41,15 +42,17 @@ extension DealTerms {
   /// Whether this untargeted threshold or shipping deal, without a code, takes at least as
   /// much as `other` (of its kind, untargeted, without a code) in every plan `other` can be
   /// in, and wins a tie (a lower id): no higher minimums, the same benefit with no less off
-  /// (or all of the shipping), stackable if `other` is, for every customer. Every order that
-  /// finds `other` finds this one too, and `other` is never in the best plan. Of two
+  /// (or all of the shipping), combining with every class `other` does, in its layer and
+  /// with its lines (``isLastOrderDeal(_:lastLayer:)``), for every customer. Every order
+  /// that finds `other` finds this one too, and `other` is never in the best plan. Of two
   /// repeating thresholds counting the same (amount or units), one with no longer a step,
   /// no smaller a sum and no lower a cap takes at least as many steps of at least as much.
-  func outdoesUntargeted(_ other: DealTerms) -> Bool {
+  func outdoesUntargeted(_ other: DealTerms, lastLayer: Int8) -> Bool {
     guard kind == other.kind, kind == .threshold || kind == .shipping, !isTargeted, !other.isTargeted,
       !isForCustomerGroups, rank < other.rank,
-      isStackable || !other.isStackable, minimumUnits <= other.minimumUnits,
-      minimumQuantity <= other.minimumQuantity
+      combines.isSuperset(of: other.combines), minimumUnits <= other.minimumUnits,
+      minimumQuantity <= other.minimumQuantity,
+      kind == .shipping || replacesAsLastOrderDeal(other, lastLayer: lastLayer)
     else { return false }
     // All of the shipping: nothing takes more off it.
     if kind == .shipping && benefit == .percentOff && rate == Percentage.hundred.tenThousandths {
@@ -61,17 +64,27 @@ extension DealTerms {
   /// Whether this discount or threshold takes at least as much as `other`, of its kind and
   /// of the same one SKU or category (the same lines in every order: the caller's
   /// stretch), in every plan `other` can be in, and wins a tie (a lower id): no higher
-  /// minimums, the same benefit with no less off, stackable if `other` is, for every
-  /// customer. A threshold is the last order deal of a plan, so nothing after it depends
-  /// on what it takes; a discount may be followed by a threshold whose minimum what it
-  /// takes decides, so only a discount that stands alone (not stackable) is outdone.
-  func outdoesOnSameLines(_ other: DealTerms) -> Bool {
-    guard kind == other.kind, kind == .threshold || (kind == .discount && !other.isStackable),
+  /// minimums, the same benefit with no less off, combining with every class `other` does,
+  /// for every customer, and nothing after it depending on what it takes
+  /// (``replacesAsLastOrderDeal(_:lastLayer:)``).
+  func outdoesOnSameLines(_ other: DealTerms, lastLayer: Int8) -> Bool {
+    guard kind == other.kind, kind.actsOnOrder,
       hasOneTarget, other.hasOneTarget, !isForCustomerGroups, rank < other.rank,
-      isStackable || !other.isStackable, minimumUnits <= other.minimumUnits,
-      minimumQuantity <= other.minimumQuantity
+      combines.isSuperset(of: other.combines), minimumUnits <= other.minimumUnits,
+      minimumQuantity <= other.minimumQuantity, replacesAsLastOrderDeal(other, lastLayer: lastLayer)
     else { return false }
     return takesAtLeast(other)
+  }
+
+  /// Whether this order deal can stand wherever `other` does with nothing after it that
+  /// depends on what it takes: the same layer and lines (the same `excludeDiscountedLines`),
+  /// and `other` the last order deal of every plan it is in, being in the store's last
+  /// layer (`lastLayer`: a threshold in format 3) or combining with no other order deal
+  /// (standing alone). A deal followed by another may leave it a minimum to reach by taking
+  /// less: 3.00 then 20.00 beats 5.00 alone.
+  func replacesAsLastOrderDeal(_ other: DealTerms, lastLayer: Int8) -> Bool {
+    layer == other.layer && excludesDiscountedLines == other.excludesDiscountedLines
+      && (other.layer >= lastLayer || !other.combines.contains(.order))
   }
 
   /// Those of `deals` that no other `outdoes`, nor one of `others`, which are tried wherever

@@ -10,7 +10,7 @@ extension DealTerms {
     guard shipping > 0 else { return 0 }
     if subtotal < minimum { return 0 }
     switch benefit {
-    case .percentOff: return Self.percentageOff(rate, of: shipping)
+    case .percentOff: return percentageOff(rate, of: shipping)
     case .amountOff: return Self.sumOff(sum, of: shipping)
     case .fixedPrice: return Self.fixedPriceOff(sum, unitPrice: shipping, units: 1)
     case .buyGet: preconditionFailure("a shipping deal has no buy/get")

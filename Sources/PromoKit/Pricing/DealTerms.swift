@@ -39,8 +39,9 @@ struct DealTerms: Sendable {
   /// for the other benefits, which do not read it.
   private let percentage: Percentage
   /// A repeating threshold's step by amount (its `minimumAmount`) when that is finer than
-  /// the currency; 0 otherwise (the step is then ``minimum``).
-  let fineStep: DecimalNumber
+  /// the currency; 0 otherwise (the step is then ``minimum``). Kept with the extras: few
+  /// deals have one.
+  var fineStep: DecimalNumber { extras?.fineStep ?? DecimalNumber(significand: 0) }
   /// The rank of its id among the store's ids.
   let rank: Int32
   /// Its position in the catalog.
@@ -54,11 +55,22 @@ struct DealTerms: Sendable {
   let kind: PromotionKind
   /// The minor digits of the amounts.
   let minorDigits: Int8
-  /// Whether it may combine with other promotions.
+  /// Whether it may combine with promotions of every class (``combines``).
   let isStackable: Bool
+  /// The classes of promotions it may be applied with (store format 4's `combinesWith`;
+  /// every class when stackable, none otherwise).
+  let combines: PromotionClasses
+  /// A discount's or threshold's layer, 1–9 (0 for the other kinds).
+  let layer: Int8
+  /// Whether a discount or threshold leaves out the lines that took an item deal.
+  let excludesDiscountedLines: Bool
+  /// How its percentages are rounded (the store's rule).
+  let rounding: PercentageRounding
   /// Whether it is a repeating threshold.
   let repeats: Bool
-  /// Whether it is a buy/get that counts the units of its lines together.
+  /// Whether it is an item deal worked out on the units of all its lines together (a
+  /// buy/get across lines or with a get target, a bundle, a single price with a limit of
+  /// units across lines).
   let acrossLines: Bool
   /// Whether it acts only on the lines it targets.
   let isTargeted: Bool
@@ -71,6 +83,16 @@ struct DealTerms: Sendable {
   /// Whether it targets one SKU or one category, no more: an order finds it through one of
   /// its SKUs or categories at most.
   let hasOneTarget: Bool
+  /// What store format 4 adds to a few deals (tiers, a bundle, a get target); `nil` for
+  /// every other deal.
+  let extras: DealExtras?
+
+  /// Whether it needs the layered search (store format 4): it combines with some classes
+  /// only, leaves out the lines on sale, or stands in a layer of its own choosing.
+  var needsLayeredSearch: Bool {
+    (combines != .all && combines != .none) || excludesDiscountedLines
+      || (kind.actsOnOrder && Int(layer) != kind.defaultLayer ?? 0)
+  }
 
   /// Whether it is an item deal that prices each line on its own (not a buy/get across
   /// lines): what it takes off a line depends on that line alone.
@@ -85,27 +107,33 @@ struct DealTerms: Sendable {
 
   /// The terms of `promotion` in `minorDigits`, or ``UnpayableAmount`` naming an amount the
   /// currency cannot hold.
-  init(_ promotion: Promotion, storeIndex: Int, rank: Int32, minorDigits: Int) throws(UnpayableAmount) {
+  init(
+    _ promotion: Promotion, storeIndex: Int, rank: Int32, minorDigits: Int,
+    rounding: PercentageRounding = .halfUp
+  ) throws(UnpayableAmount) {
     self.storeIndex = Int32(storeIndex)
     self.rank = rank
     kind = promotion.kind
     isStackable = promotion.isStackable
+    combines = promotion.combinesWith
+    layer = Int8(promotion.layer ?? 0)
+    excludesDiscountedLines = promotion.excludesDiscountedLines
+    self.rounding = rounding
     repeats = promotion.repeats
     isTargeted = promotion.target != nil
     isForCustomerGroups = promotion.customerGroups != nil
     hasOneTarget = promotion.target.map { $0.skus.count + $0.categories.count == 1 } ?? false
-    hasMinimumQuantity = promotion.minimumQuantity != nil
-    minimumQuantity = promotion.minimumQuantity ?? 0
+    // A threshold with tiers applies from its first tier: that is its minimum.
+    let firstTier = promotion.benefit.tierLadder?.tiers.first?.minimum
+    let firstQuantity: Int64? = if case .quantity(let units) = firstTier { units } else { nil }
+    let firstAmount: DecimalNumber? = if case .amount(let amount) = firstTier { amount } else { nil }
+    hasMinimumQuantity = (promotion.minimumQuantity ?? firstQuantity) != nil
+    minimumQuantity = promotion.minimumQuantity ?? firstQuantity ?? 0
     maximumQuantity = promotion.maximumQuantity ?? .max
     self.minorDigits = Int8(minorDigits)
-    hasMinimum = promotion.minimumAmount != nil
-    minimumUnits = promotion.minimumAmount.map { Int64($0.unitsRoundedUp(atScale: minorDigits)) } ?? 0
-    let none = DecimalNumber(significand: 0)
-    if promotion.repeats, let step = promotion.minimumAmount, step.scale > minorDigits {
-      fineStep = step
-    } else {
-      fineStep = none
-    }
+    hasMinimum = (promotion.minimumAmount ?? firstAmount) != nil
+    minimumUnits =
+      (promotion.minimumAmount ?? firstAmount).map { Int64($0.unitsRoundedUp(atScale: minorDigits)) } ?? 0
     func units(_ value: DecimalNumber, _ field: String) throws(UnpayableAmount) -> Int64 {
       guard let money = Money(value, minorDigits: minorDigits) else { throw UnpayableAmount(field: field) }
       return Int64(money.minorUnits)
@@ -118,9 +146,15 @@ struct DealTerms: Sendable {
     case .fixedPrice(let value): sum = try units(value, "fixedPrice")
     case .buyGet(let terms):
       percentage = terms.percentOff
-      (buy, get, acrossLines) = (Int16(terms.buy), Int16(terms.get), terms.acrossLines)
-    case .bundle, .tiers, .gift: break  // format 4: priced by the engine work on issue 30
+      (buy, get) = (Int16(terms.buy), Int16(terms.get))
+    case .bundle(let bundle):
+      // A bundle's quantity where a buy/get keeps its units bought; its price as a sum.
+      (buy, sum) = (Int16(bundle.quantity), try units(bundle.price, "bundle.price"))
+    case .tiers, .gift: break
     }
+    acrossLines =
+      promotion.kind == .item && (promotion.countsAcrossLines || promotion.benefit.kind == .bundle)
+    extras = try DealExtras(promotion, minorDigits: minorDigits)
     (self.percentage, sumUnits, self.buy, self.get, self.acrossLines) = (
       percentage, sum, buy, get, acrossLines
     )

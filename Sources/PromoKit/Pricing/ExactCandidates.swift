@@ -115,6 +115,8 @@ final class ExactCandidates: Sendable {
   /// (none of them is among the candidates gathered for an order: the search asks the
   /// index for the best of them).
   let plain: PlainOrderDeals?
+  /// Whether a deal of the store needs the layered search (``DealTerms/needsLayeredSearch``).
+  let needsLayers: Bool
 
   /// Prepares the promotions of `catalog` working at `instant` in `minorDigits` (sorted as
   /// they are read, ``ExactPreparation``), or returns `nil` when an amount of one cannot be
@@ -125,7 +127,9 @@ final class ExactCandidates: Sendable {
     let promotions = catalog.promotions
     for position in promotions.indices where promotions[position].isWorking(at: instant) {
       guard
-        preparation.add(promotions[position], at: position, rank: ranks[position], minorDigits: minorDigits)
+        preparation.add(
+          promotions[position], at: position, rank: ranks[position], minorDigits: minorDigits,
+          rounding: catalog.rounding)
       else { return nil }
     }
     let (targeted, skuLists, categoryLists) = (
@@ -138,6 +142,8 @@ final class ExactCandidates: Sendable {
       preparation.byCode, preparation.codeTargets, preparation.groups, preparation.plain
     )
     var (sharedKeys, sharedEnds) = (preparation.sharedKeys, preparation.sharedEnds)
+    let lastLayer = preparation.lastLayer
+    needsLayers = preparation.needsLayers
     var table: [DealTerms] = []
     table.reserveCapacity(preparation.tableCount)
     HugePages.adviseUnusedCapacity(of: &table)
@@ -155,9 +161,11 @@ final class ExactCandidates: Sendable {
     var stretchBounds: [OrderStageBounds] = []
     stretchBounds.reserveCapacity(skuLists.keys.count + categoryLists.keys.count)
     var skuDeals = Self.stretches(
-      of: skuLists, targeted: targeted, everyLine: everyLine, into: &table, bounds: &stretchBounds)
+      of: skuLists, targeted: targeted, everyLine: everyLine, lastLayer: lastLayer,
+      into: &table, bounds: &stretchBounds)
     var categoryDeals = Self.stretches(
-      of: categoryLists, targeted: targeted, everyLine: everyLine, into: &table, bounds: &stretchBounds)
+      of: categoryLists, targeted: targeted, everyLine: everyLine, lastLayer: lastLayer,
+      into: &table, bounds: &stretchBounds)
     // A stretch's bounds are at the place of its key, the categories' after the SKUs'.
     for index in sharedKeys.indices where sharedKeys[index] < 0 {
       sharedKeys[index] = Int32(skuLists.keys.count) - 1 - sharedKeys[index]
@@ -180,7 +188,7 @@ final class ExactCandidates: Sendable {
     self.untargetedDiscounts = appended(untargetedDiscounts)
     // An untargeted threshold or shipping deal that another outdoes is never in the best
     // plan: it is left out.
-    byMinimum = DealTerms.unoutdone(byMinimum) { $0.outdoesUntargeted($1) }
+    byMinimum = DealTerms.unoutdone(byMinimum) { $0.outdoesUntargeted($1, lastLayer: lastLayer) }
     self.byMinimum = appended(byMinimum.sorted { $0.minimum < $1.minimum })
     var bounds = OrderStageBounds()
     for terms in table[self.untargetedDiscounts] { bounds.include(terms) }
@@ -243,8 +251,8 @@ final class ExactCandidates: Sendable {
   /// - Complexity: O(*n*) for the *n* positions of `lists`, plus the sorts and comparisons
   ///   of ``DealTerms/unoutdone(_:by:outdoes:)`` in each stretch.
   private static func stretches(
-    of lists: StringGrouping, targeted: [DealTerms], everyLine: [DealTerms], into table: inout [DealTerms],
-    bounds stretchBounds: inout [OrderStageBounds]
+    of lists: StringGrouping, targeted: [DealTerms], everyLine: [DealTerms], lastLayer: Int8,
+    into table: inout [DealTerms], bounds stretchBounds: inout [OrderStageBounds]
   ) -> [KeyDeals] {
     var keyDeals: [KeyDeals] = []
     keyDeals.reserveCapacity(lists.keys.count)
@@ -299,7 +307,8 @@ final class ExactCandidates: Sendable {
         }
       }
       for deal in oneTarget.count > 1
-        ? DealTerms.unoutdone(oneTarget, outdoes: { $0.outdoesOnSameLines($1) }) : oneTarget
+        ? DealTerms.unoutdone(oneTarget, outdoes: { $0.outdoesOnSameLines($1, lastLayer: lastLayer) })
+        : oneTarget
       {
         table.append(deal)
         bounds.include(deal)

@@ -4,24 +4,27 @@
 /// - Complexity: O(*k* *L*) for *k* item deals and *L* lines.
 extension ExactPlanSearch {
   /// Each line's item deal that takes the most off it (ties: the lowest id), of every
-  /// working one and of the stackable ones.
+  /// working one and of those combining with the classes `requiring` (the stackable ones,
+  /// by default: those combining with order and shipping deals).
   ///
   /// - Complexity: O(*k* *L*) for *k* item deals, without allocating but the two answers.
-  func chosenItemDeals(_ lines: [OrderItem]) -> (every: [Step?], stackable: [Step?]) {
+  func chosenItemDeals(
+    _ lines: [OrderItem], requiring: PromotionClasses = .orderAndShipping
+  ) -> (every: [Step?], stackable: [Step?]) {
     var everyChosen = [Step?](repeating: nil, count: lines.count)
     var stackableChosen = everyChosen
     everyChosen.withUnsafeMutableBufferPointer { every in
       stackableChosen.withUnsafeMutableBufferPointer { stackable in
-        chooseItemDeals(lines, every: every, stackable: stackable)
+        chooseItemDeals(lines, requiring: requiring, every: every, stackable: stackable)
       }
     }
     return (everyChosen, stackableChosen)
   }
 
-  /// ``chosenItemDeals(_:)`` into `every` and `stackable` (one per line, `nil` at first):
-  /// through buffers, so that the closures that fill them need no exclusive access.
+  /// ``chosenItemDeals(_:requiring:)`` into `every` and `stackable` (one per line, `nil` at
+  /// first): through buffers, so that the closures that fill them need no exclusive access.
   func chooseItemDeals(
-    _ lines: [OrderItem], every: UnsafeMutableBufferPointer<Step?>,
+    _ lines: [OrderItem], requiring: PromotionClasses, every: UnsafeMutableBufferPointer<Step?>,
     stackable: UnsafeMutableBufferPointer<Step?>
   ) {
     @inline(__always)
@@ -34,7 +37,7 @@ extension ExactPlanSearch {
       }
       let step = Step(deal: index, discount: discount, rank: terms.rank)
       if beats(every[line]) { every[line] = step }
-      if terms.isStackable && beats(stackable[line]) { stackable[line] = step }
+      if terms.combines.isSuperset(of: requiring) && beats(stackable[line]) { stackable[line] = step }
     }
     // (The lists read through buffers: no reference counting for each deal read.)
     table.withUnsafeBufferPointer { table in
@@ -97,6 +100,8 @@ extension ExactPlanSearch {
     case .none: break
     case .every: everyItemSteps = steps
     case .stackable: stackableItemSteps = steps
+    case .withOrder: withOrderItemSteps = steps
+    case .withShipping: withShippingItemSteps = steps
     }
     return (plan, left)
   }

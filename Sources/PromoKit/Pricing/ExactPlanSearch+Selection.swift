@@ -10,9 +10,21 @@ extension ExactPlanSearch {
   func selection(_ best: Plan, chosen: [Step?], amounts: [Int128]) -> Selection {
     let lineCount = items?.count ?? 0
     let itemShares = best.itemStage != .none && lineCount > 0
-    /// The order deal `index` (0 or 1) applies in application order, if any.
-    func orderStep(_ index: Int) -> Step? { index == 0 ? best.firstOrderStep : best.secondOrderStep }
-    let stepCount = best.secondOrderStep != nil ? 2 : best.firstOrderStep != nil ? 1 : 0
+    /// The order deal `index` applies in application order (by layer), if any.
+    func orderStep(_ index: Int) -> Step? {
+      switch index {
+      case 0: best.firstOrderStep
+      case 1: best.secondOrderStep
+      default: orderTails[Int(best.orderTail)][index - 2]
+      }
+    }
+    let stepCount =
+      best.secondOrderStep != nil ? 2 + Int(best.orderTailCount) : best.firstOrderStep != nil ? 1 : 0
+    // The lines a deal that leaves out the discounted ones leaves out: those that took an
+    // item deal in the chosen plan.
+    discountedLines = itemShares ? Self.linesTaking(chosen) : nil
+    let tiers = tiersTaken(
+      best, orderStep: orderStep, count: stepCount, chosen: itemShares ? chosen : [], amounts: amounts)
     var applied: [Applied] = []
     applied.reserveCapacity(best.count)
     for step in itemSteps(best.itemStage) {
@@ -20,7 +32,10 @@ extension ExactPlanSearch {
     }
     for index in 0..<stepCount {
       guard let step = orderStep(index) else { continue }
-      applied.append(Applied(storeIndex: Int(orderTerms(step.deal).storeIndex), discount: step.discount))
+      applied.append(
+        Applied(
+          storeIndex: Int(orderTerms(step.deal).storeIndex), discount: step.discount,
+          tier: tiers.isEmpty ? nil : tiers[index]))
     }
     if let step = best.shippingStep {
       applied.append(Applied(storeIndex: Int(table[step.deal].storeIndex), discount: step.discount))
@@ -71,6 +86,44 @@ extension ExactPlanSearch {
     return Selection(
       applied: applied, shares: lineShares, shareStarts: shareStarts,
       shippingDiscount: best.shippingStep?.discount ?? 0, total: best.total)
+  }
+
+  /// The lines that took an item deal (`chosen` per line), or `nil` when none did.
+  ///
+  /// - Complexity: O(*L*) for *L* lines.
+  static func linesTaking(_ chosen: [Step?]) -> TargetedLines? {
+    guard chosen.contains(where: { $0 != nil }) else { return nil }
+    var taking = TargetedLines.none(count: chosen.count)
+    for line in chosen.indices where chosen[line] != nil { taking.insert(line) }
+    return taking
+  }
+
+  /// The number of the tier (from 1) each of the `count` order deals of `best` took
+  /// (`orderStep` gives them in order), `nil` for a deal without tiers; empty when none
+  /// has tiers. Each deal's base is what its lines had left before it: `amounts` less the
+  /// item deals `chosen` and the earlier order deals' shares.
+  ///
+  /// - Complexity: O(*d* *L*) for *d* order deals and *L* lines.
+  private func tiersTaken(
+    _ best: Plan, orderStep: (Int) -> Step?, count: Int, chosen: [Step?], amounts: [Int128]
+  ) -> [Int?] {
+    guard
+      (0..<count).contains(where: { orderStep($0).map { orderTerms($0.deal).benefit == .tiers } ?? false })
+    else { return [] }
+    var left = amounts
+    for line in chosen.indices { left[line] -= chosen[line]?.discount ?? 0 }
+    var (next, shares) = (left, left)
+    var tiers: [Int?] = []
+    for index in 0..<count {
+      guard let step = orderStep(index) else { continue }
+      let terms = orderTerms(step.deal)
+      let whole = left.reduce(0, +)
+      let base = self.base(of: step.deal, terms, amounts: left, whole: whole) ?? 0
+      tiers.append(terms.tierReached(base: base, units: units(of: step.deal)).map { $0 + 1 })
+      subtractShares(of: step.discount, by: step.deal, from: left, into: &next, shares: &shares)
+      left = next
+    }
+    return tiers
   }
 
   /// Writes into `shares` the division of `discount`, taken by order deal `number`, over

@@ -31,9 +31,13 @@ final class ExactPlanSearch {
     var itemStage: ItemStage = .none
     /// How many item deals took something off a line in that stage.
     var itemCount = 0
-    /// The order deals: a discount or threshold alone, or a discount then a threshold.
+    /// The order deals in layer order: a discount or threshold alone, a discount then a
+    /// threshold, or (the layered search) more, those after the second in
+    /// ``ExactPlanSearch/orderTails`` at `orderTail` (-1 without).
     var firstOrderStep: Step?
     var secondOrderStep: Step?
+    var orderTail: Int32 = -1
+    var orderTailCount: Int8 = 0
     /// The shipping deal.
     var shippingStep: Step?
     /// Whether every promotion of it is stackable (so a stackable shipping deal may join).
@@ -44,7 +48,7 @@ final class ExactPlanSearch {
     /// How many promotions it has.
     var count: Int {
       itemCount + (firstOrderStep == nil ? 0 : 1) + (secondOrderStep == nil ? 0 : 1)
-        + (shippingStep == nil ? 0 : 1)
+        + Int(orderTailCount) + (shippingStep == nil ? 0 : 1)
     }
 
     /// Whether it has no promotion.
@@ -58,6 +62,8 @@ final class ExactPlanSearch {
     var storeIndex: Int
     /// What it took off, in minor units.
     var discount: Int128
+    /// The number of the tier it took, from 1, for a threshold with tiers.
+    var tier: Int?
   }
 
   /// The plan chosen, as the quote tells it.
@@ -77,9 +83,10 @@ final class ExactPlanSearch {
   }
 
   /// The item stage a plan starts with: none (plan kind 1), every working item deal (kind
-  /// 2), or the stackable ones (kind 3).
+  /// 2), or those combining with order and shipping deals (kind 3: the stackable ones); in
+  /// the layered search also those combining with order deals, or with shipping deals.
   enum ItemStage: Sendable {
-    case none, every, stackable
+    case none, every, stackable, withOrder, withShipping
   }
 
   /// The terms the deals are named by.
@@ -93,6 +100,8 @@ final class ExactPlanSearch {
   /// The shipping deal that takes the most off the shipping (ties: the lowest id) of all
   /// the working ones, and of the stackable ones; `nil` when none applies.
   let bestShipping: (any: Step?, stackable: Step?)
+  /// The shipping deals (their places in ``table``).
+  let shippingPlaces: [Int32]
   /// The stretches of item deals each line reads in place.
   let linePostings: [LinePostings]
   /// The other item deals, with their lines.
@@ -123,6 +132,22 @@ final class ExactPlanSearch {
   /// The item deals of the two item stages that took something off a line, by id.
   var everyItemSteps: [Step] = []
   var stackableItemSteps: [Step] = []
+  var withOrderItemSteps: [Step] = []
+  var withShippingItemSteps: [Step] = []
+  /// The order deals after the second of the plans of the layered search, each plan's in
+  /// one list (``Plan/orderTail``).
+  var orderTails: [[Step]] = []
+  /// Whether a deal of the store needs the layered search.
+  let needsLayers: Bool
+  /// The promotion (its position in the store) every plan offered must apply, when the
+  /// search looks for the best plan applying it (``bestTotal(applying:)``); `nil` otherwise.
+  var required: Int32?
+  /// The number of the required promotion when it is a plain order deal adopted for that
+  /// search (the index answers only the best plain deals, which it may not be).
+  var requiredPlainNumber: Int?
+  /// The lines that took an item deal in the item stage being searched (or chosen), left
+  /// out of the lines of a deal that excludes them; `nil` when none is left out.
+  var discountedLines: TargetedLines?
 
   /// A search over the working `deals` of an order of `items` (or of an amount, `nil`),
   /// `subtotal` and `shipping` in minor units.
@@ -133,6 +158,7 @@ final class ExactPlanSearch {
     shipping: Int128
   ) {
     self.plain = plain
+    needsLayers = deals.needsLayers
     let table = deals.table
     self.table = table
     linePostings = deals.linePostings
@@ -161,6 +187,7 @@ final class ExactPlanSearch {
     self.items = items
     self.subtotal = subtotal
     self.shipping = shipping
+    shippingPlaces = deals.shipping
     var any: Step?
     var stackable: Step?
     if shipping > 0 {
@@ -200,6 +227,11 @@ final class ExactPlanSearch {
   /// units, which does not count them, but for one of a block still to be gathered).
   @inline(__always)
   func units(of number: Int) -> Int64 {
+    if discountedLines != nil, orderTerms(number).excludesDiscountedLines, let items {
+      var counted: Int64 = 0
+      lines(number).forEach(count: items.count) { counted += items[$0].quantity }
+      return counted
+    }
     if number < Self.pendingBase { return units.isEmpty ? 0 : units[number] }
     // A deal of a block still to be gathered: the units of the block's lines, all its own.
     guard let items else { return 0 }
@@ -226,11 +258,15 @@ final class ExactPlanSearch {
     return adoptedDeals[number - Self.adoptedBase]
   }
 
-  /// The lines order deal `number` acts on: every line for a plain deal.
+  /// The lines order deal `number` acts on: every line for a plain deal; those it targets
+  /// but the ``discountedLines`` for a deal that leaves them out.
   @inline(__always)
   func lines(_ number: Int) -> TargetedLines {
-    if number < Self.pendingBase { return orderLines[number] }
-    return number < Self.adoptedBase ? blocks[Self.pendingBlock(number)].lines : .every
+    let targeted =
+      number < Self.pendingBase
+      ? orderLines[number] : number < Self.adoptedBase ? blocks[Self.pendingBlock(number)].lines : .every
+    guard let discountedLines, orderTerms(number).excludesDiscountedLines, let items else { return targeted }
+    return targeted.subtracting(discountedLines, count: items.count)
   }
 
   /// The item steps of `stage`.
@@ -239,6 +275,8 @@ final class ExactPlanSearch {
     case .none: []
     case .every: everyItemSteps
     case .stackable: stackableItemSteps
+    case .withOrder: withOrderItemSteps
+    case .withShipping: withShippingItemSteps
     }
   }
 
@@ -254,6 +292,8 @@ final class ExactPlanSearch {
       if rest == 0 { return step.rank }
       rest -= 1
     }
+    if rest < Int(plan.orderTailCount) { return orderTails[Int(plan.orderTail)][rest].rank }
+    rest -= Int(plan.orderTailCount)
     if let step = plan.shippingStep, rest == 0 { return step.rank }
     preconditionFailure("a plan has no promotion at \(position)")
   }
@@ -271,6 +311,7 @@ final class ExactPlanSearch {
   /// Makes `plan` the `best` one if it is preferred to it.
   @inline(__always)
   func offer(_ plan: Plan, to best: inout Plan) {
+    if let required, !applies(plan, required) { return }
     if plan.total < best.total || (plan.total == best.total && isPreferred(plan, to: best)) { best = plan }
   }
 
@@ -285,6 +326,7 @@ final class ExactPlanSearch {
 
   /// The best plan.
   func best() -> Selection {
+    if needsLayers { return bestInLayers() }
     let lines = items ?? []
     let amounts = items.map { $0.map(\.lineAmount.minorUnits) } ?? [subtotal]
     let empty = Plan(total: subtotal + shipping)

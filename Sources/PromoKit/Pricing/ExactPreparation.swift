@@ -36,6 +36,10 @@ struct ExactPreparation {
   /// `-1 - index` (known as they are grouped: no key is looked up again).
   var sharedKeys: [Int32] = []
   var sharedEnds: [Int32] = []
+  /// The highest layer of the order deals added (2 without any: format 3's threshold).
+  var lastLayer: Int8 = 2
+  /// Whether a deal added needs the layered search (``DealTerms/needsLayeredSearch``).
+  var needsLayers = false
 
   /// How many deals the candidates' table holds at the most: a deal once for each SKU and
   /// category of its target, the untargeted ones, those of codes (and the plain deals,
@@ -59,11 +63,20 @@ struct ExactPreparation {
 
   /// Adds `promotion`, working, at `position` in the store and of id rank `rank`; `false`
   /// when an amount of it cannot be paid in `minorDigits`.
-  mutating func add(_ promotion: Promotion, at position: Int, rank: Int32, minorDigits: Int) -> Bool {
-    guard let deal = try? DealTerms(promotion, storeIndex: position, rank: rank, minorDigits: minorDigits)
+  mutating func add(
+    _ promotion: Promotion, at position: Int, rank: Int32, minorDigits: Int,
+    rounding: PercentageRounding = .halfUp
+  ) -> Bool {
+    guard
+      let deal = try? DealTerms(
+        promotion, storeIndex: position, rank: rank, minorDigits: minorDigits, rounding: rounding)
     else { return false }
+    // A gift is granted after the plan is chosen: never a deal of the search.
+    if promotion.kind == .gift { return true }
+    if promotion.kind.actsOnOrder { lastLayer = max(lastLayer, deal.layer) }
+    needsLayers = needsLayers || deal.needsLayeredSearch
     let target = promotion.target
-    if target == nil && PlainOrderDeals.holds(promotion) {
+    if target == nil && PlainOrderDeals.holds(promotion, rounding: rounding) {
       plain.append(deal)
       return true
     }
@@ -89,7 +102,7 @@ struct ExactPreparation {
       case .item: untargetedItems.append(deal)
       case .discount: untargetedDiscounts.append(deal)
       case .threshold, .shipping: byMinimum.append(deal)
-      case .gift: break  // format 4: priced by the engine work on issue 30
+      case .gift: break
       }
     }
     return true

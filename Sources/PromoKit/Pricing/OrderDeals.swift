@@ -31,6 +31,8 @@ struct OrderDeals: Sendable {
   var orderLines: [TargetedLines] = []
   /// The shipping deals.
   var shipping: [Int32] = []
+  /// Whether a deal of the store needs the layered search (``DealTerms/needsLayeredSearch``).
+  var needsLayers = false
   /// Bounds on what the discounts and thresholds take (of more of them, perhaps: those for
   /// customer groups the customer is not in).
   var bounds = OrderStageBounds()
@@ -54,6 +56,7 @@ struct OrderDeals: Sendable {
   /// Every deal of `terms`, each acting on the lines its `lines` gives.
   init(terms: [DealTerms], lines: (DealTerms) -> TargetedLines) {
     self.init(table: terms)
+    needsLayers = terms.contains { $0.needsLayeredSearch }
     for index in terms.indices {
       append(index, lines: lines(terms[index]))
       if terms[index].kind.actsOnOrder { bounds.include(terms[index]) }

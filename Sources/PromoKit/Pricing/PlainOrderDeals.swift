@@ -49,10 +49,21 @@ struct PlainOrderDeals: Sendable {
   func thresholds(_ stacking: Stacking) -> DealSet { thresholdSets[stacking.rawValue] }
 
   /// Whether `promotion` is one of them: an untargeted discount or threshold without a code,
-  /// customer groups, a quantity minimum or a repeat.
-  static func holds(_ promotion: Promotion) -> Bool {
-    promotion.kind.actsOnOrder && promotion.target == nil && promotion.code == nil
-      && promotion.customerGroups == nil && promotion.minimumQuantity == nil && !promotion.repeats
+  /// customer groups, a quantity minimum or a repeat, a single percentage (rounded half up:
+  /// the index's rule) or sum, in its kind's own layer, combining with every class or none,
+  /// on every line (format 3's order deals, whose best pair the index answers).
+  static func holds(_ promotion: Promotion, rounding: PercentageRounding) -> Bool {
+    guard promotion.kind.actsOnOrder, promotion.target == nil, promotion.code == nil,
+      promotion.customerGroups == nil, promotion.minimumQuantity == nil, !promotion.repeats,
+      promotion.writtenLayer == nil || promotion.writtenLayer == promotion.kind.defaultLayer,
+      !promotion.excludesDiscountedLines,
+      promotion.combinesWith == .all || promotion.combinesWith == .none
+    else { return false }
+    switch promotion.benefit {
+    case .percentOff: return rounding == .halfUp
+    case .amountOff: return true
+    case .fixedPrice, .buyGet, .bundle, .tiers, .gift: return false
+    }
   }
 
   /// Indexes `deals` (each ``holds(_:)`` its promotion).

@@ -61,7 +61,7 @@ extension PriceCalculator {
     case .discount, .threshold:
       // An order given by amount has no lines to target or count; an empty order has no
       // line a targeted deal targets, but an untargeted quantity minimum is tested (0 units).
-      let counts = promotion.target != nil || promotion.minimumQuantity != nil
+      let counts = promotion.target != nil || promotion.testedMinimumQuantity != nil
       if counts && items == nil { return .noEligibleLine }
       if promotion.target != nil, let items, !items.contains(where: targets) { return .noEligibleLine }
       if promotion.kind == .threshold {
@@ -94,13 +94,13 @@ extension PriceCalculator {
   ) -> MinimumShortfall? {
     var shortfall = MinimumShortfall(testedAgainst: tested)
     var short = false
-    if let minimumAmount = promotion.minimumAmount {
+    if let minimumAmount = promotion.testedMinimumAmount {
       shortfall.minimumAmount = minimumAmount
       let missing = max(deal.minimum - tested.minorUnits, 0)
       shortfall.shortBy = Money(minorUnits: missing, minorDigits: tested.minorDigits)
       short = short || missing > 0
     }
-    if let least = promotion.minimumQuantity {
+    if let least = promotion.testedMinimumQuantity {
       let counted = units ?? 0
       shortfall.units = counted
       shortfall.minimumQuantity = least

@@ -12,7 +12,9 @@ extension PriceCalculator {
     where promotion.isWorking(at: context.instant, presenting: codes, groups: groups) {
       do throws(UnpayableAmount) {
         terms.append(
-          try DealTerms(promotion, storeIndex: position, rank: ranks[position], minorDigits: digits))
+          try DealTerms(
+            promotion, storeIndex: position, rank: ranks[position], minorDigits: digits,
+            rounding: catalog.rounding))
       } catch {
         throw error.error(position: position, currency: catalog.currency, minorDigits: digits)
       }

@@ -125,6 +125,22 @@ enum TargetedLines: Sendable {
     }
   }
 
+  /// These lines but those of `other`, of an order of `count` lines.
+  ///
+  /// - Complexity: O(1) for masks; O(*L*) otherwise.
+  func subtracting(_ other: TargetedLines, count: Int) -> TargetedLines {
+    switch (self, other) {
+    case (_, .every): return .none(count: count)
+    case (.mask(let bits), .mask(let otherBits)): return .mask(bits & ~otherBits)
+    case (.every, .mask(let otherBits)) where count <= 64:
+      return .mask((count == 64 ? UInt64.max : (1 << UInt64(count)) - 1) & ~otherBits)
+    default:
+      var kept = TargetedLines.none(count: count)
+      forEach(count: count) { if !other.contains($0) { kept.insert($0) } }
+      return kept
+    }
+  }
+
   /// Whether it is every line.
   var isEvery: Bool {
     if case .every = self { return true }

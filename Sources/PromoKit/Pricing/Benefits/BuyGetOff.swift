@@ -24,7 +24,7 @@ extension DealTerms {
   func buyGetOff(unitPrice: Int128, quantity: Int64) -> Int128 {
     let got = Self.gotAmount(
       unitPrice: unitPrice, quantity: quantity, buy: Int64(buy), get: Int64(get), limit: maximumQuantity)
-    return Self.percentageOff(rate, of: got)
+    return percentageOff(rate, of: got)
   }
 
   /// Calls `body` with each line of `targeted` that this buy/get across lines gets units
@@ -35,10 +35,43 @@ extension DealTerms {
   func forEachLineAcross(
     _ items: [OrderItem], targeted: TargetedLines, cheapestFirst: [Int]?, _ body: (Int, Int128) -> Void
   ) {
+    switch benefit {
+    case .bundle: return forEachLineOfBundle(items, targeted: targeted, body)
+    case .percentOff, .amountOff, .fixedPrice: return forEachDearestUnit(items, targeted: targeted, body)
+    case .buyGet where extras?.getTarget != nil:
+      return forEachLineGot(items, targeted: targeted, cheapestFirst: cheapestFirst, body)
+    case .buyGet, .tiers, .gift: break
+    }
     var units: Int64 = 0
     targeted.forEach(count: items.count) { units += items[$0].quantity }
     var got = min(discountedUnits(of: units), maximumQuantity)
     for index in cheapestFirst ?? Self.cheapestFirst(items) where got > 0 && targeted.contains(index) {
+      let taken = min(got, items[index].quantity)
+      got -= taken
+      body(index, percentageOff(unitPrice: items[index].unitPrice.minorUnits, units: taken))
+    }
+  }
+
+  /// A buy/get with a get target: units bought on its buy lines (those it targets that its
+  /// get target does not), `k = floor(U_b / buy)` times; `min(k × get, U_g)` units got (at
+  /// most its unit limit), the cheapest of its get lines, ties to the earlier line.
+  private func forEachLineGot(
+    _ items: [OrderItem], targeted: TargetedLines, cheapestFirst: [Int]?, _ body: (Int, Int128) -> Void
+  ) {
+    let getLines = Self.targetedLines(of: items, target: extras?.getTarget)
+    var (bought, gettable): (Int64, Int64) = (0, 0)
+    for line in items.indices {
+      if getLines.contains(line) {
+        gettable += items[line].quantity
+      } else if targeted.contains(line) {
+        bought += items[line].quantity
+      }
+    }
+    let times = bought / Int64(buy)
+    var got = min(
+      min(times.multipliedReportingOverflow(by: Int64(get)).overflow ? .max : times * Int64(get), gettable),
+      maximumQuantity)
+    for index in cheapestFirst ?? Self.cheapestFirst(items) where got > 0 && getLines.contains(index) {
       let taken = min(got, items[index].quantity)
       got -= taken
       body(index, percentageOff(unitPrice: items[index].unitPrice.minorUnits, units: taken))

@@ -9,15 +9,28 @@
 extension DealTerms {
   /// `percentOff` (a rate in ten-thousandths of a percent) of `amount` minor units, at
   /// most `cap` (a `maximumDiscount`).
+  /// Rounded half up, or by `rounding` (a store's rule).
   @inline(__always)
-  static func percentageOff(_ rate: Int64, of amount: Int128, cap: Int128 = .max) -> Int128 {
-    min(Percentage.rounded(amount, tenThousandths: rate), cap)
+  static func percentageOff(
+    _ rate: Int64, of amount: Int128, cap: Int128 = .max, rounding: PercentageRounding = .halfUp
+  ) -> Int128 {
+    let rounded =
+      rounding == .halfUp
+      ? Percentage.rounded(amount, tenThousandths: rate)
+      : Percentage.rounded(amount, tenThousandths: rate, rounding: rounding)
+    return min(rounded, cap)
+  }
+
+  /// This deal's percentage `rate` of `amount`, at most `cap`, rounded by its store's rule.
+  @inline(__always)
+  func percentageOff(_ rate: Int64, of amount: Int128, cap: Int128 = .max) -> Int128 {
+    Self.percentageOff(rate, of: amount, cap: cap, rounding: rounding)
   }
 
   /// What this percentage takes off `units` units of a line at `unitPrice` minor units.
   @inline(__always)
   func percentageOff(unitPrice: Int128, units: Int64) -> Int128 {
-    Self.percentageOff(rate, of: RateArithmetic.product(unitPrice, units))
+    percentageOff(rate, of: RateArithmetic.product(unitPrice, units))
   }
 
   /// Whether this percentage takes at least what `other`, a percentage too, takes off

@@ -1,0 +1,58 @@
+/// The benefit `tiers` of a threshold: the deepest tier its base (or its units) reaches
+/// takes its own percentage or sum, at most the threshold's cap and never more than the
+/// base. A deeper tier may take less than an earlier one (the merchant's ladder as
+/// written), so what it takes is not monotone in the base; its bound is: the most any tier
+/// reached at or below the base would take there.
+///
+///     terms.tierOff(base: 23_841, units: 3)   // 2_500: the second tier, 25.00 off
+///
+/// - Complexity: each is O(*t*) for *t* tiers (at most 20).
+extension DealTerms {
+  /// The number of the tier a base of `base` minor units over `units` units reaches, from 0;
+  /// `nil` below the first.
+  func tierReached(base: Int128, units: Int64) -> Int? {
+    guard let extras else { return nil }
+    var reached: Int?
+    for (index, rung) in extras.rungs.enumerated() {
+      let measured = extras.rungsCountUnits ? Int128(units) : base
+      guard measured >= Int128(rung.minimum) else { break }
+      reached = index
+    }
+    return reached
+  }
+
+  /// What the tier `rung` takes off `base`, at most the cap and the base.
+  private func rungOff(_ rung: DealExtras.Rung, base: Int128) -> Int128 {
+    let taken = rung.rate > 0 ? percentageOff(rung.rate, of: base, cap: cap) : min(Int128(rung.sum), cap)
+    return max(min(taken, base), 0)
+  }
+
+  /// What the threshold with tiers takes off `base` over `units` units: its deepest tier
+  /// reached's benefit; 0 below the first tier.
+  func tierOff(base: Int128, units: Int64) -> Int128 {
+    guard let extras, let reached = tierReached(base: base, units: units) else { return 0 }
+    return rungOff(extras.rungs[reached], base: base)
+  }
+
+  /// At least what it takes off any base up to `base` (and units up to `units`): the most
+  /// a tier reached there takes off `base`, rounded half up (no rounding takes more).
+  func tierBound(base: Int128, units: Int64) -> Int128 {
+    guard let extras, let reached = tierReached(base: base, units: units) else { return 0 }
+    var bound: Int128 = 0
+    for rung in extras.rungs[...reached] {
+      let taken =
+        rung.rate > 0 ? Self.percentageOff(rung.rate, of: base, cap: cap) : min(Int128(rung.sum), cap)
+      bound = max(bound, min(taken, base))
+    }
+    return bound
+  }
+
+  /// Adds the tiers to `bound`: none takes more than the highest rate or sum among them.
+  func includeTiers(in bound: inout TakenBound) {
+    guard let extras else { return }
+    for rung in extras.rungs {
+      bound.rate = max(bound.rate, rung.rate)
+      bound.sum = max(bound.sum, rung.sum)
+    }
+  }
+}

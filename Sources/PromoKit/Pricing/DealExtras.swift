@@ -1,0 +1,69 @@
+/// What a few deals have beside their ``DealTerms``: a threshold's tier ladder in minor
+/// units and a buy/get's get target (store format 4), a repeating threshold's step when it
+/// is finer than the currency. Held by reference so that the terms of every other deal stay
+/// small (`nil` there).
+///
+///     let extras = try DealExtras(promotion, minorDigits: 2)   // nil for most promotions
+///
+/// - Complexity: O(*t*) to make, for *t* tiers.
+final class DealExtras: Sendable {
+  /// One tier: the minimum that reaches it (minor units, rounded up, or units) and what it
+  /// takes off then (a rate in ten-thousandths of a percent, or a sum in minor units).
+  struct Rung: Sendable {
+    var minimum: Int64
+    var rate: Int64
+    var sum: Int64
+  }
+
+  /// The tiers of a threshold with tiers, from the first; empty otherwise.
+  let rungs: [Rung]
+  /// Whether the tiers' minimums count units (else amounts).
+  let rungsCountUnits: Bool
+  /// The lines a buy/get gets its units from, when it has a get target.
+  let getTarget: ItemTarget?
+  /// A repeating threshold's step by amount when that is finer than the currency.
+  let fineStep: DecimalNumber?
+
+  /// The extras of `promotion` in `minorDigits`, or `nil` when it has none.
+  init?(_ promotion: Promotion, minorDigits: Int) throws(UnpayableAmount) {
+    getTarget = promotion.getTarget
+    if promotion.repeats, let step = promotion.minimumAmount, step.scale > minorDigits {
+      fineStep = step
+    } else {
+      fineStep = nil
+    }
+    guard let ladder = promotion.benefit.tierLadder else {
+      guard getTarget != nil || fineStep != nil else { return nil }
+      (rungs, rungsCountUnits) = ([], false)
+      return
+    }
+    var rungs: [Rung] = []
+    for tier in ladder.tiers {
+      var rung = Rung(minimum: 0, rate: 0, sum: 0)
+      switch tier.minimum {
+      case .amount(let amount): rung.minimum = Int64(amount.unitsRoundedUp(atScale: minorDigits))
+      case .quantity(let units): rung.minimum = units
+      }
+      switch tier.benefit {
+      case .percentOff(let percentage): rung.rate = percentage.tenThousandths
+      case .amountOff(let sum):
+        guard let money = Money(sum, minorDigits: minorDigits) else {
+          throw UnpayableAmount(field: "tiers.amountOff")
+        }
+        rung.sum = Int64(money.minorUnits)
+      case .fixedPrice, .buyGet, .bundle, .tiers, .gift: break  // the model allows none of them
+      }
+      rungs.append(rung)
+    }
+    self.rungs = rungs
+    rungsCountUnits = ladder.measure == .quantity
+  }
+}
+
+extension Benefit {
+  /// The tier ladder of a threshold with tiers.
+  var tierLadder: TierLadder? {
+    if case .tiers(let ladder) = self { return ladder }
+    return nil
+  }
+}

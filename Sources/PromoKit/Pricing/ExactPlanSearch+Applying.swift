@@ -1,0 +1,49 @@
+/// The best plan that applies one given promotion: what `--explain` names as a `not-best`
+/// promotion's `bestTotalWith`, the lowest total the customer would have paid with it.
+///
+///     search.bestTotal(applying: terms)   // 11_290, or nil when no allowed plan applies it
+///
+/// The layered search tries every plan the rules allow (it reads format 3's plans in
+/// general), and keeps only those applying the promotion; the promotion is among the deals
+/// it tries even where the pricing's indexes would have left it out as one another outdoes
+/// (the plain deals' index answers only the best of them). A deal left out of the
+/// candidates as outdone is one that nothing after it depends on, so a plan with it and
+/// the promotion is never better than one with the deal that outdoes it.
+///
+/// - Complexity: that of ``bestInLayers()``.
+extension ExactPlanSearch {
+  /// The lowest total of any plan the rules allow that applies the promotion of `terms`
+  /// (working for the order), or `nil` when none does.
+  func bestTotal(applying terms: DealTerms) -> Int128? {
+    let amounts = items.map { $0.map(\.lineAmount.minorUnits) } ?? [subtotal]
+    required = terms.storeIndex
+    defer { required = nil }
+    if terms.kind.actsOnOrder && !terms.isTargeted {
+      var gathered = false
+      forEachOrderDeal { if orderTerms($0).storeIndex == terms.storeIndex { gathered = true } }
+      requiredPlainNumber = gathered ? nil : adopt(terms)
+    }
+    defer { requiredPlainNumber = nil }
+    var best = Plan(total: .max)
+    _ = searchInLayers(amounts: amounts, best: &best)
+    return best.total == .max ? nil : best.total
+  }
+
+  /// Whether `plan` applies the promotion at `storeIndex` of the store: one of its item
+  /// deals took something off a line, or it is one of its order deals or its shipping deal.
+  ///
+  /// - Complexity: O(*k*) for the plan's *k* promotions.
+  func applies(_ plan: Plan, _ storeIndex: Int32) -> Bool {
+    if itemSteps(plan.itemStage).contains(where: { table[$0.deal].storeIndex == storeIndex }) { return true }
+    for step in [plan.firstOrderStep, plan.secondOrderStep].compactMap({ $0 })
+    where orderTerms(step.deal).storeIndex == storeIndex {
+      return true
+    }
+    if plan.orderTail >= 0,
+      orderTails[Int(plan.orderTail)].contains(where: { orderTerms($0.deal).storeIndex == storeIndex })
+    {
+      return true
+    }
+    return plan.shippingStep.map { table[$0.deal].storeIndex == storeIndex } ?? false
+  }
+}

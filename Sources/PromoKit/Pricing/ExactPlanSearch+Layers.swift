@@ -1,0 +1,205 @@
+/// The layered search: the plans of a store whose deals say class by class what they
+/// combine with, stand in layers of their own, or leave out the lines on sale (store format
+/// 4). The same plans as the pair search's, read in general:
+///
+/// - for every choice of order deals (at most one a layer, in layer order, each on what the
+///   earlier ones left) and shipping deal that pairwise combine, the item stage is empty or
+///   every item deal combining with each of them (``ItemStage``: `withOrder`,
+///   `withShipping`, `stackable` for both), and they combine with item deals;
+/// - every item deal alone (`every`), and the item deals combining with both alone
+///   (`stackable`), as in format 3.
+///
+/// Each layer's deals are tried from the one that could take the most down, each followed
+/// by the later layers' (a branch and bound): a plan is cut off when even the most each
+/// later layer could take, and the most a shipping deal takes, cannot beat the best plan.
+/// What a deal could take at the start of the order stage bounds what it takes after
+/// earlier layers (their bases only shrink; ``DealTerms/orderDiscountBound(base:units:)``
+/// never grows as the base does).
+///
+/// - Complexity: O(*s* *k* *L* + *s* *c* *L*) for the *s* ≤ 5 item stages, *k* item deals,
+///   *L* lines and the *c* plans of the order stage not cut off by the bound: at most
+///   *o*^*m* for *o* order deals in *m* layers.
+extension ExactPlanSearch {
+  /// What an item stage lets its plans add: order deals (none, any, at least one), which
+  /// classes each must combine with, and a shipping deal (never, optional, required).
+  struct StageRule {
+    enum Presence { case never, optional, required }
+    var orderDeals: Presence
+    var shipping: Presence
+    /// The classes every order deal of the plan combines with: item deals' when the stage
+    /// has some, shipping's when a shipping deal is required.
+    var orderDealsCombine: PromotionClasses
+    /// The classes the shipping deal combines with: item deals' when the stage has some.
+    var shippingCombines: PromotionClasses
+  }
+
+  /// The best plan of a store that needs the layered search.
+  func bestInLayers() -> Selection {
+    let amounts = items.map { $0.map(\.lineAmount.minorUnits) } ?? [subtotal]
+    var best = Plan(total: subtotal + shipping)
+    let chosenByStage = searchInLayers(amounts: amounts, best: &best)
+    return selection(best, chosen: chosenByStage[best.itemStage] ?? [], amounts: amounts)
+  }
+
+  /// Offers `best` every plan the layered search tries on the lines' `amounts`; returns
+  /// each item stage's deal per line.
+  func searchInLayers(amounts: [Int128], best: inout Plan) -> [ItemStage: [Step?]] {
+    let lines = items ?? []
+    let empty = Plan(total: subtotal + shipping)
+    // Kind 1: no item stage, any order stage, any shipping deal the rule allows.
+    searchLayers(
+      from: empty, amounts: amounts,
+      rule: StageRule(
+        orderDeals: .optional, shipping: .optional, orderDealsCombine: .none, shippingCombines: .none),
+      best: &best)
+    var chosenByStage: [ItemStage: [Step?]] = [:]
+    if !lines.isEmpty, !linePostings.isEmpty || !itemDeals.isEmpty {
+      for stage in [ItemStage.every, .stackable, .withOrder, .withShipping] {
+        let chosen = chosenItemDeals(lines, requiring: Self.requirement(of: stage))
+        let perLine = stage == .every ? chosen.every : chosen.stackable
+        let start = itemStage(perLine, amounts: amounts, kind: stage)
+        guard start.plan.itemCount > 0 else { continue }
+        chosenByStage[stage] = perLine
+        let item = PromotionClasses([.item])
+        switch stage {
+        case .every: offer(start.plan, to: &best)
+        case .stackable:
+          offer(start.plan, to: &best)
+          discountedLines = Self.linesTaking(perLine)
+          searchLayers(
+            from: start.plan, amounts: start.left,
+            rule: StageRule(
+              orderDeals: .required, shipping: .required, orderDealsCombine: item.inserting(.shipping),
+              shippingCombines: item),
+            best: &best)
+        case .withOrder:
+          discountedLines = Self.linesTaking(perLine)
+          searchLayers(
+            from: start.plan, amounts: start.left,
+            rule: StageRule(
+              orderDeals: .required, shipping: .never, orderDealsCombine: item, shippingCombines: item),
+            best: &best)
+        case .withShipping:
+          searchLayers(
+            from: start.plan, amounts: start.left,
+            rule: StageRule(
+              orderDeals: .never, shipping: .required, orderDealsCombine: item, shippingCombines: item),
+            best: &best)
+        case .none: break
+        }
+        discountedLines = nil
+      }
+    }
+    discountedLines = nil
+    return chosenByStage
+  }
+
+  /// The classes the item deals of `stage` combine with.
+  static func requirement(of stage: ItemStage) -> PromotionClasses {
+    switch stage {
+    case .none, .every: .none
+    case .stackable: .orderAndShipping
+    case .withOrder: PromotionClasses([.order])
+    case .withShipping: PromotionClasses([.shipping])
+    }
+  }
+
+  /// Offers `best` every plan of `start` and the order deals and shipping deal `rule`
+  /// allows, on what the lines have left (`amounts`).
+  private func searchLayers(from start: Plan, amounts: [Int128], rule: StageRule, best: inout Plan) {
+    var layers = LayeredDeals(search: self, amounts: amounts, mustCombine: rule.orderDealsCombine)
+    let mostShipping = rule.shipping == .never ? 0 : bestShipping.any?.discount ?? 0
+    if rule.orderDeals != .required {
+      offerWithShipping(start, chain: LayerChain(), rule: rule, best: &best)
+    }
+    guard rule.orderDeals != .never else { return }
+    // Each deal alone (it need not combine with order deals).
+    for layer in layers.layers.indices {
+      for kept in layers.layers[layer] {
+        guard
+          canReach(
+            start.total - kept.taken - mostShipping, count: start.count + 1, shippingTaken: mostShipping,
+            best: best)
+        else { break }
+        let taken = layers.taken(by: kept.deal, in: self)
+        guard taken > 0 else { continue }
+        let plan = addingInLayers(kept.deal, taken: taken, to: start)
+        offerWithShipping(plan, chain: LayerChain(adding: orderTerms(kept.deal)), rule: rule, best: &best)
+      }
+    }
+    layers.offerPlainSingles(on: start, rule: rule, in: self, best: &best)
+    // Two deals or more: each combines with order deals.
+    layers.keepOnlyCombiningWithOrder(in: self)
+    guard layers.layersWithDeals >= 2 else { return }
+    var state = ChainState(plan: start, amounts: amounts, chain: LayerChain())
+    extendChains(&state, from: 0, layers: layers, rule: rule, mostShipping: mostShipping, best: &best)
+  }
+
+  /// Offers `best` each plan made by adding to `state`'s chain one deal of a layer from
+  /// `first` on, then the later layers', cut off by the bound.
+  private func extendChains(
+    _ state: inout ChainState, from first: Int, layers: LayeredDeals, rule: StageRule, mostShipping: Int128,
+    best: inout Plan
+  ) {
+    guard first < layers.layers.count else { return }
+    for layer in first..<layers.layers.count {
+      let later = layers.boundFrom(layer + 1)
+      layers.forEachCandidate(in: layer, whole: state.whole, in: self) { number, bound in
+        guard
+          canReach(
+            state.plan.total - bound - later - mostShipping, count: state.plan.count + 1,
+            shippingTaken: mostShipping, best: best)
+        else { return false }
+        let terms = orderTerms(number)
+        let taken =
+          number >= Self.adoptedBase
+          ? bound
+          : terms.orderDiscount(
+            base: base(of: number, terms, amounts: state.amounts, whole: state.whole) ?? 0,
+            units: units(of: number))
+        guard taken > 0 else { return true }
+        var next = ChainState(
+          plan: addingInLayers(number, taken: taken, to: state.plan), amounts: state.amounts,
+          chain: LayerChain(state.chain, adding: terms))
+        if next.chain.count >= 2 { offerWithShipping(next.plan, chain: next.chain, rule: rule, best: &best) }
+        var shares = state.amounts
+        subtractShares(of: taken, by: number, from: state.amounts, into: &next.amounts, shares: &shares)
+        extendChains(
+          &next, from: layer + 1, layers: layers, rule: rule, mostShipping: mostShipping, best: &best)
+        return true
+      }
+    }
+  }
+
+  /// Offers `best` `plan` (whose order deals are `chain`) without a shipping deal and with
+  /// the best one that may join it, as `rule` allows.
+  func offerWithShipping(_ plan: Plan, chain: LayerChain, rule: StageRule, best: inout Plan) {
+    if rule.shipping != .required { offer(plan, to: &best) }
+    guard rule.shipping != .never, chain.count == 0 || chain.combines.contains(.shipping) else { return }
+    let needed = chain.count == 0 ? rule.shippingCombines : rule.shippingCombines.inserting(.order)
+    guard let step = bestShipping(combiningWith: needed) else { return }
+    var next = plan
+    next.shippingStep = step
+    next.total -= step.discount
+    offer(next, to: &best)
+  }
+
+  /// `plan` with order deal `number`, which takes `taken`, after its other order deals.
+  func addingInLayers(_ number: Int, taken: Int128, to plan: Plan) -> Plan {
+    var next = plan
+    let step = Step(deal: number, discount: taken, rank: orderTerms(number).rank)
+    next.total -= taken
+    next.isAllStackable = next.isAllStackable && orderTerms(number).isStackable
+    if next.firstOrderStep == nil {
+      next.firstOrderStep = step
+    } else if next.secondOrderStep == nil {
+      next.secondOrderStep = step
+    } else {
+      let tail = plan.orderTail < 0 ? [step] : orderTails[Int(plan.orderTail)] + [step]
+      orderTails.append(tail)
+      next.orderTail = Int32(orderTails.count - 1)
+      next.orderTailCount += 1
+    }
+    return next
+  }
+}

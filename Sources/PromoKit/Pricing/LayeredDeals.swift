@@ -1,0 +1,201 @@
+/// The order deals one item stage of the layered search may take, by layer: each gathered
+/// deal with what it could take at the start of the order stage (a bound on what it takes
+/// after earlier layers), from the most down, and the plain deals of the store's index
+/// (untargeted discounts in layer 1 and thresholds in layer 2), asked for on the amount
+/// left when they are reached.
+///
+///     var layers = LayeredDeals(search: search, amounts: left, mustCombine: [.item])
+///     layers.boundFrom(2)   // the most the deals of layers 3 to 9 could take together
+///
+/// - Complexity: O(*o* *L* + *o* log *o*) to make, for *o* order deals and *L* lines.
+struct LayeredDeals {
+  /// The gathered deals of each layer (index 0 is layer 1), each with its bound, from the
+  /// largest bound down.
+  private(set) var layers: [[DealTaking]]
+  /// The plain deals' sets the stage may take, by layer (stackable ones, and for a stage
+  /// that asks nothing of them, those that are not); empty when the store has no index.
+  private let plainSets: [[PlainOrderDeals.DealSet]]
+  /// What the lines have left at the start of the order stage, and their sum.
+  let amounts: [Int128]
+  let whole: Int128
+  /// The most the deals of layers from each index on could take together.
+  private var suffixBounds: [Int128] = []
+
+  /// The deals of `search` that combine with every class of `mustCombine`, on `amounts`.
+  init(search: ExactPlanSearch, amounts: [Int128], mustCombine: PromotionClasses) {
+    self.amounts = amounts
+    let whole = amounts.reduce(0, +)
+    self.whole = whole
+    var layers = [[DealTaking]](repeating: [], count: Promotion.allowedLayers.upperBound)
+    search.forEachOrderDeal { number in
+      let terms = search.orderTerms(number)
+      guard terms.combines.isSuperset(of: mustCombine),
+        let base = search.base(of: number, terms, amounts: amounts, whole: whole)
+      else { return }
+      let bound = terms.orderDiscountBound(base: base, units: search.units(of: number))
+      if bound > 0 { layers[Int(terms.layer) - 1].append(DealTaking(deal: number, taken: bound)) }
+    }
+    if let number = search.requiredPlainNumber {
+      let terms = search.orderTerms(number)
+      let bound = terms.orderDiscountBound(base: whole, units: .max)
+      if bound > 0, terms.combines.isSuperset(of: mustCombine) {
+        layers[Int(terms.layer) - 1].append(DealTaking(deal: number, taken: bound))
+      }
+    }
+    for index in layers.indices where layers[index].count > 1 {
+      layers[index].sort { $0.taken != $1.taken ? $0.taken > $1.taken : $0.deal < $1.deal }
+    }
+    self.layers = layers
+    var plainSets = [[PlainOrderDeals.DealSet]](repeating: [], count: layers.count)
+    if let plain = search.plain {
+      plainSets[0] = [plain.discounts(.stackable)]
+      plainSets[1] = [plain.thresholds(.stackable)]
+      if mustCombine.isEmpty {
+        plainSets[0].append(plain.discounts(.notStackable))
+        plainSets[1].append(plain.thresholds(.notStackable))
+      }
+    }
+    self.plainSets = plainSets
+    computeSuffixBounds(search)
+  }
+
+  /// What the deal `number`, one of these, takes at the start of the order stage.
+  func taken(by number: Int, in search: ExactPlanSearch) -> Int128 {
+    let terms = search.orderTerms(number)
+    guard let base = search.base(of: number, terms, amounts: amounts, whole: whole) else { return 0 }
+    return terms.orderDiscount(base: base, units: search.units(of: number))
+  }
+
+  /// Offers `best` the best plain deal of each set alone on `start`.
+  func offerPlainSingles(
+    on start: ExactPlanSearch.Plan, rule: ExactPlanSearch.StageRule, in search: ExactPlanSearch,
+    best: inout ExactPlanSearch.Plan
+  ) {
+    guard let plain = search.plain else { return }
+    for sets in plainSets {
+      for set in sets {
+        guard let (terms, taken) = plain.best(in: set, at: whole) else { continue }
+        let plan = search.addingInLayers(search.adopt(terms), taken: taken, to: start)
+        search.offerWithShipping(plan, chain: LayerChain(adding: terms), rule: rule, best: &best)
+      }
+    }
+  }
+
+  /// Leaves out the deals that do not combine with order deals (they stand alone), and the
+  /// plain deals that are not stackable.
+  mutating func keepOnlyCombiningWithOrder(in search: ExactPlanSearch) {
+    for index in layers.indices {
+      layers[index].removeAll { !search.orderTerms($0.deal).combines.contains(.order) }
+    }
+    computeSuffixBounds(search)
+  }
+
+  /// How many layers have a deal that could take something.
+  var layersWithDeals: Int {
+    layers.indices.count { !layers[$0].isEmpty || plainSets[$0].contains { !$0.isEmpty } }
+  }
+
+  /// The most the deals of the layers from index `layer` on could take together.
+  func boundFrom(_ layer: Int) -> Int128 { layer < suffixBounds.count ? suffixBounds[layer] : 0 }
+
+  /// Calls `body` with each deal of layer index `layer`, and what it could take, from the
+  /// most down, until `body` returns `false`: the gathered deals (with their bounds), then
+  /// the stackable plain deals on `whole`, what is left (each taking what it says; of plain
+  /// deals taking the same, only the lowest id: they are alike in every other way).
+  func forEachCandidate(
+    in layer: Int, whole: Int128, in search: ExactPlanSearch, _ body: (Int, Int128) -> Bool
+  ) {
+    for kept in layers[layer] where !body(kept.deal, kept.taken) { break }
+    guard let plain = search.plain, let set = plainSets[layer].first else { return }
+    var next = plain.best(in: set, at: whole)
+    while let (terms, taken) = next {
+      guard body(search.adopt(terms), taken) else { return }
+      next = plain.greatest(in: set, at: whole, notAbove: taken - 1)
+    }
+  }
+
+  /// Works out ``suffixBounds`` from the deals kept.
+  private mutating func computeSuffixBounds(_ search: ExactPlanSearch) {
+    var bounds = [Int128](repeating: 0, count: layers.count + 1)
+    for index in layers.indices.reversed() {
+      var most = layers[index].first?.taken ?? 0
+      if let plain = search.plain {
+        for set in plainSets[index] { most = max(most, plain.best(in: set, at: whole)?.taken ?? 0) }
+      }
+      bounds[index] = bounds[index + 1] + most
+    }
+    suffixBounds = bounds
+  }
+}
+
+/// The order deals of a plan of the layered search: how many, and the classes every one of
+/// them combines with.
+struct LayerChain {
+  var count = 0
+  var combines = PromotionClasses.all
+
+  init() {}
+
+  /// A chain of the deal of `terms` alone.
+  init(adding terms: DealTerms) {
+    self.init(LayerChain(), adding: terms)
+  }
+
+  /// `chain` and the deal of `terms`.
+  init(_ chain: LayerChain, adding terms: DealTerms) {
+    count = chain.count + 1
+    combines = chain.combines.intersection(terms.combines)
+  }
+}
+
+extension ExactPlanSearch {
+  /// A plan of the layered search being extended: the plan, what its lines have left, and
+  /// its order deals.
+  struct ChainState {
+    var plan: Plan
+    var amounts: [Int128]
+    var chain: LayerChain
+    /// The sum of `amounts`.
+    var whole: Int128 { amounts.reduce(0, +) }
+  }
+
+  /// Calls `body` with the number of every order deal gathered for the order: those of
+  /// each block, gathered or still to be gathered (those for customer groups only when the
+  /// customer's groups admit them).
+  ///
+  /// - Complexity: O(*o*) for *o* order deals.
+  func forEachOrderDeal(_ body: (Int) -> Void) {
+    for (index, block) in blocks.enumerated() {
+      if block.isPending {
+        for place in Int(block.pendingStart)..<Int(block.pendingEnd)
+        where !table[place].isForCustomerGroups || admittedForGroups.contains(Int32(place)) {
+          body(Self.pending(block: index, place: place))
+        }
+      } else {
+        for number in Int(block.start)..<Int(block.end) { body(number) }
+      }
+    }
+  }
+
+  /// The shipping deal that takes the most off the shipping (ties: the lowest id) of those
+  /// combining with every class of `classes`, if one applies.
+  ///
+  /// - Complexity: O(*s*) for *s* shipping deals.
+  func bestShipping(combiningWith classes: PromotionClasses) -> Step? {
+    guard shipping > 0 else { return nil }
+    var chosen: Step?
+    for place in shippingPlaces {
+      let terms = table[Int(place)]
+      guard terms.combines.isSuperset(of: classes) else { continue }
+      let discount = terms.shippingDiscount(shipping: shipping, subtotal: subtotal)
+      guard discount > 0 else { continue }
+      if let current = chosen,
+        discount < current.discount || (discount == current.discount && terms.rank > current.rank)
+      {
+        continue
+      }
+      chosen = Step(deal: Int(place), discount: discount, rank: terms.rank)
+    }
+    return chosen
+  }
+}
