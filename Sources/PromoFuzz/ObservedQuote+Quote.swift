@@ -45,13 +45,14 @@ extension ObservedQuote3 {
 extension PromotionOutcome {
   /// The amount the outcome carries, in minor units: the discount of `applied`, the
   /// `shortBy` of `below-minimum` (0 when it has none), the `planTotal` of `not-best`;
-  /// `nil` for the others.
+  /// `nil` for the others (a granted gift, `applied` with no discount, among them).
   var amount: Int128? {
     switch self {
     case .applied(let discount): discount.minorUnits
     case .belowMinimum(let shortfall): shortfall.shortBy?.minorUnits ?? 0
-    case .notBest(let total): total.minorUnits
-    case .inactive, .notStarted, .ended, .codeRequired, .customerNotEligible, .noShipping, .noEligibleLine:
+    case .notBest(let total, _): total.minorUnits
+    case .granted, .inactive, .notStarted, .ended, .codeRequired, .customerNotEligible, .noShipping,
+      .noEligibleLine:
       nil
     }
   }

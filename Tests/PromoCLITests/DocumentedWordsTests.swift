@@ -44,7 +44,7 @@ struct DocumentedWordsTests {
 
   static func index(of outcome: PromotionOutcome) -> Int {
     switch outcome {
-    case .applied: 0
+    case .applied, .granted: 0
     case .inactive: 1
     case .notStarted: 2
     case .ended: 3

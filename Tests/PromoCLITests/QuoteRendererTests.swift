@@ -15,7 +15,8 @@ struct QuoteRendererTests {
   ]
 
   /// A random quote: amounts of 0 to 3 minor digits (some beyond 64 bits), names that
-  /// need escaping or are not ASCII, lines with and without SKUs.
+  /// need escaping or are not ASCII, lines with and without SKUs, promotions with and
+  /// without a tier (a line's share may carry one too: it is never written), and gifts.
   static func quote(_ random: inout SplitMix64) -> Quote {
     func pick<T>(_ values: [T]) -> T { random.pick(values) }
     let digits = pick([0, 2, 2, 3])
@@ -40,7 +41,8 @@ struct QuoteRendererTests {
       AppliedPromotion(
         id: random.int(0...2) == 0
           ? pick(strings) : "p\(random.int(0...999))",
-        name: random.int(0...1) == 0 ? nil : pick(strings), discount: money())
+        name: random.int(0...1) == 0 ? nil : pick(strings), discount: money(),
+        tier: random.int(0...3) == 0 ? random.int(1...20) : nil)
     }
     let subtotal = money()
     let lines: [LineQuote]? =
@@ -50,9 +52,9 @@ struct QuoteRendererTests {
         LineQuote(
           sku: random.int(0...2) == 0 ? nil : pick(strings), name: nil,
           quantity: random.int(1...1_000_000 as ClosedRange<Int64>), subtotal: money(),
-          promotions: applied.map { AppliedPromotion(id: $0.id, discount: money()) })
+          promotions: applied.map { AppliedPromotion(id: $0.id, discount: money(), tier: $0.tier) })
       }
-    return Quote(
+    var quote = Quote(
       order: random.int(0...2) == 0
         ? pick(strings) : "O-\(random.int(0...99))",
       currency: pick([
@@ -62,6 +64,13 @@ struct QuoteRendererTests {
       plan: PricingPlan(applied: applied, total: money()),
       evaluatedAt: Instant(secondsSinceEpoch: random.int(0...4_000_000_000)),
       lines: lines)
+    if random.int(0...3) == 0 {
+      quote.gifts = (0..<random.int(1...3)).map { _ in
+        GrantedGift(
+          id: pick(strings), sku: pick(strings), quantity: random.int(1...1_000 as ClosedRange<Int64>))
+      }
+    }
+    return quote
   }
 
   @Test("JSON: the same bytes as through a JSONWriter", arguments: [1, 2, 3] as [UInt64])

@@ -261,14 +261,14 @@ extension ObservedQuote3 {
         var outcome = Outcome(id: consideration.id, name: consideration.outcome.name, amount: nil)
         switch consideration.outcome {
         case .applied(let discount): outcome.amount = discount.minorUnits
-        case .notBest(let total): outcome.amount = total.minorUnits
+        case .notBest(let total, _): outcome.amount = total.minorUnits
         case .belowMinimum(let shortfall):
           outcome.amount = shortfall.shortBy?.minorUnits ?? 0
           if shortfall.minimumQuantity != nil {
             outcome.units = shortfall.units.map { Int128($0) } ?? 0
             outcome.shortByQuantity = shortfall.shortByQuantity.map { Int128($0) } ?? 0
           }
-        case .inactive, .notStarted, .ended, .codeRequired, .customerNotEligible, .noShipping,
+        case .granted, .inactive, .notStarted, .ended, .codeRequired, .customerNotEligible, .noShipping,
           .noEligibleLine:
           break
         }

@@ -9,9 +9,9 @@ import Testing
 /// the harness itself runs on every test run.
 @Suite("The engine against the format-4 reference")
 struct Format4EngineAgreementTests {
-  /// The engine's explained quote of a case, observed (tiers, gifts and `bestTotalWith`
-  /// are not reported by the engine yet, so not compared), or `nil` when the engine
-  /// refuses the store or the order.
+  /// The engine's explained quote of a case, observed with its gifts (tiers and
+  /// `bestTotalWith` are not reported by the engine yet, so not compared), or `nil` when
+  /// the engine refuses the store or the order.
   static func observed(_ testCase: RefCase) throws -> ObservedQuote4? {
     let catalog: Catalog
     let order: Order
@@ -29,7 +29,8 @@ struct Format4EngineAgreementTests {
       instant: try Timestamp(parsing: testCase.at).instant, codes: testCase.codes,
       customerGroups: testCase.groups)
     let quote = try PriceCalculator(catalog: catalog, context: context).quote(for: order, explain: true)
-    return ObservedQuote4(ObservedQuote3(quote), tiers: nil, gifts: nil, bestTotalsWith: nil)
+    let gifts = quote.gifts.map { Ref4GrantedGift(id: $0.id, sku: $0.sku, quantity: Int128($0.quantity)) }
+    return ObservedQuote4(ObservedQuote3(quote), tiers: nil, gifts: gifts, bestTotalsWith: nil)
   }
 
   /// Every difference between the engine and the reference on one case; empty when they agree.

@@ -66,7 +66,7 @@ struct QuoteJSONRenderer {
       json.money(quote.pointee.subtotal)
       json.literal(#"","promotions":["#)
     }
-    quote.pointee.plan.applied.withUnsafeBufferPointer { Self.append(shares: $0, to: buffer) }
+    quote.pointee.plan.applied.withUnsafeBufferPointer { Self.append(shares: $0, tiers: true, to: buffer) }
     buffer.write(atMost: 128 + RawWriter.quotedBound(instant) + 5 * number) { json in
       json.literal(#"],"discount":""#)
       json.money(quote.pointee.discount)
@@ -83,6 +83,9 @@ struct QuoteJSONRenderer {
         json.money(shipping.total)
         json.literal(#""}"#)
       }
+    }
+    if !quote.pointee.gifts.isEmpty {
+      quote.pointee.gifts.withUnsafeBufferPointer { Self.append(gifts: $0, to: buffer) }
     }
     if quote.pointee.lines != nil {
       buffer.write(atMost: 16) { $0.literal(#","lines":["#) }
@@ -125,24 +128,56 @@ struct QuoteJSONRenderer {
       json.money(line.pointee.subtotal.subtracting(discount))
       json.literal(#"","promotions":["#)
     }
-    line.pointee.promotions.withUnsafeBufferPointer { append(shares: $0, to: buffer) }
+    line.pointee.promotions.withUnsafeBufferPointer { append(shares: $0, tiers: false, to: buffer) }
     buffer.write(atMost: 2) { $0.literal("]}") }
   }
 
-  /// `{"id":...,"discount":...}` for each promotion, comma-separated, read where they are.
+  /// `{"id":...,"discount":...}` for each promotion, comma-separated, read where they are;
+  /// with `"tier":N` after the discount of a promotion that took a tier when `tiers` is
+  /// set (the quote's promotions, not a line's shares).
   @inline(__always)
-  private static func append(shares: UnsafeBufferPointer<AppliedPromotion>, to buffer: ByteBuffer) {
+  private static func append(
+    shares: UnsafeBufferPointer<AppliedPromotion>, tiers: Bool, to buffer: ByteBuffer
+  ) {
     guard let start = shares.baseAddress else { return }
     for index in 0..<shares.count {
       let share = start + index
-      buffer.write(atMost: 32 + RawWriter.quotedBound(share.pointee.id) + RawWriter.numberBound) { json in
+      buffer.write(atMost: 48 + RawWriter.quotedBound(share.pointee.id) + 2 * RawWriter.numberBound) { json in
         json.literal(index == 0 ? #"{"id":"# : #",{"id":"#)
         json.quoted(share.pointee.id)
         json.literal(#","discount":""#)
         json.money(share.pointee.discount)
-        json.literal(#""}"#)
+        if tiers, let tier = share.pointee.tier {
+          json.literal(#"","tier":"#)
+          json.integer(Int64(tier))
+          json.byte(UInt8(ascii: "}"))
+        } else {
+          json.literal(#""}"#)
+        }
       }
     }
+  }
+
+  /// `,"gifts":[{"id":...,"sku":...,"quantity":N},...]` for a quote that grants gifts,
+  /// read where they are.
+  @inline(__always)
+  private static func append(gifts: UnsafeBufferPointer<GrantedGift>, to buffer: ByteBuffer) {
+    guard let start = gifts.baseAddress else { return }
+    buffer.write(atMost: 16) { $0.literal(#","gifts":["#) }
+    for index in 0..<gifts.count {
+      let gift = start + index
+      let bound = 48 + RawWriter.quotedBound(gift.pointee.id) + RawWriter.quotedBound(gift.pointee.sku)
+      buffer.write(atMost: bound + RawWriter.numberBound) { json in
+        json.literal(index == 0 ? #"{"id":"# : #",{"id":"#)
+        json.quoted(gift.pointee.id)
+        json.literal(#","sku":"#)
+        json.quoted(gift.pointee.sku)
+        json.literal(#","quantity":"#)
+        json.integer(gift.pointee.quantity)
+        json.byte(UInt8(ascii: "}"))
+      }
+    }
+    buffer.write(atMost: 1) { $0.byte(UInt8(ascii: "]")) }
   }
 
   /// Keeps the text of `instant` unless it is the last one's.
@@ -162,11 +197,12 @@ struct QuoteJSONRenderer {
     json.member("order", quote.order)
     if let currency = quote.currency { json.member("currency", currency.code) }
     json.member("subtotal", quote.subtotal)
-    Self.write(shares: quote.plan.applied, to: &json)
+    Self.write(shares: quote.plan.applied, tiers: true, to: &json)
     json.member("discount", quote.discount)
     json.member("total", quote.total)
     json.member("evaluatedAt", lastInstantText)
     if let shipping = quote.shipping { Self.write(shipping: shipping, to: &json) }
+    if !quote.gifts.isEmpty { Self.write(gifts: quote.gifts, to: &json) }
     if let lines = quote.lines { Self.write(lines: lines, to: &json) }
     if let considered = quote.considered {
       Self.write(considered: considered, minorDigits: quote.subtotal.minorDigits, to: &json)
@@ -174,95 +210,5 @@ struct QuoteJSONRenderer {
     json.endObject()
     json.endLine()
     return json.bytes
-  }
-
-  /// Writes `"promotions":[{"id":...,"discount":...},...]`, one object for each share.
-  private static func write(shares: [AppliedPromotion], to json: inout JSONWriter) {
-    json.key("promotions")
-    json.beginArray()
-    for share in shares {
-      json.beginObject()
-      json.member("id", share.id)
-      json.member("discount", share.discount)
-      json.endObject()
-    }
-    json.endArray()
-  }
-
-  /// Writes `"shipping":{"amount":...,"discount":...,"total":...}`.
-  private static func write(shipping: ShippingQuote, to json: inout JSONWriter) {
-    json.key("shipping")
-    json.beginObject()
-    json.member("amount", shipping.amount)
-    json.member("discount", shipping.discount)
-    json.member("total", shipping.total)
-    json.endObject()
-  }
-
-  /// Writes `"lines":[...]`: each line's SKU, quantity, sums and shares.
-  private static func write(lines: [LineQuote], to json: inout JSONWriter) {
-    json.key("lines")
-    json.beginArray()
-    for line in lines {
-      json.beginObject()
-      if let sku = line.sku { json.member("sku", sku) }
-      json.key("quantity")
-      json.integer(line.quantity)
-      json.member("subtotal", line.subtotal)
-      json.member("discount", line.discount)
-      json.member("total", line.total)
-      write(shares: line.promotions, to: &json)
-      json.endObject()
-    }
-    json.endArray()
-  }
-
-  /// Writes `"considered":[...]`: each promotion's id, outcome and the outcome's details,
-  /// a minimum amount with at least `minorDigits` fraction digits.
-  private static func write(
-    considered: [Consideration], minorDigits: Int, to json: inout JSONWriter
-  ) {
-    json.key("considered")
-    json.beginArray()
-    for consideration in considered {
-      json.beginObject()
-      json.member("id", consideration.id)
-      json.member("outcome", consideration.outcome.name)
-      write(outcome: consideration.outcome, minorDigits: minorDigits, to: &json)
-      json.endObject()
-    }
-    json.endArray()
-  }
-
-  /// Writes the members that tell more of `outcome` (none for most), a minimum amount with
-  /// at least `minorDigits` fraction digits.
-  private static func write(outcome: PromotionOutcome, minorDigits: Int, to json: inout JSONWriter) {
-    switch outcome {
-    case .applied(let discount): json.member("discount", discount)
-    case .inactive: break
-    case .notStarted(let startsAt): json.member("startsAt", startsAt.text)
-    case .ended(let endsAt): json.member("endsAt", endsAt.text)
-    case .codeRequired(let code): json.member("code", code)
-    case .noEligibleLine, .customerNotEligible, .noShipping: break
-    case .belowMinimum(let shortfall):
-      json.member("testedAgainst", shortfall.testedAgainst)
-      if let minimum = shortfall.minimumAmount {
-        json.member("minimumAmount", minimum.formatted(minimumFractionDigits: minorDigits))
-      }
-      if let shortBy = shortfall.shortBy { json.member("shortBy", shortBy) }
-      if let units = shortfall.units {
-        json.key("units")
-        json.integer(units)
-      }
-      if let least = shortfall.minimumQuantity {
-        json.key("minimumQuantity")
-        json.integer(least)
-      }
-      if let short = shortfall.shortByQuantity {
-        json.key("shortByQuantity")
-        json.integer(short)
-      }
-    case .notBest(let planTotal): json.member("planTotal", planTotal)
-    }
   }
 }

@@ -9,9 +9,13 @@ import PromoKit
 ///       spend100-save15  -15.00
 ///       total             87.40
 ///
-/// A quote without an explanation whose texts are all printable ASCII is laid out straight
-/// into bytes (``render(_:into:)``), where a character is a byte; any other goes through
-/// ``TextTable`` (``render(_:style:)``), which the tests hold the fast form against.
+/// A threshold that took a tier says so beside its name (`10 off 100, 25 off 200 (tier 2)`),
+/// and the gifts granted follow the total, one line each (`gift cup-free x1 (cup-over-199)`).
+///
+/// A quote without an explanation, shipping, tiers or gifts whose texts are all printable
+/// ASCII is laid out straight into bytes (``render(_:into:)``), where a character is a
+/// byte; any other goes through ``TextTable`` (``render(_:style:)``), which the tests hold
+/// the fast form against.
 struct QuoteTextRenderer {
   /// Whether to style the text for a terminal.
   let style: TextStyle
@@ -31,7 +35,9 @@ struct QuoteTextRenderer {
   ///
   /// - Complexity: O(*n*) in the length of the block.
   mutating func render(_ quote: Quote, into output: inout [UInt8]) {
-    guard quote.considered == nil, quote.shipping == nil, let widths = Self.plainWidths(of: quote) else {
+    guard quote.considered == nil, quote.shipping == nil, quote.gifts.isEmpty,
+      let widths = Self.plainWidths(of: quote)
+    else {
       OutputBytes.append(Self.render(quote, style: style), to: &output)
       return
     }
@@ -54,14 +60,14 @@ struct QuoteTextRenderer {
 
   /// The widths, in bytes, of the order, of the first column (the row labels and ids) and
   /// of the third (the names); `nil` when one of them is not all printable ASCII, for
-  /// bytes to be characters.
+  /// bytes to be characters, or when a promotion took a tier (the general form says so).
   private static func plainWidths(of quote: Quote) -> (order: Int, label: Int, name: Int)? {
     guard let orderLength = OutputBytes.printableASCIILength(quote.order) else { return nil }
     let applied = quote.plan.applied
     var labelWidth = applied.isEmpty ? 8 : 8  // "subtotal", wider than "(none)" and "total"
     var nameWidth = 0
     for promotion in applied {
-      guard let id = OutputBytes.printableASCIILength(promotion.id) else { return nil }
+      guard promotion.tier == nil, let id = OutputBytes.printableASCIILength(promotion.id) else { return nil }
       labelWidth = max(labelWidth, id)
       if let name = promotion.name {
         guard let length = OutputBytes.printableASCIILength(name) else { return nil }
@@ -185,7 +191,7 @@ struct QuoteTextRenderer {
     // it lowers.
     let shippingDeal = (quote.shipping?.discount.minorUnits ?? 0) > 0 ? quote.plan.applied.last : nil
     for applied in quote.plan.applied.dropLast(shippingDeal == nil ? 0 : 1) {
-      table.append([applied.id, "-" + applied.discount.description, applied.name ?? ""])
+      table.append([applied.id, "-" + applied.discount.description, label(of: applied)])
     }
     if let shipping = quote.shipping {
       table.append(["shipping", "+" + shipping.amount.description])
@@ -197,6 +203,10 @@ struct QuoteTextRenderer {
     var lines = table.render(indent: "  ").split(separator: "\n", omittingEmptySubsequences: false).dropLast()
     if let last = lines.indices.last { lines[last] = Substring(style.green(String(lines[last]))) }
     output += lines.joined(separator: "\n") + "\n"
+    for gift in quote.gifts {
+      output +=
+        "  gift \(TextTable.printable(gift.sku)) x\(gift.quantity) (\(TextTable.printable(gift.id)))\n"
+    }
     if let considered = quote.considered, considered.isEmpty {
       output += "  considered: none (the store has no promotions)\n"
     } else if let considered = quote.considered {
@@ -214,6 +224,13 @@ struct QuoteTextRenderer {
       output += "  lines:\n" + linesTable(lines)
     }
     return output
+  }
+
+  /// What the third column says of a promotion applied: its name, and the tier it took,
+  /// if any (`10 off 100, 25 off 200 (tier 2)`, or `tier 2` for a promotion without a name).
+  private static func label(of applied: AppliedPromotion) -> String {
+    guard let tier = applied.tier else { return applied.name ?? "" }
+    return applied.name.map { "\($0) (tier \(tier))" } ?? "tier \(tier)"
   }
 
   /// The allocation, one row per line and one per share of its discount:
@@ -265,6 +282,7 @@ struct QuoteTextRenderer {
   private static func detail(of outcome: PromotionOutcome) -> String {
     switch outcome {
     case .applied(let discount): "took off \(discount)"
+    case .granted(let gift): "grants \(gift.sku) x\(gift.quantity)"
     case .inactive: "switched off"
     case .notStarted(let startsAt): "starts at \(startsAt)"
     case .ended(let endsAt): "ended at \(endsAt)"
@@ -273,7 +291,9 @@ struct QuoteTextRenderer {
     case .customerNotEligible: "is for customer groups the order's customer is not in"
     case .noShipping: "the order has no shipping to lower"
     case .belowMinimum(let shortfall): detail(of: shortfall)
-    case .notBest(let planTotal): "applies, but the chosen plan's total \(planTotal) is as low or lower"
+    case .notBest(let planTotal, nil): "applies, but the chosen plan's total \(planTotal) is as low or lower"
+    case .notBest(let planTotal, let bestTotalWith?):
+      "applies, but the chosen plan's total \(planTotal) is as low or lower (\(bestTotalWith) with it)"
     }
   }
 }

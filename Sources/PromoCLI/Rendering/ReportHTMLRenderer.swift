@@ -1,8 +1,8 @@
 import PromoKit
 
 /// Writes a ``PricingReport`` as one self-contained HTML page: the sums, the cost of each
-/// promotion and the spread of orders by discount rate, as tables and as inline SVG charts
-/// (``ReportCharts``).
+/// promotion, the gifts granted (store format 4: a small table, only when any was) and the
+/// spread of orders by discount rate, as tables and as inline SVG charts (``ReportCharts``).
 ///
 /// The page needs nothing from anywhere else (no script, style sheet, font or image: the
 /// style is in the page, the charts are SVG in it), so it opens offline, attached to a CI
@@ -12,7 +12,7 @@ import PromoKit
 enum ReportHTMLRenderer {
   /// The whole page.
   static func page(_ report: PricingReport) -> String {
-    head(report) + figures(report) + costSection(report) + rateSection(report) + """
+    head(report) + figures(report) + costSection(report) + giftSection(report) + rateSection(report) + """
       <footer>Made by <code>promo report</code>.</footer>
       </body>
       </html>
@@ -88,6 +88,26 @@ enum ReportHTMLRenderer {
     }
     html += "</section>\n"
     return html
+  }
+
+  /// The section on the gifts granted: a table of each gift promotion's orders and units,
+  /// by id, as narrow as the table of rates (its class); nothing when no gift was granted.
+  private static func giftSection(_ report: PricingReport) -> String {
+    let gifts = report.gifts
+    guard !gifts.isEmpty else { return "" }
+    var html = """
+      <section>
+      <h2>Gifts granted</h2>
+      <table class="rates">
+      <thead><tr><th>Gift promotion</th><th class="num">Orders</th><th class="num">Units</th></tr></thead>
+      <tbody>
+
+      """
+    for count in gifts {
+      html += "<tr><td class=\"id\">\(HTMLText.escaped(count.id))</td>"
+      html += "<td class=\"num\">\(count.orders)</td><td class=\"num\">\(count.quantity)</td></tr>\n"
+    }
+    return html + "</tbody>\n</table>\n</section>\n"
   }
 
   /// The section on the orders by discount rate: a note on the buckets, a column chart and

@@ -1,7 +1,8 @@
 import PromoKit
 
 /// Writes a ``PricingReport`` as aligned tables for a terminal: the sums, the cost of each
-/// promotion (the largest first) and the spread of orders by discount rate.
+/// promotion (the largest first), the gifts granted (store format 4, by id; only when any
+/// was) and the spread of orders by discount rate.
 ///
 ///     orders    6
 ///     currency  CNY
@@ -10,6 +11,9 @@ import PromoKit
 ///
 ///     PROMOTION        ORDERS  DISCOUNT   SHARE  AVERAGE  NAME
 ///     autumn-20             5     80.00  61.37%    16.00  20% off everything, up to 50
+///
+///     GIFT          ORDERS  UNITS
+///     cup-over-199       3      3
 ///
 ///     DISCOUNT RATE  ORDERS
 ///     0%                  1
@@ -41,6 +45,13 @@ enum ReportTextRenderer {
         ])
       }
       output += headed(table, style: style)
+    }
+    let gifts = report.gifts
+    if !gifts.isEmpty {
+      var table = TextTable([.left, .right, .right])
+      table.append(["GIFT", "ORDERS", "UNITS"])
+      for count in gifts { table.append([count.id, String(count.orders), String(count.quantity)]) }
+      output += "\n" + headed(table, style: style)
     }
     output += "\n"
     var rates = TextTable([.left, .right])

@@ -1,7 +1,8 @@
 extension PriceCalculator {
   /// Every promotion of the store, in store order, with what became of it, decided
   /// in this order: inactive, not started, ended, code required, customer not eligible,
-  /// applied, no eligible line, no shipping, below its minimum, not the best.
+  /// applied, no eligible line, no shipping, below its minimum, not the best. A working
+  /// gift's outcome is decided later, on the allocated lines (``GiftGrants``).
   ///
   /// - Complexity: O(*n* × *L*) for *n* promotions and *L* lines.
   func consider(order: Order, plan: PricingPlan) throws(PromoError) -> [Consideration] {
@@ -82,9 +83,13 @@ extension PriceCalculator {
       if let shortfall = shortfall(of: deal, promotion, testedAgainst: order.subtotal, units: nil) {
         return .belowMinimum(shortfall)
       }
-    case .gift: break  // format 4: priced by the engine work on issue 30
+    case .gift:
+      // A gift is decided on what the chosen plan leaves of its lines, once the plan's
+      // discounts are divided among them: quote(for:explain:) puts the outcome of
+      // GiftGrants here. Until then it is said to have no line, never to be `not-best`.
+      return .noEligibleLine
     }
-    return .notBest(planTotal: planTotal)
+    return .notBest(planTotal: planTotal, bestTotalWith: nil)
   }
 
   /// How far `tested` (and `units`) fall short of the minimums of `deal`, the terms of

@@ -36,6 +36,10 @@ public struct PriceCalculator: Sendable {
   private let isIndexed: Bool
   /// The candidates prepared for orders of other minor digits, as they come.
   private let candidatesByDigits = CandidatesByDigits()
+  /// The store positions of the gift promotions switched on and in their window at the
+  /// instant (``GiftGrants/positions(in:at:)``): usually none, and then an order pays
+  /// nothing for gifts.
+  private let giftPositions: [Int]
 
   /// Prepares the catalog's promotions for pricing in `context`.
   ///
@@ -57,6 +61,7 @@ public struct PriceCalculator: Sendable {
     let ranks = idRanks(of: catalog.promotions)
     self.ranks = ranks
     isIndexed = indexed
+    giftPositions = GiftGrants.positions(in: catalog.promotions, at: context.instant)
     candidates =
       indexed
       ? ExactCandidates(
@@ -77,11 +82,27 @@ public struct PriceCalculator: Sendable {
   /// The instant every date check uses.
   public var instant: Instant { context.instant }
 
-  /// The priced order: the best plan, its allocation over the lines, and, when `explain` is
-  /// set, every promotion's outcome.
+  /// The priced order: the best plan, its allocation over the lines, the gifts it earns,
+  /// and, when `explain` is set, every promotion's outcome.
   public func quote(for order: Order, explain: Bool = false) throws(PromoError) -> Quote {
     try checkCurrency(of: order)
-    return try quote(for: order, explain: explain, candidates: candidates(for: order))
+    var quote = try quote(for: order, explain: explain, candidates: candidates(for: order))
+    grantGifts(in: &quote, for: order)
+    return quote
+  }
+
+  /// Sets the gifts `quote`, the chosen plan of `order`, earns (``GiftGrants``), and puts
+  /// each working gift's outcome into its explanation, if it has one: a gift is decided on
+  /// what the plan leaves of the lines, once its discounts are divided among them.
+  ///
+  /// - Complexity: O(*g* × *L*) for *g* gift promotions and *L* lines; O(1) for a store
+  ///   without gifts.
+  private func grantGifts(in quote: inout Quote, for order: Order) {
+    guard !giftPositions.isEmpty else { return }
+    let grants = GiftGrants(
+      promotions: catalog.promotions, positions: giftPositions, context: context, order: order, quote: quote)
+    quote.gifts = grants.granted
+    if quote.considered != nil { grants.explain(&quote.considered!) }
   }
 
   /// The best plan for `order`, without dividing it over the lines.

@@ -6,12 +6,16 @@ public struct AppliedPromotion: Sendable, Hashable {
   public var name: String?
   /// What it took off the amount it was applied to.
   public var discount: Money
+  /// For a threshold with tiers (store format 4): the number of the tier it took, from 1;
+  /// `nil` for every other promotion, and on a line's share.
+  public var tier: Int?
 
   /// Creates an applied promotion.
-  public init(id: String, name: String? = nil, discount: Money) {
+  public init(id: String, name: String? = nil, discount: Money, tier: Int? = nil) {
     self.id = id
     self.name = name
     self.discount = discount
+    self.tier = tier
   }
 }
 
@@ -67,6 +71,10 @@ public struct LineQuote: Sendable, Hashable {
 public enum PromotionOutcome: Sendable, Hashable {
   /// It is in the chosen plan and took off `discount`.
   case applied(discount: Money)
+  /// A gift promotion whose minimums the chosen plan meets: it grants `gift` and takes
+  /// nothing off (store format 4). Its name is `applied`, as the contract says, with no
+  /// discount.
+  case granted(GrantedGift)
   /// The merchant switched it off.
   case inactive
   /// Its window starts later.
@@ -79,19 +87,25 @@ public enum PromotionOutcome: Sendable, Hashable {
   case customerNotEligible
   /// A shipping deal on an order without shipping (or with shipping 0).
   case noShipping
-  /// An item promotion that applies to no line of the order.
+  /// An item promotion that applies to no line of the order; a targeted order deal that
+  /// targets no line; a targeted deal, a quantity threshold, a targeted gift or a gift with
+  /// a minimum quantity on an order given by amount; a targeted gift that targets no line.
   case noEligibleLine
-  /// A threshold whose minimums its lines at their list prices do not reach, or a shipping
-  /// deal whose minimum the subtotal does not reach.
+  /// A threshold whose minimums its lines at their list prices do not reach, a shipping
+  /// deal whose minimum the subtotal does not reach, or a gift whose minimums what the
+  /// chosen plan leaves of its lines does not reach.
   case belowMinimum(MinimumShortfall)
-  /// It applies, but the chosen plan is better or equal; `planTotal` is that plan's total.
-  case notBest(planTotal: Money)
+  /// It applies, but the chosen plan is better or equal; `planTotal` is that plan's total,
+  /// and `bestTotalWith` the lowest total of any plan the rules allow that applies it
+  /// (store format 4; `nil` when no allowed plan applies it, or when it is not worked out).
+  case notBest(planTotal: Money, bestTotalWith: Money? = nil)
 
-  /// The outcome's name in the JSON result: `applied`, `inactive`, `not-started`, `ended`,
-  /// `code-required`, `no-eligible-line`, `below-minimum` or `not-best`.
+  /// The outcome's name in the JSON result: `applied` (a granted gift too), `inactive`,
+  /// `not-started`, `ended`, `code-required`, `customer-not-eligible`, `no-eligible-line`,
+  /// `no-shipping`, `below-minimum` or `not-best`.
   public var name: String {
     switch self {
-    case .applied: "applied"
+    case .applied, .granted: "applied"
     case .inactive: "inactive"
     case .notStarted: "not-started"
     case .ended: "ended"
@@ -107,7 +121,8 @@ public enum PromotionOutcome: Sendable, Hashable {
 
 /// What a promotion's minimums were tested against, and how far short the order fell.
 public struct MinimumShortfall: Sendable, Hashable {
-  /// The amount tested: the list prices of the lines it acts on, or the subtotal.
+  /// The amount tested: the list prices of the lines it acts on, or the subtotal (for a
+  /// gift: what the chosen plan leaves of the lines it targets, shipping apart).
   public var testedAgainst: Money
   /// The minimum amount, if it has one.
   public var minimumAmount: DecimalNumber?
@@ -189,12 +204,15 @@ public struct Quote: Sendable, Hashable {
   /// promotion of the store has, as presented, when an explanation was asked for: a
   /// mistyped code is otherwise silently of no use.
   public var unmatchedCodes: [String]?
+  /// The goods granted by gift promotions (store format 4), by promotion id as byte
+  /// strings; empty when none is. Gifts never change a total.
+  public var gifts: [GrantedGift]
 
   /// Creates a quote.
   public init(
     order: String, currency: Currency?, subtotal: Money, plan: PricingPlan, evaluatedAt: Instant,
     considered: [Consideration]? = nil, lines: [LineQuote]? = nil, shipping: ShippingQuote? = nil,
-    unmatchedCodes: [String]? = nil
+    unmatchedCodes: [String]? = nil, gifts: [GrantedGift] = []
   ) {
     self.order = order
     self.currency = currency
@@ -205,6 +223,7 @@ public struct Quote: Sendable, Hashable {
     self.lines = lines
     self.shipping = shipping
     self.unmatchedCodes = unmatchedCodes
+    self.gifts = gifts
   }
 
   /// The total discount, of the lines and the shipping: subtotal plus shipping less total.

@@ -1,8 +1,9 @@
 /// What a store's promotions did to a batch of orders: the orders priced, the sums of their
-/// subtotals, discounts, shipping and totals, what each promotion cost, and the spread of
-/// the orders by discount rate.
+/// subtotals, discounts, shipping and totals, what each promotion cost, the spread of the
+/// orders by discount rate, and (store format 4) what each gift promotion gave.
 ///
-/// A report holds counters, not orders: one per promotion applied and one per rate bucket,
+/// A report holds counters, not orders: one per promotion applied, one per gift granted and
+/// one per rate bucket,
 /// so it stays the same size however many orders it counts. Reports of parts of a batch
 /// add up, with ``merging(_:)``, to exactly the report of the whole batch, whatever the
 /// parts and in whatever order they are merged.
@@ -16,8 +17,8 @@
 ///     }
 ///     let whole = try morning.merging(afternoon)
 ///
-/// - Complexity: ``add(_:)`` is O(*p*) for the *p* promotions the order applied;
-///   ``merging(_:)`` is O(*q*) for the *q* promotions of the other report.
+/// - Complexity: ``add(_:)`` is O(*p*) for the *p* promotions and gifts of the order;
+///   ``merging(_:)`` is O(*q*) for the *q* promotions and gifts of the other report.
 public struct PricingReport: Sendable, Hashable {
   /// The orders counted.
   public private(set) var orders: Int64 = 0
@@ -34,6 +35,8 @@ public struct PricingReport: Sendable, Hashable {
   private var rateCounts: [Int64]
   /// The promotions applied so far, by id.
   private var tallies: [String: Tally] = [:]
+  /// The gift promotions granted so far, by id.
+  private var giftCounts: [String: GiftCount] = [:]
   /// The currency of the orders, once it is known: from the store, or from the first order.
   private var knownCurrency: Currency??
 
@@ -88,6 +91,17 @@ public struct PricingReport: Sendable, Hashable {
     }
   }
 
+  /// What each gift promotion granted gave (store format 4): the orders it was granted with
+  /// and the units granted, by id as byte strings (UTF-8 order); empty when no gift was
+  /// granted.
+  ///
+  ///     report.gifts.first?.orders   // the orders that got the first gift
+  ///
+  /// - Complexity: O(*g* log *g*) for the *g* gift promotions granted.
+  public var gifts: [GiftCount] {
+    giftCounts.values.sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+  }
+
   /// The spread of the orders by discount rate: every bucket, from 0% to (95, 100], each
   /// with its count (0 included).
   ///
@@ -119,7 +133,7 @@ public struct PricingReport: Sendable, Hashable {
   /// - Throws: ``PricingReportError/mixedCurrencies(earlier:later:)`` for an order in
   ///   another currency than the report's, ``PricingReportError/overflow`` when a sum does
   ///   not fit. The report is unchanged when it throws.
-  /// - Complexity: O(*p*) for the *p* promotions the order applied.
+  /// - Complexity: O(*p*) for the *p* promotions and gifts of the order.
   public mutating func add(_ quote: Quote) throws(PricingReportError) {
     let shippingAmount = Self.shippingAmount(of: quote)
     var updated = self
@@ -140,6 +154,9 @@ public struct PricingReport: Sendable, Hashable {
       }
     } catch {
       throw .overflow
+    }
+    for gift in quote.gifts {
+      try updated.count(GiftCount(id: gift.id, orders: 1, quantity: gift.quantity))
     }
     let base = quote.subtotal.adding(unchecked: shippingAmount)
     updated.rateCounts[DiscountRateBucket.index(discount: quote.discount, base: base)] += 1
@@ -179,11 +196,23 @@ public struct PricingReport: Sendable, Hashable {
     } catch {
       throw .overflow
     }
+    for count in other.giftCounts.values { try merged.count(count) }
     for index in merged.rateCounts.indices {
       merged.rateCounts[index] = try Self.sum(merged.rateCounts[index], other.rateCounts[index])
     }
     merged.orders = try Self.sum(merged.orders, other.orders)
     return merged
+  }
+
+  /// Adds `count` to the gift promotion's count so far.
+  private mutating func count(_ count: GiftCount) throws(PricingReportError) {
+    guard var sum = giftCounts[count.id] else {
+      giftCounts[count.id] = count
+      return
+    }
+    sum.orders = try Self.sum(sum.orders, count.orders)
+    sum.quantity = try Self.sum(sum.quantity, count.quantity)
+    giftCounts[count.id] = sum
   }
 
   /// The sum of two counts read from reports, which need not be small.
@@ -212,10 +241,11 @@ public struct PricingReport: Sendable, Hashable {
   }
 
   /// A report read back from its parts (by ``PricingReportDecoder``), which the caller has
-  /// checked: the same digits everywhere, rate counts adding up to `orders`.
+  /// checked: the same digits everywhere, rate counts adding up to `orders`, each gift's
+  /// id once.
   init(
     currency: Currency??, orders: Int64, subtotal: Money, discount: Money, shipping: Money, total: Money,
-    promotions: [PromotionCost], rateCounts: [Int64]
+    promotions: [PromotionCost], rateCounts: [Int64], gifts: [GiftCount] = []
   ) {
     knownCurrency = currency
     self.orders = orders
@@ -227,5 +257,6 @@ public struct PricingReport: Sendable, Hashable {
     for cost in promotions {
       tallies[cost.id] = Tally(name: cost.name, orders: cost.orders, discount: cost.discount)
     }
+    for count in gifts { giftCounts[count.id] = count }
   }
 }

@@ -5,7 +5,8 @@
 /// strings with exactly the currency's minor digits; the figures must agree with each
 /// other (the total is `subtotal − discount + shipping`, the promotions' discounts add up
 /// to the discount, the buckets are the 21 of ``DiscountRateBucket`` and their orders add
-/// up to the orders, each `share` and `average` is the one the sums give). Anything else
+/// up to the orders, each `share` and `average` is the one the sums give, no gift was
+/// granted with more orders than the report's or in fewer units than orders). Anything else
 /// is an error naming the file and where in it: `line:column` for JSON syntax, a JSON path
 /// such as `promotions[2].discount` for content.
 ///
@@ -16,7 +17,7 @@
 public enum PricingReportDecoder {
   /// The keys of the report object.
   static let keys = [
-    "orders", "currency", "subtotal", "discount", "shipping", "total", "promotions", "rates",
+    "orders", "currency", "subtotal", "discount", "shipping", "total", "promotions", "rates", "gifts",
   ]
   /// The keys of one promotion.
   static let promotionKeys = ["id", "name", "orders", "discount", "share", "average"]
@@ -80,6 +81,7 @@ public enum PricingReportDecoder {
           at: path.appending(key: "orders"))
       }
     }
+    let gifts = readGifts(object, orders: orders, reader: &reader) ?? []
     var counted: Int64 = 0
     for count in rateCounts {
       let (sum, overflow) = counted.addingReportingOverflow(count)
@@ -96,7 +98,7 @@ public enum PricingReportDecoder {
     let report = PricingReport(
       currency: settled, orders: orders, subtotal: subtotal, discount: discount, shipping: shipping,
       total: total,
-      promotions: promotions.map(\.cost), rateCounts: rateCounts)
+      promotions: promotions.map(\.cost), rateCounts: rateCounts, gifts: gifts)
     // The derived figures, as the report's own sums give them.
     let derived = Dictionary(uniqueKeysWithValues: report.promotions.map { ($0.id, $0) })
     for (index, written) in promotions.enumerated() {

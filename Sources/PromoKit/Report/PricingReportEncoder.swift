@@ -9,10 +9,11 @@
 ///
 /// Amounts are strings with exactly the currency's minor digits; `share` is a string with
 /// two decimal places. `currency` is left out when the orders name none, `name` when the
-/// promotion has none. Every sum a merge needs is there exactly; `share` and `average`
+/// promotion has none. After `rates`, `"gifts":[{"id","orders","quantity"},...]` (store
+/// format 4) counts each gift promotion granted, by id; it is left out when no gift was. Every sum a merge needs is there exactly; `share` and `average`
 /// are derived, and recomputed after a merge.
 ///
-/// - Complexity: O(*p* log *p*) for the *p* promotions of the report.
+/// - Complexity: O(*p* log *p*) for the *p* promotions and gifts of the report.
 public enum PricingReportEncoder {
   /// The report as one line of JSON, ending with a line break.
   ///
@@ -54,6 +55,21 @@ public enum PricingReportEncoder {
       json.endObject()
     }
     json.endArray()
+    let gifts = report.gifts
+    if !gifts.isEmpty {
+      json.key("gifts")
+      json.beginArray()
+      for count in gifts {
+        json.beginObject()
+        json.member("id", count.id)
+        json.key("orders")
+        json.integer(count.orders)
+        json.key("quantity")
+        json.integer(count.quantity)
+        json.endObject()
+      }
+      json.endArray()
+    }
     json.endObject()
     json.endLine()
     return json.bytes
