@@ -9,9 +9,9 @@ import Testing
 /// the harness itself runs on every test run.
 @Suite("The engine against the format-4 reference")
 struct Format4EngineAgreementTests {
-  /// The engine's explained quote of a case, observed with its gifts (tiers and
-  /// `bestTotalWith` are not reported by the engine yet, so not compared), or `nil` when
-  /// the engine refuses the store or the order.
+  /// The engine's explained quote of a case, observed with its tiers, gifts and each
+  /// `not-best` promotion's `bestTotalWith`, or `nil` when the engine refuses the store or
+  /// the order.
   static func observed(_ testCase: RefCase) throws -> ObservedQuote4? {
     let catalog: Catalog
     let order: Order
@@ -30,7 +30,15 @@ struct Format4EngineAgreementTests {
       customerGroups: testCase.groups)
     let quote = try PriceCalculator(catalog: catalog, context: context).quote(for: order, explain: true)
     let gifts = quote.gifts.map { Ref4GrantedGift(id: $0.id, sku: $0.sku, quantity: Int128($0.quantity)) }
-    return ObservedQuote4(ObservedQuote3(quote), tiers: nil, gifts: gifts, bestTotalsWith: nil)
+    var tiers: [String: Int] = [:]
+    for applied in quote.plan.applied { if let tier = applied.tier { tiers[applied.id] = tier } }
+    var totals: [String: Int128?] = [:]
+    for consideration in quote.considered ?? [] {
+      if case .notBest(_, let with) = consideration.outcome {
+        totals[consideration.id] = .some(with?.minorUnits)
+      }
+    }
+    return ObservedQuote4(ObservedQuote3(quote), tiers: tiers, gifts: gifts, bestTotalsWith: totals)
   }
 
   /// Every difference between the engine and the reference on one case; empty when they agree.

@@ -13,17 +13,21 @@
 /// - Complexity: that of ``bestInLayers()``.
 extension ExactPlanSearch {
   /// The lowest total of any plan the rules allow that applies the promotion of `terms`
-  /// (working for the order), or `nil` when none does.
-  func bestTotal(applying terms: DealTerms) -> Int128? {
+  /// (working for the order, acting on `lines` of it), or `nil` when none does.
+  func bestTotal(applying terms: DealTerms, lines: TargetedLines = .every) -> Int128? {
     let amounts = items.map { $0.map(\.lineAmount.minorUnits) } ?? [subtotal]
     required = terms.storeIndex
     defer { required = nil }
-    if terms.kind.actsOnOrder && !terms.isTargeted {
+    if terms.kind.actsOnOrder {
+      // A deal left out of the candidates (one another outdoes, or a plain one) is tried too.
       var gathered = false
       forEachOrderDeal { if orderTerms($0).storeIndex == terms.storeIndex { gathered = true } }
       requiredPlainNumber = gathered ? nil : adopt(terms)
+      if let number = requiredPlainNumber, terms.isTargeted { adoptedTargeted = (number, lines) }
     }
-    defer { requiredPlainNumber = nil }
+    defer { (requiredPlainNumber, adoptedTargeted) = (nil, nil) }
+    requiredShipping = terms.kind == .shipping ? terms : nil
+    defer { requiredShipping = nil }
     var best = Plan(total: .max)
     _ = searchInLayers(amounts: amounts, best: &best)
     return best.total == .max ? nil : best.total
@@ -44,6 +48,12 @@ extension ExactPlanSearch {
     {
       return true
     }
-    return plan.shippingStep.map { table[$0.deal].storeIndex == storeIndex } ?? false
+    return plan.shippingStep.map {
+      $0.deal == Self.requiredShippingPlace || table[$0.deal].storeIndex == storeIndex
+    }
+      ?? false
   }
+
+  /// The place that names the required shipping deal (``requiredShipping``) in a step.
+  static let requiredShippingPlace = -1
 }

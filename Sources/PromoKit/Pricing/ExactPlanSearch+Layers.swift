@@ -46,6 +46,7 @@ extension ExactPlanSearch {
   func searchInLayers(amounts: [Int128], best: inout Plan) -> [ItemStage: [Step?]] {
     let lines = items ?? []
     let empty = Plan(total: subtotal + shipping)
+    discountedLines = nil
     // Kind 1: no item stage, any order stage, any shipping deal the rule allows.
     searchLayers(
       from: empty, amounts: amounts,
@@ -151,12 +152,10 @@ extension ExactPlanSearch {
             shippingTaken: mostShipping, best: best)
         else { return false }
         let terms = orderTerms(number)
-        let taken =
-          number >= Self.adoptedBase
-          ? bound
-          : terms.orderDiscount(
-            base: base(of: number, terms, amounts: state.amounts, whole: state.whole) ?? 0,
-            units: units(of: number))
+        // (What it takes where the chain has got to: its bound is what it could take at the
+        // start of the order stage, or, for a plain deal, what it takes on what is left.)
+        let base = self.base(of: number, terms, amounts: state.amounts, whole: state.whole) ?? 0
+        let taken = terms.orderDiscount(base: base, units: units(of: number))
         guard taken > 0 else { return true }
         var next = ChainState(
           plan: addingInLayers(number, taken: taken, to: state.plan), amounts: state.amounts,

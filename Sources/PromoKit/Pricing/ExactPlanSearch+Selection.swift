@@ -23,6 +23,7 @@ extension ExactPlanSearch {
     // The lines a deal that leaves out the discounted ones leaves out: those that took an
     // item deal in the chosen plan.
     discountedLines = itemShares ? Self.linesTaking(chosen) : nil
+    defer { discountedLines = nil }
     let tiers = tiersTaken(
       best, orderStep: orderStep, count: stepCount, chosen: itemShares ? chosen : [], amounts: amounts)
     var applied: [Applied] = []

@@ -128,6 +128,9 @@ final class ExactPlanSearch {
   /// The plain order deals taken from `plain`, numbered from ``adoptedBase``, and where
   /// each went, by the rank of its id.
   var adoptedDeals: [DealTerms] = []
+  /// The lines of the one adopted deal that is targeted: a required deal not gathered
+  /// (``bestTotal(applying:lines:)``); every line for the others.
+  var adoptedTargeted: (number: Int, lines: TargetedLines)?
   var adopted: [Int32: Int] = [:]
   /// The item deals of the two item stages that took something off a line, by id.
   var everyItemSteps: [Step] = []
@@ -145,6 +148,10 @@ final class ExactPlanSearch {
   /// The number of the required promotion when it is a plain order deal adopted for that
   /// search (the index answers only the best plain deals, which it may not be).
   var requiredPlainNumber: Int?
+  /// The terms of the required promotion when it is a shipping deal: the only one the
+  /// plans of that search may take (it may have been left out of the candidates as one
+  /// another outdoes).
+  var requiredShipping: DealTerms?
   /// The lines that took an item deal in the item stage being searched (or chosen), left
   /// out of the lines of a deal that excludes them; `nil` when none is left out.
   var discountedLines: TargetedLines?
@@ -224,10 +231,13 @@ final class ExactPlanSearch {
   static func pendingBlock(_ number: Int) -> Int { (number - pendingBase) >> 32 }
 
   /// The units of the lines order deal `number` counts (0 for a deal without a minimum of
-  /// units, which does not count them, but for one of a block still to be gathered).
+  /// units, which does not count them, but for one of a block still to be gathered, one
+  /// adopted, or one that leaves out the discounted lines).
   @inline(__always)
   func units(of number: Int) -> Int64 {
-    if discountedLines != nil, orderTerms(number).excludesDiscountedLines, let items {
+    if number >= Self.adoptedBase || (discountedLines != nil && orderTerms(number).excludesDiscountedLines),
+      let items
+    {
       var counted: Int64 = 0
       lines(number).forEach(count: items.count) { counted += items[$0].quantity }
       return counted
@@ -264,7 +274,10 @@ final class ExactPlanSearch {
   func lines(_ number: Int) -> TargetedLines {
     let targeted =
       number < Self.pendingBase
-      ? orderLines[number] : number < Self.adoptedBase ? blocks[Self.pendingBlock(number)].lines : .every
+      ? orderLines[number]
+      : number < Self.adoptedBase
+        ? blocks[Self.pendingBlock(number)].lines
+        : adoptedTargeted?.number == number ? adoptedTargeted!.lines : .every
     guard let discountedLines, orderTerms(number).excludesDiscountedLines, let items else { return targeted }
     return targeted.subtracting(discountedLines, count: items.count)
   }

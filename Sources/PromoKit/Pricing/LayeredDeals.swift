@@ -37,7 +37,8 @@ struct LayeredDeals {
     }
     if let number = search.requiredPlainNumber {
       let terms = search.orderTerms(number)
-      let bound = terms.orderDiscountBound(base: whole, units: .max)
+      let base = search.base(of: number, terms, amounts: amounts, whole: whole)
+      let bound = base.map { terms.orderDiscountBound(base: $0, units: search.units(of: number)) } ?? 0
       if bound > 0, terms.combines.isSuperset(of: mustCombine) {
         layers[Int(terms.layer) - 1].append(DealTaking(deal: number, taken: bound))
       }
@@ -183,6 +184,11 @@ extension ExactPlanSearch {
   /// - Complexity: O(*s*) for *s* shipping deals.
   func bestShipping(combiningWith classes: PromotionClasses) -> Step? {
     guard shipping > 0 else { return nil }
+    if let terms = requiredShipping {
+      let discount = terms.shippingDiscount(shipping: shipping, subtotal: subtotal)
+      guard terms.combines.isSuperset(of: classes), discount > 0 else { return nil }
+      return Step(deal: Self.requiredShippingPlace, discount: discount, rank: terms.rank)
+    }
     var chosen: Step?
     for place in shippingPlaces {
       let terms = table[Int(place)]

@@ -2,10 +2,15 @@ extension PriceCalculator {
   /// Every promotion of the store, in store order, with what became of it, decided
   /// in this order: inactive, not started, ended, code required, customer not eligible,
   /// applied, no eligible line, no shipping, below its minimum, not the best. A working
-  /// gift's outcome is decided later, on the allocated lines (``GiftGrants``).
+  /// gift's outcome is decided later, on the allocated lines (``GiftGrants``). A promotion
+  /// that is not the best names `bestTotalWith` of its terms: the lowest total of a plan
+  /// applying it (``ExactPlanSearch/bestTotal(applying:)``).
   ///
-  /// - Complexity: O(*n* × *L*) for *n* promotions and *L* lines.
-  func consider(order: Order, plan: PricingPlan) throws(PromoError) -> [Consideration] {
+  /// - Complexity: O(*n* × *L*) for *n* promotions and *L* lines, and a search for each
+  ///   that is not the best.
+  func consider(
+    order: Order, plan: PricingPlan, bestTotalWith: (DealTerms) -> Money? = { _ in nil }
+  ) throws(PromoError) -> [Consideration] {
     let appliedDiscounts = Dictionary(
       plan.applied.map { ($0.id, $0.discount) }, uniquingKeysWith: { first, _ in first })
     var terms: [Int: DealTerms] = [:]
@@ -26,7 +31,9 @@ extension PriceCalculator {
         } else if let discount = appliedDiscounts[promotion.id] {
           outcome = .applied(discount: discount)
         } else {
-          outcome = unapplied(terms[position]!, of: promotion, order: order, planTotal: plan.total)
+          outcome = unapplied(
+            terms[position]!, of: promotion, order: order, planTotal: plan.total, bestTotalWith: bestTotalWith
+          )
         }
       }
       return Consideration(id: promotion.id, outcome: outcome)
@@ -46,10 +53,12 @@ extension PriceCalculator {
     }
   }
 
-  /// Why a working promotion that the chosen plan left out was left out.
-  private func unapplied(_ deal: DealTerms, of promotion: Promotion, order: Order, planTotal: Money)
-    -> PromotionOutcome
-  {
+  /// Why a working promotion that the chosen plan left out was left out (when it is not
+  /// the best, with `bestTotalWith` of its terms).
+  private func unapplied(
+    _ deal: DealTerms, of promotion: Promotion, order: Order, planTotal: Money,
+    bestTotalWith: (DealTerms) -> Money?
+  ) -> PromotionOutcome {
     let items = order.items
     func targets(_ item: OrderItem) -> Bool {
       promotion.target?.matches(sku: item.sku, categories: item.categories) ?? true
@@ -89,7 +98,7 @@ extension PriceCalculator {
       // GiftGrants here. Until then it is said to have no line, never to be `not-best`.
       return .noEligibleLine
     }
-    return .notBest(planTotal: planTotal, bestTotalWith: nil)
+    return .notBest(planTotal: planTotal, bestTotalWith: bestTotalWith(deal))
   }
 
   /// How far `tested` (and `units`) fall short of the minimums of `deal`, the terms of

@@ -41,13 +41,14 @@ extension PriceCalculator {
       let index = OrderLineIndex(order.items ?? [])
       deals = OrderDeals(terms: terms) { index.lines(of: catalog.promotions[Int($0.storeIndex)].target) }
     }
-    let best = ExactPlanSearch(
+    let search = ExactPlanSearch(
       deals: deals, plain: plain, items: order.items, subtotal: order.subtotal.minorUnits,
-      shipping: order.shipping?.minorUnits ?? 0
-    ).best()
+      shipping: order.shipping?.minorUnits ?? 0)
+    let best = search.best()
     func money(_ units: Int128) -> Money { Money(minorUnits: units, minorDigits: digits) }
     let plan = PricingPlan(
-      applied: best.applied.map { applied($0.storeIndex, money($0.discount)) }, total: money(best.total))
+      applied: best.applied.map { applied($0.storeIndex, money($0.discount), tier: $0.tier) },
+      total: money(best.total))
     let lines = order.items.map { items in
       items.enumerated().map { line, item in
         LineQuote(
@@ -59,7 +60,13 @@ extension PriceCalculator {
     }
     return Quote(
       order: order.id, currency: order.currency, subtotal: order.subtotal, plan: plan,
-      evaluatedAt: context.instant, considered: explain ? try consider(order: order, plan: plan) : nil,
+      evaluatedAt: context.instant,
+      considered: explain
+        ? try consider(order: order, plan: plan) { terms in
+          let target = catalog.promotions[Int(terms.storeIndex)].target
+          let lines = DealTerms.targetedLines(of: order.items ?? [], target: target)
+          return search.bestTotal(applying: terms, lines: lines).map(money)
+        } : nil,
       lines: lines,
       shipping: order.shipping.map { ShippingQuote(amount: $0, discount: money(best.shippingDiscount)) },
       unmatchedCodes: explain ? unmatchedCodes(for: order) : nil)

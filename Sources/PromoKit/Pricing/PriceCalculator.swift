@@ -149,9 +149,11 @@ public struct PriceCalculator: Sendable {
     }
   }
 
-  /// The promotion at `storeIndex` applied with `discount`, named.
-  func applied(_ storeIndex: Int, _ discount: Money) -> AppliedPromotion {
+  /// The promotion at `storeIndex` applied with `discount` (and the number of the tier it
+  /// took, for a threshold with tiers), named.
+  func applied(_ storeIndex: Int, _ discount: Money, tier: Int? = nil) -> AppliedPromotion {
     AppliedPromotion(
-      id: catalog.promotions[storeIndex].id, name: catalog.promotions[storeIndex].name, discount: discount)
+      id: catalog.promotions[storeIndex].id, name: catalog.promotions[storeIndex].name, discount: discount,
+      tier: tier)
   }
 }
