@@ -1,11 +1,14 @@
 // The Chinese banner: its frame, and the offers of store formats 1 and 2.
 
 extension Promotion {
-  /// The Chinese banner: `会员专享`, what the deal targets, `限时`, the offer and the code
-  /// (`（券码VIP15）`), each when it applies.
+  /// The Chinese banner: `会员专享`, what the deal targets, `限时`, the offer, its limits
+  /// (`，每单限2件`, `，不含特价商品`), the code (`（券码VIP15）`), what it combines with
+  /// and its layer, each when it applies.
   func writeChineseBanner(currency: Currency?, to bytes: inout TextBuffer) {
     if customerGroups != nil { bytes.appendLiteral("会员专享") }
-    if hasFormat3Banner {
+    if hasFormat4Offer {
+      writeChineseFormat4Offer(currency: currency, to: &bytes)
+    } else if hasFormat3Banner {
       if kind.actsOnOrder, let label = orderTargetLabel { bytes.appendUTF8(of: label) }
       if endsAt != nil { bytes.appendLiteral("限时") }
       writeChineseFormat3Banner(currency: currency, to: &bytes)
@@ -13,11 +16,13 @@ extension Promotion {
       if kind == .threshold, let label = orderTargetLabel { bytes.appendUTF8(of: label) }
       writeChineseFormat2Banner(currency: currency, to: &bytes)
     }
+    appendChineseLimits(to: &bytes)
     if let code {
       bytes.appendLiteral("（券码")
       bytes.appendUTF8(of: code)
       bytes.appendLiteral("）")
     }
+    appendChineseCombination(to: &bytes)
   }
 
   /// The offer of store formats 1 and 2 in Chinese, unchanged, with `限时` where it goes:
@@ -89,7 +94,7 @@ extension Promotion {
         bytes.appendLiteral("件")
         Self.appendZhe(terms.percentOff, to: &bytes)
       }
-    case (_, .bundle), (_, .tiers), (_, .gift): break  // format 4: its words come with the banners' work
+    case (_, .bundle), (_, .tiers), (_, .gift): break  // format 4's offers (hasFormat4Offer)
     }
   }
 

@@ -1,24 +1,29 @@
 // The English banner: its frame, and the offers of store formats 1 and 2.
 
 extension Promotion {
-  /// The English banner: `members only: `, what an order deal targets, the offer, the code
-  /// and `, for a limited time`, each when it applies.
+  /// The English banner: `members only: `, what an order deal or a gift targets, the offer,
+  /// its limits (`, at most 2 per order`, `, not on sale items`), the code, what it
+  /// combines with and its layer, and `, for a limited time`, each when it applies.
   func writeEnglishBanner(currency: Currency?, to bytes: inout TextBuffer) {
     let digits = currency.minorDigits
     if customerGroups != nil { bytes.appendLiteral("members only: ") }
-    if kind.actsOnOrder, let label = orderTargetLabel {
+    if kind.actsOnOrder || kind == .gift, let label = orderTargetLabel {
       bytes.appendUTF8(of: label)
       bytes.appendLiteral(": ")
     }
-    if hasFormat3Banner {
+    if hasFormat4Offer {
+      writeEnglishFormat4Offer(digits: digits, to: &bytes)
+    } else if hasFormat3Banner {
       writeEnglishFormat3Banner(digits: digits, to: &bytes)
     } else {
       writeEnglishFormat2Banner(digits: digits, to: &bytes)
     }
+    appendEnglishLimits(to: &bytes)
     if let code {
       bytes.appendLiteral(" with code ")
       bytes.appendUTF8(of: code)
     }
+    appendEnglishCombination(to: &bytes)
     if endsAt != nil { bytes.appendLiteral(", for a limited time") }
   }
 
@@ -92,7 +97,7 @@ extension Promotion {
         Self.appendPercentage(terms.percentOff, to: &bytes)
         bytes.appendLiteral("% off")
       }
-    case (_, .bundle), (_, .tiers), (_, .gift): break  // format 4: its words come with the banners' work
+    case (_, .bundle), (_, .tiers), (_, .gift): break  // format 4's offers (hasFormat4Offer)
     }
   }
 
