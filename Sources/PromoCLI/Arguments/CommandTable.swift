@@ -224,8 +224,11 @@ public enum CommandTable {
     discussion: """
       Every problem is one line on standard error; the status is 65 if there is any. \
       Warnings (a window already ended at the evaluation time, a promotion that makes \
-      qualifying orders free, two promotions the same but for their id) are reported too, \
-      but do not fail the check. When more than 5 warnings repeat one pattern (the same \
+      qualifying orders free, two promotions the same but for their id, a shipping deal \
+      that combines with nothing while other deals work, a tier that can take less than the \
+      one below it, order deals that share a layer though each combines with order, a \
+      combinesWith naming a class no working deal is in) are reported too, but do not fail \
+      the check. When more than 5 warnings repeat one pattern (the same \
       message but for ids, places and amounts), the first 3 are shown and one line counts \
       the rest; --all-warnings lists them all. The summary counts every warning. --format \
       json and --format github write every problem and warning to standard output with the \
