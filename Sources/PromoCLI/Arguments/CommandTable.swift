@@ -65,7 +65,10 @@ public enum CommandTable {
       stackable discount followed by a stackable threshold whose minimum is tested after \
       the discount); every item promotion and no order stage; or the stackable item \
       promotions followed by a stackable order stage. Ties go to fewer promotions, then to \
-      the lowest ids. Every discount is divided over the order's lines to the last minor \
+      the lowest ids. In a version-4 store, "stackable" reads "combines with the classes of \
+      the plan's other promotions" (combinesWith), the order stage takes at most one deal \
+      of each layer, in layer order, and the gifts whose minimums the chosen plan meets \
+      are granted. Every discount is divided over the order's lines to the last minor \
       unit. A promotion with a code applies only to an order that presents it (its "codes", \
       or --code). Without --lines, every input is read and checked before anything is printed. With \
       --lines, a bad line is reported with its line number, the other lines are still \
@@ -184,8 +187,10 @@ public enum CommandTable {
     exclusive: [("--working", "--effective")],
     discussion: """
       The status of each promotion at the evaluation time is working, inactive (switched \
-      off), not-started or ended. The last column is each promotion's banner, as a shop \
-      would show it to customers, in English or, with --locale zh-CN, in Chinese. Window \
+      off), not-started or ended. STK says what each combines with: yes (every class), no \
+      (none), the classes it names (order,shipping), or - for a gift. The last column is \
+      each promotion's banner, as a shop would show it to customers, in English or, with \
+      --locale zh-CN, in Chinese. Window \
       bounds keep the offset they were written with: shown once in the heading when the \
       bounds share it, else beside each bound. With --format json, each promotion is one \
       line in the store's own form plus a "status" key.
