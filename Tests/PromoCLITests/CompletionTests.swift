@@ -54,6 +54,8 @@ struct CompletionTests {
       c promo list --kind t
       c promo list --kind s
       c promo update x --no-m
+      c promo update x --combines-with o
+      c promo update x --no-g
       c promo price --cu
       c promo show aut
       c promo enable --store stores/jpy.json ''
@@ -84,6 +86,9 @@ struct CompletionTests {
       replies["promo update x --no-m"] == [
         "--no-maximum-discount", "--no-minimum", "--no-minimum-quantity", "--no-maximum-quantity",
       ])
+    // Format 4's lists of classes, and its clearers, likewise.
+    #expect(replies["promo update x --combines-with o"] == ["order", "order,shipping"])
+    #expect(replies["promo update x --no-g"] == ["--no-get-target"])
     #expect(replies["promo price --cu"] == ["--customer-group"])
     #expect(replies["promo show aut"] == ["autumn-20"])
     #expect(replies["promo enable --store stores/jpy.json "] == ["ten-percent", "spend5000-save500"])
@@ -228,8 +233,9 @@ struct CompletionTests {
       "promo --store stores/jpy.json enable ", "promo show autumn-20 ", "promo price orders/st",
       "promo validate --store orders/st", "promo add --id x --kind item --sku a --s",
       "promo update VIP10 --no-c", "promo list --e", "promo list --working --e", "promo update VIP10 --in",
-      "promo update VIP10 --active --in", "promo update VIP10 --sku a --no-t", "promo add --i",
-      "promo add --file new-promotions.json --i",
+      "promo update VIP10 --active --in", "promo update VIP10 --sku a --no-ta", "promo add --i",
+      "promo add --file new-promotions.json --i", "promo update VIP10 --combines-with order --st",
+      "promo add --id x --kind discount --combines-with ", "promo init --rounding ",
     ])
     func offered(_ line: String) -> Set<String> { offers[line].map { Set($0.keys) } ?? [] }
     // The first word: every command, shown with what it does.
@@ -271,7 +277,11 @@ struct CompletionTests {
     #expect(offered("promo list --working --e").isEmpty)
     #expect(offered("promo update VIP10 --in") == ["--inactive"])
     #expect(offered("promo update VIP10 --active --in").isEmpty)
-    #expect(offered("promo update VIP10 --sku a --no-t").isEmpty)
+    #expect(offered("promo update VIP10 --sku a --no-ta").isEmpty)
+    // Format 4: --combines-with offers the lists of classes, and not --stackable after it.
+    #expect(offered("promo update VIP10 --combines-with order --st") == ["--starts-at", "--store"])
+    #expect(offered("promo add --id x --kind discount --combines-with ").contains("order,shipping"))
+    #expect(offered("promo init --rounding ") == ["half-up", "half-even", "down"])
     #expect(offered("promo add --i") == ["--id", "--inactive"])
     #expect(offered("promo add --file new-promotions.json --i").isEmpty)
   }

@@ -27,17 +27,20 @@ struct StoreAuditFormat3Tests {
       ]) == [])
   }
 
-  @Test("a shipping deal that is not stackable while every other deal is never joins them")
+  @Test("a shipping deal that combines with nothing while other deals work never joins them")
   func shippingJoinsNothing() throws {
     let lonely = #"{"id":"ship-5","kind":"shipping","fixedPrice":"5"}"#
+    let warning =
+      #"promotions[1].stackable: "ship-5" is a shipping deal that combines with nothing while 1 other deal is working: it never joins them, so it applies only where none of them does; give it "combinesWith": ["item", "order"] (--combines-with item,order) or make it stackable"#
     #expect(
       try Self.warnings([#"{"id":"member-5","kind":"discount","percentOff":"5","stackable":true}"#, lonely])
-        == [
-          #"promotions[1].stackable: "ship-5" is a shipping deal that is not stackable while every other deal is: it never joins another promotion, so it applies only where no other deal does; make it stackable"#
-        ])
-    // With a non-stackable deal in the store, or no other deal at all, standing alone is a choice.
-    #expect(try Self.warnings([#"{"id":"flash","kind":"discount","percentOff":"5"}"#, lonely]) == [])
+        == [warning])
+    // Whether the other deal is stackable or not, free shipping is lost whenever it applies.
+    #expect(try Self.warnings([#"{"id":"flash","kind":"discount","percentOff":"5"}"#, lonely]) == [warning])
+    // No other deal at all, or none working (switched off, or over), leaves nothing to join.
     #expect(try Self.warnings([lonely]) == [])
+    #expect(
+      try Self.warnings([#"{"id":"flash","kind":"discount","percentOff":"5","active":false}"#, lonely]) == [])
   }
 
   @Test("free shipping is an everyday deal, not a warning")

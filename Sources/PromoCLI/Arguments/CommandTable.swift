@@ -65,7 +65,10 @@ public enum CommandTable {
       stackable discount followed by a stackable threshold whose minimum is tested after \
       the discount); every item promotion and no order stage; or the stackable item \
       promotions followed by a stackable order stage. Ties go to fewer promotions, then to \
-      the lowest ids. Every discount is divided over the order's lines to the last minor \
+      the lowest ids. In a version-4 store, "stackable" reads "combines with the classes of \
+      the plan's other promotions" (combinesWith), the order stage takes at most one deal \
+      of each layer, in layer order, and the gifts whose minimums the chosen plan meets \
+      are granted. Every discount is divided over the order's lines to the last minor \
       unit. A promotion with a code applies only to an order that presents it (its "codes", \
       or --code). Without --lines, every input is read and checked before anything is printed. With \
       --lines, a bad line is reported with its line number, the other lines are still \
@@ -178,21 +181,23 @@ public enum CommandTable {
       OptionSpec("--effective", "only promotions inside their window, switched on or not"),
       OptionSpec(
         "--kind", value: "KIND", choices: PromotionKind.allCases.map(\.rawValue),
-        "only item promotions, only discounts, only thresholds or only shipping deals"),
+        "only item promotions, only discounts, only thresholds, only shipping deals or only gifts"),
       at, locale, format, store, quiet, help,
     ],
     exclusive: [("--working", "--effective")],
     discussion: """
       The status of each promotion at the evaluation time is working, inactive (switched \
-      off), not-started or ended. The last column is each promotion's banner, as a shop \
-      would show it to customers, in English or, with --locale zh-CN, in Chinese. Window \
+      off), not-started or ended. STK says what each combines with: yes (every class), no \
+      (none), the classes it names (order,shipping), or - for a gift. The last column is \
+      each promotion's banner, as a shop would show it to customers, in English or, with \
+      --locale zh-CN, in Chinese. Window \
       bounds keep the offset they were written with: shown once in the heading when the \
       bounds share it, else beside each bound. With --format json, each promotion is one \
       line in the store's own form plus a "status" key.
       """,
     examples: [
       "list", "list --working --format json", "list --kind threshold --at 2026-12-24T00:00:00Z",
-      "list --locale zh-CN",
+      "list --kind gift", "list --locale zh-CN",
     ])
 
   /// `promo show`.
@@ -203,65 +208,6 @@ public enum CommandTable {
     options: [at, locale, format, store, quiet, help],
     minimumArguments: 1, maximumArguments: 1,
     examples: ["show autumn-20", "show autumn-20 --format json", "show autumn-20 --locale zh-CN"])
-
-  /// `promo add`.
-  public static let add = CommandSpec(
-    name: "add",
-    summary: "add a promotion (or several from a file); creates the store if needed",
-    alternativeUsage: "add --file FILE|- [--store FILE] [--lock-timeout SECONDS] [--quiet]",
-    options: addOptions,
-    // The field options' pairs that add has, and --file against every field option.
-    exclusive: exclusiveFieldPairs.filter { pair in
-      addOptions.contains { $0.name == pair.0 } && addOptions.contains { $0.name == pair.1 }
-    } + fieldOptions.map { ("--file", $0.name) },
-    discussion: """
-      Either the field options or --file, not both. The benefit is one of --percent-off, \
-      --amount-off, --fixed-price, or --buy and --get (with an optional --percent-off). \
-      Several promotions from a file are added all or nothing. A missing store is created \
-      (its folder must exist) as version 3; an older store \
-      that gets a field of a later format (format 2: an item promotion, a code, a cap; \
-      format 3: a shipping deal, customer groups, a target on an order deal, a quantity \
-      minimum or limit, a repeating threshold, a buy/get across lines) is written at that \
-      version, and the command says so.
-      """,
-    examples: [
-      "add --id autumn-20 --kind discount --percent-off 20 --stackable --ends-at 2026-12-01T00:00:00+08:00",
-      "add --id spend100-save15 --kind threshold --minimum 100 --amount-off 15",
-      "add --id tea-2nd-half --kind item --category tea --buy 1 --get 1 --percent-off 50 --stackable",
-      "add --id mug-19 --kind item --sku mug-white --sku mug-blue --fixed-price 19.00",
-      "add --id VIP10 --kind discount --percent-off 10 --maximum-discount 50 --code VIP10",
-      "add --id free-ship-99 --kind shipping --minimum 99 --percent-off 100",
-      "add --id every100-10 --kind threshold --minimum 100 --amount-off 10 --repeat --maximum-discount 30",
-      "add --id members-tea --kind threshold --category tea --minimum-quantity 3 --percent-off 20 --customer-group member",
-      "add --file new-promotions.json",
-    ])
-
-  /// `promo delete`.
-  public static let delete = CommandSpec(
-    name: "delete",
-    summary: "delete a promotion",
-    arguments: [ArgumentSpec("ID", "the promotion's id", completes: .ids)],
-    options: [store, lockTimeout, quiet, help],
-    minimumArguments: 1, maximumArguments: 1,
-    examples: ["delete summer-15"])
-
-  /// `promo enable`.
-  public static let enable = CommandSpec(
-    name: "enable",
-    summary: "switch a promotion on",
-    arguments: [ArgumentSpec("ID", "the promotion's id", completes: .ids)],
-    options: [store, lockTimeout, quiet, help],
-    minimumArguments: 1, maximumArguments: 1,
-    examples: ["enable staff-30"])
-
-  /// `promo disable`.
-  public static let disable = CommandSpec(
-    name: "disable",
-    summary: "switch a promotion off",
-    arguments: [ArgumentSpec("ID", "the promotion's id", completes: .ids)],
-    options: [store, lockTimeout, quiet, help],
-    minimumArguments: 1, maximumArguments: 1,
-    examples: ["disable flash-40-off"])
 
   /// `promo validate`.
   public static let validate = CommandSpec(
@@ -283,8 +229,11 @@ public enum CommandTable {
     discussion: """
       Every problem is one line on standard error; the status is 65 if there is any. \
       Warnings (a window already ended at the evaluation time, a promotion that makes \
-      qualifying orders free, two promotions the same but for their id) are reported too, \
-      but do not fail the check. When more than 5 warnings repeat one pattern (the same \
+      qualifying orders free, two promotions the same but for their id, a shipping deal \
+      that combines with nothing while other deals work, a tier that can take less than the \
+      one below it, order deals that share a layer though each combines with order, a \
+      combinesWith naming a class no working deal is in) are reported too, but do not fail \
+      the check. When more than 5 warnings repeat one pattern (the same \
       message but for ids, places and amounts), the first 3 are shown and one line counts \
       the rest; --all-warnings lists them all. The summary counts every warning. --format \
       json and --format github write every problem and warning to standard output with the \
@@ -328,16 +277,6 @@ public enum CommandTable {
       why, and so is one switched off or over; the status stays 0 unless --strict.
       """,
     examples: ["export --format merchant-center --target-country CN --content-language zh > promotions.tsv"])
-
-  /// `promo init`.
-  public static let initialize = CommandSpec(
-    name: "init",
-    summary: "create an empty store (refused if one exists)",
-    options: [
-      OptionSpec("--currency", value: "CODE", "the ISO 4217 currency of every amount (such as CNY)"),
-      store, lockTimeout, quiet, help,
-    ],
-    examples: ["init --currency CNY", "init --store shop/promotions.json"])
 
   /// `promo help`.
   public static let helpCommand = CommandSpec(

@@ -24,6 +24,7 @@ enum DiffCommand {
     let base = try context.loadCatalog(at: basePath)
     let changed = try context.loadStore()
     context.warnAboutUnmatchedCodes(codes, in: [base, changed])
+    context.warnAboutUnmatchedGroups(try context.customerGroups(), in: [base, changed])
     let before = try context.calculator(for: base, at: basePath, instant: instant, codes: codes)
     let after = try context.calculator(for: changed, at: context.storePath, instant: instant, codes: codes)
     let comparison: PriceComparison

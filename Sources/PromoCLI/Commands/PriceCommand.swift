@@ -19,6 +19,7 @@ enum PriceCommand {
     let codes = try context.presentedCodes()
     let catalog = try context.loadStore()
     context.warnAboutUnmatchedCodes(codes, in: [catalog])
+    context.warnAboutUnmatchedGroups(try context.customerGroups(), in: [catalog])
     // A stream is priced with the indexes; orders read whole first are priced without them
     // when they are few (building them costs more than a pass over the promotions each).
     let lines = arguments.flag("--lines")

@@ -31,6 +31,7 @@ enum ReportCommand {
     let codes = try context.presentedCodes()
     let catalog = try context.loadStore()
     context.warnAboutUnmatchedCodes(codes, in: [catalog])
+    context.warnAboutUnmatchedGroups(try context.customerGroups(), in: [catalog])
     let calculator = try context.calculator(
       for: catalog, at: context.storePath, instant: instant, codes: codes)
     let pricer = LinePricer(

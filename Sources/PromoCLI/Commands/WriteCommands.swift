@@ -3,21 +3,11 @@ import PromoKit
 /// `promo init`, `add`, `update`, `delete`, `enable` and `disable`: each changes the store
 /// under its lock, all or nothing, and says what it did on standard output.
 enum WriteCommands {
-  /// `promo init [--currency CODE]`: an empty store, refused if one exists.
+  /// `promo init [--currency CODE] [--rounding RULE]`: an empty store, refused if one
+  /// exists; version 3, or 4 with `--rounding` (the key of format 4).
   static func initialize(_ context: CommandContext) throws(PromoError) {
-    var currency: Currency?
-    if let code = context.arguments.value("--currency") {
-      do throws(InvalidCurrencyCode) {
-        currency = try Currency(code: code)
-      } catch {
-        var message = error.description
-        // The same hint as the store file's check: a code in the wrong case.
-        if (try? Currency(code: code.uppercased())) != nil {
-          message += "; did you mean \"\(code.uppercased())\"?"
-        }
-        throw PromoError(.usage, position: "--currency", message)
-      }
-    }
+    let currency = try initialCurrency(context.arguments)
+    let rounding = context.arguments.value("--rounding").flatMap(PercentageRounding.init(rawValue:))
     let exists = PromoError(
       .alreadyExists, file: context.storePath, "a store already exists here; it was left as it is")
     if context.storePath == "-" {
@@ -30,9 +20,32 @@ enum WriteCommands {
     try context.store.change(lockTimeout: context.lockTimeout()) {
       (current: Catalog?) throws(PromoError) -> Catalog in
       if current != nil { throw exists }
-      return Catalog(currency: currency, checkedPromotions: [])
+      return Catalog(
+        version: rounding == nil ? Catalog.newStoreVersion : 4, currency: currency, checkedPromotions: [],
+        rounding: rounding ?? .default)
     }
-    context.stdout.write("created \(context.storePath)\n")
+    if let rounding {
+      context.stdout.write(
+        "created \(context.storePath) (version 4: every percentage rounded \(rounding.rawValue))\n")
+    } else {
+      context.stdout.write("created \(context.storePath)\n")
+    }
+  }
+
+  /// The currency of `--currency`, if given; a code that is not one is a usage error (with
+  /// the code in capitals as a hint when that is one).
+  private static func initialCurrency(_ arguments: ParsedArguments) throws(PromoError) -> Currency? {
+    guard let code = arguments.value("--currency") else { return nil }
+    do throws(InvalidCurrencyCode) {
+      return try Currency(code: code)
+    } catch {
+      var message = error.description
+      // The same hint as the store file's check: a code in the wrong case.
+      if (try? Currency(code: code.uppercased())) != nil {
+        message += "; did you mean \"\(code.uppercased())\"?"
+      }
+      throw PromoError(.usage, position: "--currency", message)
+    }
   }
 
   /// `promo add`: from field options, or every promotion of `--file`, all or nothing.
@@ -110,10 +123,15 @@ enum WriteCommands {
 
   /// Said when a change raised the store's version to `version`.
   static func upgradeNote(_ version: Int) -> String {
-    version == 2
-      ? "the store is now version 2 (it holds a format-2 field: an item promotion, a code or a cap)\n"
-      : "the store is now version 3 (it holds a format-3 field: a shipping deal, customer groups, a target on "
+    switch version {
+    case 2: "the store is now version 2 (it holds a format-2 field: an item promotion, a code or a cap)\n"
+    case 3:
+      "the store is now version 3 (it holds a format-3 field: a shipping deal, customer groups, a target on "
         + "an order deal, a quantity minimum or limit, a repeating threshold or a buy/get across lines)\n"
+    default:
+      "the store is now version \(version) (it holds a format-4 field: a gift, combinesWith, a layer, tiers, a "
+        + "bundle, a get target, excludeDiscountedLines or acrossLines on a deal that is not a buy/get)\n"
+    }
   }
 
   /// `promo delete ID`.

@@ -170,17 +170,17 @@ enum ManPage {
   /// What promo is, made from the kinds it has (every ``PromotionKind``, by an exhaustive
   /// switch) and pointing at `price` for the plans, so that it cannot lag behind either.
   static var description: String {
-    let kinds = PromotionKind.allCases.compactMap { kind -> String? in
+    let kinds = PromotionKind.allCases.map { kind -> String in
       switch kind {
       case .item: "item deals on order lines (kind item)"
       case .discount: "discounts on the whole order (kind discount)"
       case .threshold: "threshold deals from a minimum (kind threshold)"
       case .shipping: "deals on the order's shipping (kind shipping)"
-      case .gift: nil  // format 4: its words come with the command line's work on issue 30
+      case .gift: "gifts with purchase, which grant goods and take nothing off (kind gift)"
       }
     }
     return "promo keeps promotions (\(kinds.joined(separator: ", ")); each with a window, an on/off switch "
-      + "and a stackable flag) in a JSON store, and prices orders against them exactly: decimal money in "
+      + "and the classes of deals it combines with) in a JSON store, and prices orders against them exactly: decimal money in "
       + "minor units, the best plan the rules allow (as price describes below), never a greedy guess."
   }
 

@@ -41,7 +41,8 @@ extension PromotionRenderer {
       showsGroups = showsGroups || promotions[index].customerGroups != nil
       wordy =
         wordy || promotions[index].kind == .item || promotions[index].kind == .shipping
-        || promotions[index].maximumDiscount != nil || promotions[index].repeats
+        || promotions[index].kind == .gift || promotions[index].maximumDiscount != nil
+        || promotions[index].repeats || promotions[index].benefit.kind == .tiers
     }
     var alignments: [TextTable.Alignment] = [.left, .left, wordy ? .left : .decimal, .decimal]
     var header = ["ID", "KIND", "OFF", "MIN"]
@@ -142,11 +143,28 @@ extension PromotionRenderer {
     row.endCell()
     row.text.appendLiteral(promotion.isActive ? "on" : "off")
     row.endCell()
-    row.text.appendLiteral(promotion.isStackable ? "yes" : "no")
+    appendCombination(of: promotion, to: &row.text)
     row.endCell()
     row.text.appendUTF8(of: promotion.status(at: instant).rawValue)
     row.endCell()
     promotion.writeBanner(in: locale, currency: currency, to: &row.text)
     row.endCell()
+  }
+
+  /// The `STK` cell: `yes` for a promotion that combines with every class, `no` for one that
+  /// combines with none, the classes it names otherwise (`order,shipping`), and `-` for a
+  /// gift, which is in no plan.
+  private static func appendCombination(of promotion: borrowing Promotion, to bytes: inout TextBuffer) {
+    if promotion.kind == .gift { return bytes.appendLiteral("-") }
+    switch promotion.combination {
+    case .none: bytes.appendLiteral("no")
+    case .stackable: bytes.appendLiteral("yes")
+    case .classes(let classes):
+      if classes.count == PromotionClass.allCases.count { return bytes.appendLiteral("yes") }
+      for (index, promotionClass) in classes.enumerated() {
+        if index > 0 { bytes.appendLiteral(",") }
+        bytes.appendUTF8(of: promotionClass.rawValue)
+      }
+    }
   }
 }

@@ -36,6 +36,11 @@ extension PromotionRenderer {
     guard let target = promotion.target else {
       return bytes.appendLiteral(promotion.kind == .item ? "every line" : "-")
     }
+    appendTarget(target, to: &bytes)
+  }
+
+  /// Appends `target`'s lists, `skus a,b; categories c`, to `bytes` as they are.
+  static func appendTarget(_ target: ItemTarget, to bytes: inout TextBuffer) {
     if !target.skus.isEmpty {
       bytes.appendLiteral("skus ")
       appendList(target.skus, to: &bytes)

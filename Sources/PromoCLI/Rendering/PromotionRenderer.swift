@@ -13,7 +13,8 @@ enum PromotionRenderer {
     return json.text
   }
 
-  /// Every field of one promotion, one per line, its banner and its status.
+  /// Every field of one promotion, one per line, its banner and its status (a gift, which
+  /// combines with nothing, has no `stackable` line; `combinesWith` is shown as written).
   static func details(
     _ promotion: Promotion, currency: Currency?, locale: BannerLocale, at instant: Instant
   ) -> String {
@@ -31,19 +32,32 @@ enum PromotionRenderer {
     if promotion.kind == .item || promotion.target != nil {
       table.append(["target", target(of: promotion)])
     }
+    if let getTarget = promotion.getTarget {
+      var bytes = TextBuffer()
+      appendTarget(getTarget, to: &bytes)
+      table.append(["getTarget", TextTable.printable(bytes.text)])
+    }
     for field in StoreEncoder.fields(of: promotion, minorDigits: minorDigits) {
       switch field.key {
-      case "minimumAmount", "minimumQuantity", "repeat", "buy", "get", "acrossLines", "percentOff",
-        "amountOff",
-        "fixedPrice", "maximumDiscount", "maximumQuantity":
+      case "layer", "minimumAmount", "minimumQuantity", "repeat", "buy", "get", "acrossLines", "percentOff",
+        "amountOff", "fixedPrice", "maximumDiscount", "maximumQuantity", "excludeDiscountedLines":
         table.append([field.key, plain(field.value)])
       default: break
       }
     }
+    if case .gift(let goods) = promotion.benefit {
+      let name = goods.name.map { " (" + TextTable.printable($0) + ")" } ?? ""
+      table.append(["gift", "\(TextTable.printable(goods.sku)) ×\(goods.quantity)" + name])
+    }
     table.append(["startsAt", promotion.startsAt?.text ?? "- (no start)"])
     table.append(["endsAt", promotion.endsAt?.text ?? "- (no end)"])
     table.append(["active", promotion.isActive ? "true" : "false"])
-    table.append(["stackable", promotion.isStackable ? "true" : "false"])
+    if promotion.kind != .gift {
+      table.append(["stackable", promotion.isStackable ? "true" : "false"])
+    }
+    if promotion.combinesWithIsWritten {
+      table.append(["combinesWith", promotion.combinesWith.classes.map(\.rawValue).joined(separator: ", ")])
+    }
     table.append(["status", "\(promotion.status(at: instant).rawValue) at \(instant)"])
     return table.render()
   }

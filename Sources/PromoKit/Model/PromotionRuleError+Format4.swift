@@ -39,11 +39,11 @@ extension PromotionRuleError {
     case .combinationOnGift(let field):
       "\(field) is not for a gift promotion: a gift takes nothing off and goes with every plan (remove \(field))"
     case .layerNotAllowed(let kind):
-      "layer is only for discount and threshold promotions, not for a \(Self.noun(kind)) (remove layer)"
+      "layer is only for discount and threshold promotions, not for \(Self.article(kind)) \(Self.noun(kind)) (remove layer)"
     case .layerOutOfRange(let value):
       "layer must be a whole number from \(Promotion.allowedLayers.lowerBound) to \(Promotion.allowedLayers.upperBound), not \(value)"
     case .excludeDiscountedLinesNotAllowed(let kind):
-      "excludeDiscountedLines is only for discount and threshold promotions, not for a \(Self.noun(kind))"
+      "excludeDiscountedLines is only for discount and threshold promotions, not for \(Self.article(kind)) \(Self.noun(kind))"
     case .getTargetNotAllowed:
       "getTarget is only for an item promotion with buy and get (the lines whose units are got)"
     case .emptyGetTarget: "a getTarget needs \"skus\" or \"categories\" (or remove getTarget)"
@@ -53,15 +53,15 @@ extension PromotionRuleError {
     case .acrossLinesNeedsMaximumQuantity:
       "acrossLines on a percentOff, amountOff or fixedPrice item deal needs maximumQuantity (the most units it covers in the order)"
     case .bundleNotAllowed(let kind):
-      "bundle is only for item promotions, not for a \(Self.noun(kind)); make the kind \"item\""
+      "bundle is only for item promotions, not for \(Self.article(kind)) \(Self.noun(kind)); make the kind \"item\""
     case .bundleQuantityOutOfRange(let value):
       "bundle.quantity must be a whole number from \(BundlePrice.allowedQuantities.lowerBound) to \(BundlePrice.allowedQuantities.upperBound), not \(value)"
     case .maximumQuantityWithBundle:
       "maximumQuantity is not for a bundle (a bundle takes every group of its units); remove maximumQuantity"
     case .tiersNotAllowed(let kind):
-      "tiers is only for threshold promotions, not for a \(Self.noun(kind)); make the kind \"threshold\""
+      "tiers is only for threshold promotions, not for \(Self.article(kind)) \(Self.noun(kind)); make the kind \"threshold\""
     case .tierCountOutOfRange(let count):
-      "tiers has \(count) tiers; a threshold has \(TierLadder.allowedCounts.lowerBound) to \(TierLadder.allowedCounts.upperBound)"
+      "tiers has \(count) tier\(count == 1 ? "" : "s"); a threshold has \(TierLadder.allowedCounts.lowerBound) to \(TierLadder.allowedCounts.upperBound)"
     case .tierNeedsOneMinimum(let index):
       "tiers[\(index)] needs one minimum: \"minimumAmount\" (above 0) or \"minimumQuantity\" (1 to 1000000), not both"
     case .tierMinimumsMixed(let index, let expected):
@@ -73,7 +73,7 @@ extension PromotionRuleError {
     case .notWithTiers(let field):
       "a threshold with tiers has no \(field) of its own (each tier has its minimum and benefit); remove \(field)"
     case .giftNotAllowed(let kind):
-      "gift is only for gift promotions, not for a \(Self.noun(kind)); make the kind \"gift\""
+      "gift is only for gift promotions, not for \(Self.article(kind)) \(Self.noun(kind)); make the kind \"gift\""
     case .missingGift: "missing the goods: add \"gift\": {\"sku\": S, \"quantity\": N}"
     case .benefitOnGift(let field):
       "\(field) is not for a gift promotion: a gift takes nothing off, it grants its goods (remove \(field))"
@@ -83,5 +83,10 @@ extension PromotionRuleError {
       "gift.quantity must be a whole number from \(GiftGoods.allowedQuantities.lowerBound) to \(GiftGoods.allowedQuantities.upperBound), not \(value)"
     default: preconditionFailure("not a rule of store format 4")
     }
+  }
+
+  /// The article before ``noun(_:)`` of `kind`: `an` for an item promotion, else `a`.
+  static func article(_ kind: PromotionKind) -> String {
+    kind == .item ? "an" : "a"
   }
 }

@@ -19,8 +19,11 @@ public struct StoreWarning: Sendable, Hashable {
 /// ended, a promotion that makes what it applies to free (100% off, a fixed price of 0, an
 /// amount off at least the threshold's minimum), a buy-get that gives away more units
 /// than it sells (not "buy 1 get 1 free", a common deal), a fixed price on every line of
-/// every order, two promotions that share a code when neither is stackable, and two
-/// promotions that are the same but for their id.
+/// every order, two promotions that share a code when neither is stackable, two
+/// promotions that are the same but for their id, and, of store format 4, a shipping deal
+/// that combines with nothing while other deals work, a tier that can take less than the
+/// one below it, order deals that share a layer though each combines with `order`, and a
+/// `combinesWith` that names a class no working deal has.
 ///
 ///     StoreAudit.warnings(for: catalog, at: now).map(\.message)
 ///
@@ -60,25 +63,9 @@ public enum StoreAudit {
         firstWithSameTerms[terms] = index
       }
     }
-    warnings += shippingThatJoinsNothing(catalog)
+    warnings += tiersThatTakeLess(in: catalog)
+    warnings += combinationWarnings(for: catalog, at: instant)
     return warnings
-  }
-
-  /// A shipping deal that is not stackable while every other deal of the store is: it can
-  /// never join a plan with another promotion, so it only applies to orders no other deal
-  /// lowers.
-  private static func shippingThatJoinsNothing(_ catalog: Catalog) -> [StoreWarning] {
-    let others = catalog.promotions.filter { $0.kind != .shipping }
-    guard !others.isEmpty, others.allSatisfy(\.isStackable) else { return [] }
-    return catalog.promotions.enumerated().compactMap { index, promotion in
-      guard promotion.kind == .shipping, !promotion.isStackable else { return nil }
-      return StoreWarning(
-        position: "promotions[\(index)].stackable",
-        message: "\"\(promotion.id)\" is a shipping deal that is not stackable while every other deal is: "
-          + "it never joins another promotion, so it applies only where no other deal does; make it stackable",
-        code: .shippingCombinesWithNothing
-      )
-    }
   }
 
   /// The warnings about `promotion` alone.

@@ -176,6 +176,12 @@ public enum StoreFindingCode: String, Sendable, Hashable, CaseIterable {
   case sharedCode = "shared-code-not-stackable"
   /// Two promotions the same but for their id.
   case sameTerms = "same-but-for-id"
-  /// A shipping deal that is not stackable while every other deal is.
+  /// A shipping deal that combines with nothing while other deals are working.
   case shippingCombinesWithNothing = "shipping-combines-with-nothing"
+  /// A tier of a threshold that can take less than the tier below it.
+  case tierTakesLess = "tier-takes-less"
+  /// Order deals of one layer that each combine with `order`: only one of them can apply.
+  case layerShared = "layer-shared"
+  /// A `combinesWith` that names a class no other working deal of the store is in.
+  case combinesWithAbsentClass = "combines-with-absent-class"
 }
