@@ -59,7 +59,9 @@ struct ExplainTests {
             shortBy: Fixture.cents(37_200))))
     #expect(outcomes["d"] == .applied(discount: Fixture.cents(1_280)))
     #expect(outcomes["h"] == .applied(discount: Fixture.cents(1_500)))
-    #expect(outcomes["plain"] == .notBest(planTotal: Fixture.cents(10_020)))
+    // plain can only stand alone: 128.00 − 5.00.
+    #expect(
+      outcomes["plain"] == .notBest(planTotal: Fixture.cents(10_020), bestTotalWith: Fixture.cents(12_300)))
     let names = try #require(quote.considered).map(\.outcome.name)
     #expect(names == ["inactive", "not-started", "ended", "below-minimum", "applied", "applied", "not-best"])
   }
@@ -81,7 +83,7 @@ struct ExplainTests {
       [Fixture.discount("b", amount: "10"), Fixture.discount("a", amount: "10")], cents: 10_000)
     #expect(quote.plan.applied.map(\.id) == ["a"])
     #expect(outcomes["a"] == .applied(discount: Fixture.cents(1_000)))
-    #expect(outcomes["b"] == .notBest(planTotal: Fixture.cents(9_000)))
+    #expect(outcomes["b"] == .notBest(planTotal: Fixture.cents(9_000), bestTotalWith: Fixture.cents(9_000)))
   }
 
   @Test("a threshold at exactly its minimum is not below it")
@@ -89,7 +91,7 @@ struct ExplainTests {
     let (_, outcomes) = try considered(
       [Fixture.threshold("h", minimum: "100", amount: "15"), Fixture.discount("d", percent: "50")],
       cents: 10_000)
-    #expect(outcomes["h"] == .notBest(planTotal: Fixture.cents(5_000)))
+    #expect(outcomes["h"] == .notBest(planTotal: Fixture.cents(5_000), bestTotalWith: Fixture.cents(8_500)))
     #expect(outcomes["d"] == .applied(discount: Fixture.cents(5_000)))
     let (_, below) = try considered(
       [Fixture.threshold("h", minimum: "100", amount: "15"), Fixture.discount("d", percent: "50")],

@@ -21,8 +21,11 @@ struct Format3PricingTests {
     #expect(F3.lines(quote) == ["member-5 3.75, tea-3-pieces 14.25", "member-5 6.00"])
     #expect(quote.lines?.map(\.total.description) == ["57.00", "114.00"])
     let outcomes = F3.outcomes(quote)
-    #expect(outcomes["every100-10"] == .notBest(planTotal: F3.money("171.00")))
-    #expect(outcomes["ship-flat-5"] == .notBest(planTotal: F3.money("171.00")))
+    // member-5, every100-10 (10.00 of 185.25) and free shipping; ship-flat-5 stands alone.
+    #expect(
+      outcomes["every100-10"] == .notBest(planTotal: F3.money("171.00"), bestTotalWith: F3.money("175.25")))
+    #expect(
+      outcomes["ship-flat-5"] == .notBest(planTotal: F3.money("171.00"), bestTotalWith: F3.money("200.00")))
     #expect(outcomes["mug-19"] == .noEligibleLine)
     #expect(outcomes["member-5"] == .applied(discount: F3.money("9.75")))
   }
@@ -40,9 +43,13 @@ struct Format3PricingTests {
     let outcomes = F3.outcomes(quote)
     #expect(outcomes["member-5"] == .customerNotEligible)
     #expect(outcomes["tea-3-pieces"] == .noEligibleLine)
-    #expect(outcomes["every100-10"] == .notBest(planTotal: F3.money("89.00")))
-    #expect(outcomes["ship-free-99"] == .notBest(planTotal: F3.money("89.00")))
-    #expect(outcomes["ship-flat-5"] == .notBest(planTotal: F3.money("89.00")))
+    // The stackable alternative, every100-10 with free shipping, 107.00; ship-flat-5 alone 122.00.
+    #expect(
+      outcomes["every100-10"] == .notBest(planTotal: F3.money("89.00"), bestTotalWith: F3.money("107.00")))
+    #expect(
+      outcomes["ship-free-99"] == .notBest(planTotal: F3.money("89.00"), bestTotalWith: F3.money("107.00")))
+    #expect(
+      outcomes["ship-flat-5"] == .notBest(planTotal: F3.money("89.00"), bestTotalWith: F3.money("122.00")))
   }
 
   // MARK: Buy/get across lines
@@ -231,7 +238,9 @@ struct Format3PricingTests {
       [d20, tea], F3.order([F3.line("tea", "30.00", 2, ["tea"]), F3.line("pot", "40.00", 1)]))
     #expect(F3.applied(short) == ["d20 20.00"])
     #expect(short.total.description == "80.00")
-    #expect(F3.outcomes(short)["tea50-10"] == .notBest(planTotal: F3.money("80.00")))
+    #expect(
+      F3.outcomes(short)["tea50-10"]
+        == .notBest(planTotal: F3.money("80.00"), bestTotalWith: F3.money("90.00")))
     // Tea 90.00: d20 takes 18.00 + 8.00; tea is left at 72.00 and tea50-10 takes 10.00 of it.
     let stacked = try F3.quote(
       [d20, tea], F3.order([F3.line("tea", "30.00", 3, ["tea"]), F3.line("pot", "40.00", 1)]))
@@ -412,7 +421,8 @@ struct Format3PricingTests {
     let quote = try F3.quote([d10, alone], order)
     #expect(F3.applied(quote) == ["ship-free 20.00"])
     #expect(quote.total.description == "100.00")
-    #expect(F3.outcomes(quote)["d10"] == .notBest(planTotal: F3.money("100.00")))
+    #expect(
+      F3.outcomes(quote)["d10"] == .notBest(planTotal: F3.money("100.00"), bestTotalWith: F3.money("110.00")))
     let joins = try Promotion(id: "ship-free", kind: .shipping, benefit: F3.fixed("0"), isStackable: true)
     let stacked = try F3.quote([d10, joins], order)
     #expect(F3.applied(stacked) == ["d10 10.00", "ship-free 20.00"])

@@ -82,6 +82,25 @@ final class ExactCandidates: Sendable {
     return nil
   }
 
+  /// The working promotions of `catalog` at `instant` sorted as they are read
+  /// (``ExactPreparation``), or `nil` when an amount of one cannot be paid in `minorDigits`.
+  ///
+  /// - Complexity: O(*n*) for *n* promotions.
+  private static func prepare(
+    _ catalog: Catalog, instant: Instant, ranks: [Int32], minorDigits: Int
+  ) -> ExactPreparation? {
+    var preparation = ExactPreparation(capacity: catalog.promotions.count)
+    let promotions = catalog.promotions
+    for position in promotions.indices where promotions[position].isWorking(at: instant) {
+      guard
+        preparation.add(
+          promotions[position], at: position, rank: ranks[position], minorDigits: minorDigits,
+          rounding: catalog.rounding)
+      else { return nil }
+    }
+    return preparation
+  }
+
   /// Bounds on what the first `i` of `byMinimum` (the untargeted thresholds and shipping
   /// deals by their minimum) take, at `i`: the thresholds among them.
   ///
@@ -123,15 +142,8 @@ final class ExactCandidates: Sendable {
   /// paid in those digits (the caller then prices by a pass over the promotions, which
   /// reports it).
   init?(catalog: Catalog, instant: Instant, ranks: [Int32], minorDigits: Int) {
-    var preparation = ExactPreparation(capacity: catalog.promotions.count)
-    let promotions = catalog.promotions
-    for position in promotions.indices where promotions[position].isWorking(at: instant) {
-      guard
-        preparation.add(
-          promotions[position], at: position, rank: ranks[position], minorDigits: minorDigits,
-          rounding: catalog.rounding)
-      else { return nil }
-    }
+    guard var preparation = Self.prepare(catalog, instant: instant, ranks: ranks, minorDigits: minorDigits)
+    else { return nil }
     let (targeted, skuLists, categoryLists) = (
       preparation.targeted, preparation.skuLists, preparation.categoryLists
     )

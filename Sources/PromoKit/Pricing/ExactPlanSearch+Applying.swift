@@ -16,18 +16,18 @@ extension ExactPlanSearch {
   /// (working for the order, acting on `lines` of it), or `nil` when none does.
   func bestTotal(applying terms: DealTerms, lines: TargetedLines = .every) -> Int128? {
     let amounts = items.map { $0.map(\.lineAmount.minorUnits) } ?? [subtotal]
-    required = terms.storeIndex
-    defer { required = nil }
+    var wanted = RequiredPromotion(terms)
     if terms.kind.actsOnOrder {
       // A deal left out of the candidates (one another outdoes, or a plain one) is tried too.
       var gathered = false
       forEachOrderDeal { if orderTerms($0).storeIndex == terms.storeIndex { gathered = true } }
-      requiredPlainNumber = gathered ? nil : adopt(terms)
-      if let number = requiredPlainNumber, terms.isTargeted { adoptedTargeted = (number, lines) }
+      if !gathered {
+        wanted.adopted = adopt(terms)
+        if terms.isTargeted { adoptedTargeted = (wanted.adopted!, lines) }
+      }
     }
-    defer { (requiredPlainNumber, adoptedTargeted) = (nil, nil) }
-    requiredShipping = terms.kind == .shipping ? terms : nil
-    defer { requiredShipping = nil }
+    required = wanted
+    defer { (required, adoptedTargeted) = (nil, nil) }
     var best = Plan(total: .max)
     _ = searchInLayers(amounts: amounts, best: &best)
     return best.total == .max ? nil : best.total
@@ -39,10 +39,8 @@ extension ExactPlanSearch {
   /// - Complexity: O(*k*) for the plan's *k* promotions.
   func applies(_ plan: Plan, _ storeIndex: Int32) -> Bool {
     if itemSteps(plan.itemStage).contains(where: { table[$0.deal].storeIndex == storeIndex }) { return true }
-    for step in [plan.firstOrderStep, plan.secondOrderStep].compactMap({ $0 })
-    where orderTerms(step.deal).storeIndex == storeIndex {
-      return true
-    }
+    if let step = plan.firstOrderStep, orderTerms(step.deal).storeIndex == storeIndex { return true }
+    if let step = plan.secondOrderStep, orderTerms(step.deal).storeIndex == storeIndex { return true }
     if plan.orderTail >= 0,
       orderTails[Int(plan.orderTail)].contains(where: { orderTerms($0.deal).storeIndex == storeIndex })
     {
@@ -54,6 +52,25 @@ extension ExactPlanSearch {
       ?? false
   }
 
-  /// The place that names the required shipping deal (``requiredShipping``) in a step.
+  /// The place that names the required shipping deal in a step.
   static let requiredShippingPlace = -1
+}
+
+/// The promotion a search must apply in every plan it offers (``ExactPlanSearch/required``),
+/// and what the search needs to know of it to try only such plans.
+struct RequiredPromotion {
+  /// Its position in the store.
+  let storeIndex: Int32
+  /// Its terms.
+  let terms: DealTerms
+  /// Its number when it is an order deal the candidates left out, adopted for the search.
+  var adopted: Int?
+
+  init(_ terms: DealTerms) {
+    (storeIndex, self.terms) = (terms.storeIndex, terms)
+  }
+
+  /// The index of its layer among ``LayeredDeals/layers`` when it is an order deal: the
+  /// only deal of that layer a plan applying it can take.
+  var layerIndex: Int? { terms.kind.actsOnOrder ? Int(terms.layer) - 1 : nil }
 }

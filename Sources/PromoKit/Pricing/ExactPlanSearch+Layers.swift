@@ -47,19 +47,26 @@ extension ExactPlanSearch {
     let lines = items ?? []
     let empty = Plan(total: subtotal + shipping)
     discountedLines = nil
-    // Kind 1: no item stage, any order stage, any shipping deal the rule allows.
-    searchLayers(
-      from: empty, amounts: amounts,
-      rule: StageRule(
-        orderDeals: .optional, shipping: .optional, orderDealsCombine: .none, shippingCombines: .none),
-      best: &best)
+    // Kind 1: no item stage, any order stage, any shipping deal the rule allows (no plan
+    // of it applies a required item deal).
+    if required?.terms.kind != .item {
+      searchLayers(
+        from: empty, amounts: amounts, stage: .none,
+        rule: StageRule(
+          orderDeals: .optional, shipping: .optional, orderDealsCombine: .none, shippingCombines: .none),
+        best: &best)
+    }
     var chosenByStage: [ItemStage: [Step?]] = [:]
     if !lines.isEmpty, !linePostings.isEmpty || !itemDeals.isEmpty {
       for stage in [ItemStage.every, .stackable, .withOrder, .withShipping] {
-        let chosen = chosenItemDeals(lines, requiring: Self.requirement(of: stage))
-        let perLine = stage == .every ? chosen.every : chosen.stackable
-        let start = itemStage(perLine, amounts: amounts, kind: stage)
+        let start = itemStart(stage, lines: lines, amounts: amounts)
+        let perLine = start.chosen
         guard start.plan.itemCount > 0 else { continue }
+        if let required, required.terms.kind == .item,
+          !itemSteps(stage).contains(where: { table[$0.deal].storeIndex == required.storeIndex })
+        {
+          continue
+        }
         chosenByStage[stage] = perLine
         let item = PromotionClasses([.item])
         switch stage {
@@ -68,7 +75,7 @@ extension ExactPlanSearch {
           offer(start.plan, to: &best)
           discountedLines = Self.linesTaking(perLine)
           searchLayers(
-            from: start.plan, amounts: start.left,
+            from: start.plan, amounts: start.left, stage: stage,
             rule: StageRule(
               orderDeals: .required, shipping: .required, orderDealsCombine: item.inserting(.shipping),
               shippingCombines: item),
@@ -76,13 +83,13 @@ extension ExactPlanSearch {
         case .withOrder:
           discountedLines = Self.linesTaking(perLine)
           searchLayers(
-            from: start.plan, amounts: start.left,
+            from: start.plan, amounts: start.left, stage: stage,
             rule: StageRule(
               orderDeals: .required, shipping: .never, orderDealsCombine: item, shippingCombines: item),
             best: &best)
         case .withShipping:
           searchLayers(
-            from: start.plan, amounts: start.left,
+            from: start.plan, amounts: start.left, stage: stage,
             rule: StageRule(
               orderDeals: .never, shipping: .required, orderDealsCombine: item, shippingCombines: item),
             best: &best)
@@ -93,6 +100,21 @@ extension ExactPlanSearch {
     }
     discountedLines = nil
     return chosenByStage
+  }
+
+  /// The item stage `stage` on `lines` (their `amounts`): each line's deal, the plan it
+  /// starts and what the lines have left; worked out once per order (a search for the best
+  /// plan applying a promotion asks again).
+  ///
+  /// - Complexity: O(*k* *L*) the first time, for *k* item deals and *L* lines; O(1) after.
+  func itemStart(_ stage: ItemStage, lines: [OrderItem], amounts: [Int128]) -> ItemStart {
+    if let known = itemStarts[stage] { return known }
+    let chosen = chosenItemDeals(lines, requiring: Self.requirement(of: stage))
+    let perLine = stage == .every ? chosen.every : chosen.stackable
+    let (plan, left) = itemStage(perLine, amounts: amounts, kind: stage)
+    let start = ItemStart(chosen: perLine, plan: plan, left: left)
+    itemStarts[stage] = start
+    return start
   }
 
   /// The classes the item deals of `stage` combine with.
@@ -107,15 +129,25 @@ extension ExactPlanSearch {
 
   /// Offers `best` every plan of `start` and the order deals and shipping deal `rule`
   /// allows, on what the lines have left (`amounts`).
-  private func searchLayers(from start: Plan, amounts: [Int128], rule: StageRule, best: inout Plan) {
-    var layers = LayeredDeals(search: self, amounts: amounts, mustCombine: rule.orderDealsCombine)
+  private func searchLayers(
+    from start: Plan, amounts: [Int128], stage: ItemStage, rule: StageRule, best: inout Plan
+  ) {
+    var layers: LayeredDeals
+    if let known = layeredDeals[stage] {
+      layers = known
+    } else {
+      layers = LayeredDeals(search: self, amounts: amounts, mustCombine: rule.orderDealsCombine)
+      layeredDeals[stage] = layers
+    }
+    if let required { layers.keepOnly(required, in: self) }
     let mostShipping = rule.shipping == .never ? 0 : bestShipping.any?.discount ?? 0
     if rule.orderDeals != .required {
       offerWithShipping(start, chain: LayerChain(), rule: rule, best: &best)
     }
     guard rule.orderDeals != .never else { return }
-    // Each deal alone (it need not combine with order deals).
-    for layer in layers.layers.indices {
+    // Each deal alone (it need not combine with order deals); the required one's layer
+    // alone when one is.
+    for layer in required?.layerIndex.map({ $0...$0 }) ?? 0...(layers.layers.count - 1) {
       for kept in layers.layers[layer] {
         guard
           canReach(
@@ -142,11 +174,16 @@ extension ExactPlanSearch {
     _ state: inout ChainState, from first: Int, layers: LayeredDeals, rule: StageRule, mostShipping: Int128,
     best: inout Plan
   ) {
-    guard first < layers.layers.count else { return }
-    for layer in first..<layers.layers.count {
+    // A plan applying a required order deal takes it in its layer: a chain without it goes
+    // no further than that layer.
+    let last =
+      required?.layerIndex.map { first <= $0 ? $0 : layers.layers.count - 1 } ?? layers.layers.count - 1
+    guard first <= last, last < layers.layers.count else { return }
+    for layer in first...last {
       let later = layers.boundFrom(layer + 1)
       layers.forEachCandidate(in: layer, whole: state.whole, in: self) { number, bound in
-        guard
+        layeredPlansTried += 1
+        guard !isCutShort,
           canReach(
             state.plan.total - bound - later - mostShipping, count: state.plan.count + 1,
             shippingTaken: mostShipping, best: best)

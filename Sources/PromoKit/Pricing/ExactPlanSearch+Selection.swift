@@ -10,16 +10,8 @@ extension ExactPlanSearch {
   func selection(_ best: Plan, chosen: [Step?], amounts: [Int128]) -> Selection {
     let lineCount = items?.count ?? 0
     let itemShares = best.itemStage != .none && lineCount > 0
-    /// The order deal `index` applies in application order (by layer), if any.
-    func orderStep(_ index: Int) -> Step? {
-      switch index {
-      case 0: best.firstOrderStep
-      case 1: best.secondOrderStep
-      default: orderTails[Int(best.orderTail)][index - 2]
-      }
-    }
-    let stepCount =
-      best.secondOrderStep != nil ? 2 + Int(best.orderTailCount) : best.firstOrderStep != nil ? 1 : 0
+    let orderStep = { self.orderStep($0, of: best) }
+    let stepCount = orderStepCount(of: best)
     // The lines a deal that leaves out the discounted ones leaves out: those that took an
     // item deal in the chosen plan.
     discountedLines = itemShares ? Self.linesTaking(chosen) : nil
@@ -87,6 +79,20 @@ extension ExactPlanSearch {
     return Selection(
       applied: applied, shares: lineShares, shareStarts: shareStarts,
       shippingDiscount: best.shippingStep?.discount ?? 0, total: best.total)
+  }
+
+  /// The order deal of `plan` at `index` in application order (by layer).
+  func orderStep(_ index: Int, of plan: Plan) -> Step? {
+    switch index {
+    case 0: plan.firstOrderStep
+    case 1: plan.secondOrderStep
+    default: orderTails[Int(plan.orderTail)][index - 2]
+    }
+  }
+
+  /// How many order deals `plan` has.
+  func orderStepCount(of plan: Plan) -> Int {
+    plan.secondOrderStep != nil ? 2 + Int(plan.orderTailCount) : plan.firstOrderStep != nil ? 1 : 0
   }
 
   /// The lines that took an item deal (`chosen` per line), or `nil` when none did.

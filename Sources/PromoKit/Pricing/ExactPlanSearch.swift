@@ -82,6 +82,14 @@ final class ExactPlanSearch {
     var total: Int128
   }
 
+  /// An item stage of the layered search: each line's deal, the plan it starts, and what
+  /// the lines have left.
+  struct ItemStart {
+    var chosen: [Step?]
+    var plan: Plan
+    var left: [Int128]
+  }
+
   /// The item stage a plan starts with: none (plan kind 1), every working item deal (kind
   /// 2), or those combining with order and shipping deals (kind 3: the stackable ones); in
   /// the layered search also those combining with order deals, or with shipping deals.
@@ -140,18 +148,25 @@ final class ExactPlanSearch {
   /// The order deals after the second of the plans of the layered search, each plan's in
   /// one list (``Plan/orderTail``).
   var orderTails: [[Step]] = []
+  /// The item stages of the layered search, and the order deals each may take, worked out
+  /// once per order.
+  var itemStarts: [ItemStage: ItemStart] = [:]
+  var layeredDeals: [ItemStage: LayeredDeals] = [:]
+  /// How many plans of two order deals or more the layered search has tried for this
+  /// order; past ``layeredPlanLimit`` it stops, and the order is refused (``isCutShort``).
+  var layeredPlansTried = 0
+  /// Whether the layered search stopped at ``layeredPlanLimit`` before trying every plan
+  /// it had to: its answer is not the best, and the order must be refused.
+  var isCutShort: Bool { layeredPlansTried > Self.layeredPlanLimit }
+  /// The most plans of two order deals or more the layered search tries for one order
+  /// (each one deal added to a plan): far above what any store of sensible layers needs
+  /// (a few thousand), and a bound on the time one order can take (a second or so).
+  static let layeredPlanLimit = 5_000_000
   /// Whether a deal of the store needs the layered search.
   let needsLayers: Bool
-  /// The promotion (its position in the store) every plan offered must apply, when the
-  /// search looks for the best plan applying it (``bestTotal(applying:)``); `nil` otherwise.
-  var required: Int32?
-  /// The number of the required promotion when it is a plain order deal adopted for that
-  /// search (the index answers only the best plain deals, which it may not be).
-  var requiredPlainNumber: Int?
-  /// The terms of the required promotion when it is a shipping deal: the only one the
-  /// plans of that search may take (it may have been left out of the candidates as one
-  /// another outdoes).
-  var requiredShipping: DealTerms?
+  /// The promotion every plan offered must apply, when the search looks for the best plan
+  /// applying it (``bestTotal(applying:lines:)``); `nil` otherwise.
+  var required: RequiredPromotion?
   /// The lines that took an item deal in the item stage being searched (or chosen), left
   /// out of the lines of a deal that excludes them; `nil` when none is left out.
   var discountedLines: TargetedLines?
@@ -324,7 +339,7 @@ final class ExactPlanSearch {
   /// Makes `plan` the `best` one if it is preferred to it.
   @inline(__always)
   func offer(_ plan: Plan, to best: inout Plan) {
-    if let required, !applies(plan, required) { return }
+    if let required, !applies(plan, required.storeIndex) { return }
     if plan.total < best.total || (plan.total == best.total && isPreferred(plan, to: best)) { best = plan }
   }
 

@@ -14,7 +14,9 @@ struct LayeredDeals {
   private(set) var layers: [[DealTaking]]
   /// The plain deals' sets the stage may take, by layer (stackable ones, and for a stage
   /// that asks nothing of them, those that are not); empty when the store has no index.
-  private let plainSets: [[PlainOrderDeals.DealSet]]
+  private var plainSets: [[PlainOrderDeals.DealSet]]
+  /// The classes every deal of them combines with.
+  private var mustCombine: PromotionClasses
   /// What the lines have left at the start of the order stage, and their sum.
   let amounts: [Int128]
   let whole: Int128
@@ -35,14 +37,6 @@ struct LayeredDeals {
       let bound = terms.orderDiscountBound(base: base, units: search.units(of: number))
       if bound > 0 { layers[Int(terms.layer) - 1].append(DealTaking(deal: number, taken: bound)) }
     }
-    if let number = search.requiredPlainNumber {
-      let terms = search.orderTerms(number)
-      let base = search.base(of: number, terms, amounts: amounts, whole: whole)
-      let bound = base.map { terms.orderDiscountBound(base: $0, units: search.units(of: number)) } ?? 0
-      if bound > 0, terms.combines.isSuperset(of: mustCombine) {
-        layers[Int(terms.layer) - 1].append(DealTaking(deal: number, taken: bound))
-      }
-    }
     for index in layers.indices where layers[index].count > 1 {
       layers[index].sort { $0.taken != $1.taken ? $0.taken > $1.taken : $0.deal < $1.deal }
     }
@@ -57,6 +51,22 @@ struct LayeredDeals {
       }
     }
     self.plainSets = plainSets
+    self.mustCombine = mustCombine
+    computeSuffixBounds(search)
+  }
+
+  /// Keeps, of the layer of `required` when it is an order deal, that deal alone (a plan
+  /// applying it takes no other of its layer), adopted when the candidates left it out.
+  mutating func keepOnly(_ required: RequiredPromotion, in search: ExactPlanSearch) {
+    guard let index = required.layerIndex else { return }
+    layers[index].removeAll { search.orderTerms($0.deal).storeIndex != required.storeIndex }
+    plainSets[index] = []
+    if let number = required.adopted, required.terms.combines.isSuperset(of: mustCombine) {
+      let base = search.base(of: number, required.terms, amounts: amounts, whole: whole)
+      let bound =
+        base.map { required.terms.orderDiscountBound(base: $0, units: search.units(of: number)) } ?? 0
+      if bound > 0 { layers[index].append(DealTaking(deal: number, taken: bound)) }
+    }
     computeSuffixBounds(search)
   }
 
@@ -184,7 +194,7 @@ extension ExactPlanSearch {
   /// - Complexity: O(*s*) for *s* shipping deals.
   func bestShipping(combiningWith classes: PromotionClasses) -> Step? {
     guard shipping > 0 else { return nil }
-    if let terms = requiredShipping {
+    if let terms = required?.terms, terms.kind == .shipping {
       let discount = terms.shippingDiscount(shipping: shipping, subtotal: subtotal)
       guard terms.combines.isSuperset(of: classes), discount > 0 else { return nil }
       return Step(deal: Self.requiredShippingPlace, discount: discount, rank: terms.rank)

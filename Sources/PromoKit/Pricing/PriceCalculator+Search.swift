@@ -58,15 +58,22 @@ extension PriceCalculator {
           })
       }
     }
+    let considered =
+      explain
+      ? try consider(order: order, plan: plan) { terms in
+        let target = catalog.promotions[Int(terms.storeIndex)].target
+        let lines = DealTerms.targetedLines(of: order.items ?? [], target: target)
+        return search.bestTotal(applying: terms, lines: lines).map(money)
+      } : nil
+    if search.isCutShort {
+      throw PromoError(
+        .invalidData,
+        "pricing this order would try more than \(ExactPlanSearch.layeredPlanLimit) plans of layered order deals; "
+          + "give fewer deals that combine with order deals in each layer, or put them in fewer layers")
+    }
     return Quote(
       order: order.id, currency: order.currency, subtotal: order.subtotal, plan: plan,
-      evaluatedAt: context.instant,
-      considered: explain
-        ? try consider(order: order, plan: plan) { terms in
-          let target = catalog.promotions[Int(terms.storeIndex)].target
-          let lines = DealTerms.targetedLines(of: order.items ?? [], target: target)
-          return search.bestTotal(applying: terms, lines: lines).map(money)
-        } : nil,
+      evaluatedAt: context.instant, considered: considered,
       lines: lines,
       shipping: order.shipping.map { ShippingQuote(amount: $0, discount: money(best.shippingDiscount)) },
       unmatchedCodes: explain ? unmatchedCodes(for: order) : nil)
