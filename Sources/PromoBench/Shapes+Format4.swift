@@ -10,8 +10,8 @@ extension Shape {
   /// 60,000 format-4 deals on 1–3 of 5,000 SKUs or one of 50 categories: tier ladders
   /// (amounts or units, 2–4 tiers), bundles, buy/gets with a get target, single prices with
   /// a limit across lines, discounts and thresholds in layers 1–4 (some leaving out the lines
-  /// on sale), untargeted tiered thresholds, shipping deals; combining with all, none, or
-  /// some classes. Orders of 8 lines with shipping, one in five from a member.
+  /// on sale), tier ladders of a category in layers 2–4 (one in a hundred of them shop-wide),
+  /// shipping deals; combining with all, none, or some classes. Orders of 8 lines with shipping, one in five from a member.
   static func format4Deals(seed: UInt64) -> Shape {
     Shape(
       name: "shape-format4",
@@ -61,7 +61,10 @@ extension Shape {
       return
         #""kind":"threshold",\#(target),"layer":\#(2 + random.next(3)),"minimumAmount":"\#(20 + random.next(400)).00","amountOff":"\#(1 + random.next(20)).00""#
     case 80..<92:
-      return #""kind":"threshold","layer":\#(2 + random.next(3)),\#(tiers(&random))"#
+      // A shop-wide tier ladder one time in a hundred (a marketplace has few), else one of
+      // a category.
+      let scope = random.oneIn(100) ? "" : #""target":{"categories":["cat-\#(random.next(50))"]},"#
+      return #""kind":"threshold",\#(scope)"layer":\#(2 + random.next(3)),\#(tiers(&random))"#
     default:
       return shippingDeal(&random)
     }

@@ -179,9 +179,13 @@ extension ExactPlanSearch {
     let last =
       required?.layerIndex.map { first <= $0 ? $0 : layers.layers.count - 1 } ?? layers.layers.count - 1
     guard first <= last, last < layers.layers.count else { return }
+    let whole = state.whole
     for layer in first...last {
       let later = layers.boundFrom(layer + 1)
-      layers.forEachCandidate(in: layer, whole: state.whole, in: self) { number, bound in
+      // Deals of every line that take the same and combine alike leave the same amounts to
+      // the later layers: of them, only the one of the lowest id can be in the best plan.
+      var sameFuture = SameFutureDeals()
+      layers.forEachCandidate(in: layer, whole: whole, in: self) { number, bound in
         layeredPlansTried += 1
         guard !isCutShort,
           canReach(
@@ -191,9 +195,10 @@ extension ExactPlanSearch {
         let terms = orderTerms(number)
         // (What it takes where the chain has got to: its bound is what it could take at the
         // start of the order stage, or, for a plain deal, what it takes on what is left.)
-        let base = self.base(of: number, terms, amounts: state.amounts, whole: state.whole) ?? 0
+        let base = self.base(of: number, terms, amounts: state.amounts, whole: whole) ?? 0
         let taken = terms.orderDiscount(base: base, units: units(of: number))
         guard taken > 0 else { return true }
+        if lines(number).isEvery, !sameFuture.isFirst(taken: taken, terms: terms) { return true }
         var next = ChainState(
           plan: addingInLayers(number, taken: taken, to: state.plan), amounts: state.amounts,
           chain: LayerChain(state.chain, adding: terms))
@@ -237,5 +242,30 @@ extension ExactPlanSearch {
       next.orderTailCount += 1
     }
     return next
+  }
+}
+
+/// The deals of every line one layer of a chain has tried, by what each took and what it
+/// combines with: a later one that takes the same and combines alike, with a higher id,
+/// leaves the same amounts to the later layers and loses the tie (``isFirst(taken:terms:)``).
+struct SameFutureDeals {
+  /// The lowest rank tried for each amount taken and classes combined with.
+  private var lowestRank: [SameFutureKey: Int32] = [:]
+
+  /// What two deals of every line share when they leave the same to the later layers.
+  private struct SameFutureKey: Hashable {
+    var taken: Int128
+    var combines: PromotionClasses
+  }
+
+  /// Whether the deal of `terms`, taking `taken`, is to be tried: no deal that takes the
+  /// same and combines alike, with a lower id, was.
+  ///
+  /// - Complexity: O(1) on average.
+  mutating func isFirst(taken: Int128, terms: DealTerms) -> Bool {
+    let key = SameFutureKey(taken: taken, combines: terms.combines)
+    if let rank = lowestRank[key], rank < terms.rank { return false }
+    lowestRank[key] = terms.rank
+    return true
   }
 }

@@ -160,8 +160,8 @@ final class ExactPlanSearch {
   var isCutShort: Bool { layeredPlansTried > Self.layeredPlanLimit }
   /// The most plans of two order deals or more the layered search tries for one order
   /// (each one deal added to a plan): far above what any store of sensible layers needs
-  /// (a few thousand), and a bound on the time one order can take (a second or so).
-  static let layeredPlanLimit = 5_000_000
+  /// (a few thousand), and a bound on the time one order can take (about a second).
+  static let layeredPlanLimit = 1_000_000
   /// Whether a deal of the store needs the layered search.
   let needsLayers: Bool
   /// The promotion every plan offered must apply, when the search looks for the best plan
