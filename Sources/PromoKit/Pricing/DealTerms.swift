@@ -124,16 +124,13 @@ struct DealTerms: Sendable {
     isForCustomerGroups = promotion.customerGroups != nil
     hasOneTarget = promotion.target.map { $0.skus.count + $0.categories.count == 1 } ?? false
     // A threshold with tiers applies from its first tier: that is its minimum.
-    let firstTier = promotion.benefit.tierLadder?.tiers.first?.minimum
-    let firstQuantity: Int64? = if case .quantity(let units) = firstTier { units } else { nil }
-    let firstAmount: DecimalNumber? = if case .amount(let amount) = firstTier { amount } else { nil }
-    hasMinimumQuantity = (promotion.minimumQuantity ?? firstQuantity) != nil
-    minimumQuantity = promotion.minimumQuantity ?? firstQuantity ?? 0
+    hasMinimumQuantity = promotion.testedMinimumQuantity != nil
+    minimumQuantity = promotion.testedMinimumQuantity ?? 0
     maximumQuantity = promotion.maximumQuantity ?? .max
     self.minorDigits = Int8(minorDigits)
-    hasMinimum = (promotion.minimumAmount ?? firstAmount) != nil
+    hasMinimum = promotion.testedMinimumAmount != nil
     minimumUnits =
-      (promotion.minimumAmount ?? firstAmount).map { Int64($0.unitsRoundedUp(atScale: minorDigits)) } ?? 0
+      promotion.testedMinimumAmount.map { Int64($0.unitsRoundedUp(atScale: minorDigits)) } ?? 0
     func units(_ value: DecimalNumber, _ field: String) throws(UnpayableAmount) -> Int64 {
       guard let money = Money(value, minorDigits: minorDigits) else { throw UnpayableAmount(field: field) }
       return Int64(money.minorUnits)

@@ -1,4 +1,4 @@
-/// The minimums a promotion is tested against for `below-minimum`: its own, or, for a
+/// The minimums a promotion is tested against (for pricing and for `below-minimum`): its own, or, for a
 /// threshold with tiers, its first tier's (it applies once that tier is reached).
 ///
 ///     promotion.testedMinimumAmount   // 100.00 for "10 off 100, 25 off 200"
