@@ -76,3 +76,14 @@ extension PromotionClasses {
     PromotionClasses(bits: bits | (1 << UInt8(promotionClass.position)))
   }
 }
+
+extension PromotionClasses {
+  /// How many sets of classes there are (every subset of the three classes).
+  static let setCount = 8
+
+  /// Every set of classes, by ``setIndex``.
+  static let allSets = (0..<UInt8(setCount)).map { PromotionClasses(bits: $0) }
+
+  /// The set's place among ``allSets``, from 0 (no class) to 7 (every class).
+  var setIndex: Int { Int(bits) }
+}

@@ -11,33 +11,38 @@ extension ExactPlanSearch {
   func chosenItemDeals(
     _ lines: [OrderItem], requiring: PromotionClasses = .orderAndShipping
   ) -> (every: [Step?], stackable: [Step?]) {
-    var everyChosen = [Step?](repeating: nil, count: lines.count)
-    var stackableChosen = everyChosen
-    everyChosen.withUnsafeMutableBufferPointer { every in
-      stackableChosen.withUnsafeMutableBufferPointer { stackable in
-        chooseItemDeals(lines, requiring: requiring, every: every, stackable: stackable)
-      }
-    }
-    return (everyChosen, stackableChosen)
+    let chosen = chosenItemDeals(lines, requiring: [.none, requiring])
+    return (chosen[0], chosen[1])
   }
 
-  /// ``chosenItemDeals(_:requiring:)`` into `every` and `stackable` (one per line, `nil` at
-  /// first): through buffers, so that the closures that fill them need no exclusive access.
+  /// Each line's item deal that takes the most off it (ties: the lowest id) of those
+  /// combining with the classes of each of `requirements`, one list per requirement: every
+  /// deal looked at once for all of them.
+  ///
+  /// - Complexity: O(*k* *L* *r*) for *k* item deals and *r* requirements.
+  func chosenItemDeals(_ lines: [OrderItem], requiring requirements: [PromotionClasses]) -> [[Step?]] {
+    var chosen = [Step?](repeating: nil, count: lines.count * requirements.count)
+    chosen.withUnsafeMutableBufferPointer { chosen in
+      chooseItemDeals(lines, requiring: requirements, into: chosen)
+    }
+    return requirements.indices.map { Array(chosen[$0 * lines.count..<($0 + 1) * lines.count]) }
+  }
+
+  /// ``chosenItemDeals(_:requiring:)`` into `chosen`, the lines' deals for each requirement
+  /// after the previous one's (`nil` at first): through a buffer, so that the closures that
+  /// fill it need no exclusive access.
   func chooseItemDeals(
-    _ lines: [OrderItem], requiring: PromotionClasses, every: UnsafeMutableBufferPointer<Step?>,
-    stackable: UnsafeMutableBufferPointer<Step?>
+    _ lines: [OrderItem], requiring requirements: [PromotionClasses],
+    into chosen: UnsafeMutableBufferPointer<Step?>
   ) {
+    let count = lines.count
     @inline(__always)
     func consider(_ index: Int, _ terms: DealTerms, line: Int, discount: Int128) {
       guard discount > 0 else { return }
-      /// Whether this deal's discount is preferred to `current`'s.
-      func beats(_ current: Step?) -> Bool {
-        guard let current else { return true }
-        return discount > current.discount || (discount == current.discount && terms.rank < current.rank)
-      }
       let step = Step(deal: index, discount: discount, rank: terms.rank)
-      if beats(every[line]) { every[line] = step }
-      if terms.combines.isSuperset(of: requiring) && beats(stackable[line]) { stackable[line] = step }
+      for (place, requirement) in requirements.enumerated() where terms.combines.isSuperset(of: requirement) {
+        if step.isPreferred(to: chosen[place * count + line]) { chosen[place * count + line] = step }
+      }
     }
     // (The lists read through buffers: no reference counting for each deal read.)
     table.withUnsafeBufferPointer { table in

@@ -11,10 +11,13 @@
 ///
 /// Each layer's deals are tried from the one that could take the most down, each followed
 /// by the later layers' (a branch and bound): a plan is cut off when even the most each
-/// later layer could take, and the most a shipping deal takes, cannot beat the best plan.
-/// What a deal could take at the start of the order stage bounds what it takes after
-/// earlier layers (their bases only shrink; ``DealTerms/orderDiscountBound(base:units:)``
-/// never grows as the base does).
+/// later layer could take on what the plan leaves (``LayeredDeals/mostFrom(_:amounts:whole:in:)``),
+/// and the most a shipping deal that may join it takes, cannot beat the best plan. What a
+/// deal could take on some amounts bounds what it takes on less (bases only shrink;
+/// ``DealTerms/orderDiscountBound(base:units:)`` never grows as the base does). The item
+/// stages are searched before the plans without one: a good plan found soonest cuts off
+/// more. Of the deals of one layer that act on the same lines, take the same and combine
+/// alike, only the lowest id is followed (``SameFutureDeals``).
 ///
 /// - Complexity: O(*s* *k* *L* + *s* *c* *L*) for the *s* ≤ 5 item stages, *k* item deals,
 ///   *L* lines and the *c* plans of the order stage not cut off by the bound: at most
@@ -47,15 +50,8 @@ extension ExactPlanSearch {
     let lines = items ?? []
     let empty = Plan(total: subtotal + shipping)
     discountedLines = nil
-    // Kind 1: no item stage, any order stage, any shipping deal the rule allows (no plan
-    // of it applies a required item deal).
-    if required?.terms.kind != .item {
-      searchLayers(
-        from: empty, amounts: amounts, stage: .none,
-        rule: StageRule(
-          orderDeals: .optional, shipping: .optional, orderDealsCombine: .none, shippingCombines: .none),
-        best: &best)
-    }
+    // The item stages first: a good plan found soonest cuts off more of the others (the
+    // best plan does not depend on the order they are tried in).
     var chosenByStage: [ItemStage: [Step?]] = [:]
     if !lines.isEmpty, !linePostings.isEmpty || !itemDeals.isEmpty {
       for stage in [ItemStage.every, .stackable, .withOrder, .withShipping] {
@@ -98,7 +94,15 @@ extension ExactPlanSearch {
         discountedLines = nil
       }
     }
-    discountedLines = nil
+    // Kind 1: no item stage, any order stage, any shipping deal the rule allows (no plan
+    // of it applies a required item deal).
+    if required?.terms.kind != .item {
+      searchLayers(
+        from: empty, amounts: amounts, stage: .none,
+        rule: StageRule(
+          orderDeals: .optional, shipping: .optional, orderDealsCombine: .none, shippingCombines: .none),
+        best: &best)
+    }
     return chosenByStage
   }
 
@@ -109,8 +113,12 @@ extension ExactPlanSearch {
   /// - Complexity: O(*k* *L*) the first time, for *k* item deals and *L* lines; O(1) after.
   func itemStart(_ stage: ItemStage, lines: [OrderItem], amounts: [Int128]) -> ItemStart {
     if let known = itemStarts[stage] { return known }
-    let chosen = chosenItemDeals(lines, requiring: Self.requirement(of: stage))
-    let perLine = stage == .every ? chosen.every : chosen.stackable
+    // Every stage's deals per line, looked for at once the first time.
+    let stages: [ItemStage] = [.every, .stackable, .withOrder, .withShipping]
+    if itemChoices.isEmpty {
+      itemChoices = chosenItemDeals(lines, requiring: stages.map(Self.requirement(of:)))
+    }
+    let perLine = itemChoices[stages.firstIndex(of: stage) ?? 0]
     let (plan, left) = itemStage(perLine, amounts: amounts, kind: stage)
     let start = ItemStart(chosen: perLine, plan: plan, left: left)
     itemStarts[stage] = start
@@ -132,6 +140,21 @@ extension ExactPlanSearch {
   private func searchLayers(
     from start: Plan, amounts: [Int128], stage: ItemStage, rule: StageRule, best: inout Plan
   ) {
+    if rule.orderDeals != .required {
+      offerWithShipping(start, chain: LayerChain(), rule: rule, best: &best)
+    }
+    // The shipping deal a plan with order deals may take: one combining with them too.
+    let chainShipping =
+      rule.shipping == .never ? nil : bestShipping(combiningWith: rule.shippingCombines.inserting(.order))
+    guard rule.orderDeals != .never, rule.shipping != .required || chainShipping != nil else { return }
+    let mostShipping = chainShipping?.discount ?? 0
+    // Order deals take at most what the lines have left.
+    guard
+      canReach(
+        start.total - amounts.reduce(0, +) - mostShipping, count: start.count + 1,
+        shippingTaken: mostShipping,
+        best: best)
+    else { return }
     var layers: LayeredDeals
     if let known = layeredDeals[stage] {
       layers = known
@@ -140,11 +163,6 @@ extension ExactPlanSearch {
       layeredDeals[stage] = layers
     }
     if let required { layers.keepOnly(required, in: self) }
-    let mostShipping = rule.shipping == .never ? 0 : bestShipping.any?.discount ?? 0
-    if rule.orderDeals != .required {
-      offerWithShipping(start, chain: LayerChain(), rule: rule, best: &best)
-    }
-    guard rule.orderDeals != .never else { return }
     // Each deal alone (it need not combine with order deals); the required one's layer
     // alone when one is.
     for layer in required?.layerIndex.map({ $0...$0 }) ?? 0...(layers.layers.count - 1) {
@@ -181,9 +199,9 @@ extension ExactPlanSearch {
     guard first <= last, last < layers.layers.count else { return }
     let whole = state.whole
     for layer in first...last {
-      let later = layers.boundFrom(layer + 1)
-      // Deals of every line that take the same and combine alike leave the same amounts to
-      // the later layers: of them, only the one of the lowest id can be in the best plan.
+      let later = layers.mostFrom(layer + 1, amounts: state.amounts, whole: whole, in: self)
+      // Deals of the same lines that take the same and combine alike leave the same amounts
+      // to the later layers: of them, only the one of the lowest id can be in the best plan.
       var sameFuture = SameFutureDeals()
       layers.forEachCandidate(in: layer, whole: whole, in: self) { number, bound in
         layeredPlansTried += 1
@@ -197,14 +215,27 @@ extension ExactPlanSearch {
         // start of the order stage, or, for a plain deal, what it takes on what is left.)
         let base = self.base(of: number, terms, amounts: state.amounts, whole: whole) ?? 0
         let taken = terms.orderDiscount(base: base, units: units(of: number))
-        guard taken > 0 else { return true }
-        if lines(number).isEvery, !sameFuture.isFirst(taken: taken, terms: terms) { return true }
+        guard taken > 0, sameFuture.isFirst(taken: taken, lines: lines(number), terms: terms) else {
+          return true
+        }
         var next = ChainState(
           plan: addingInLayers(number, taken: taken, to: state.plan), amounts: state.amounts,
           chain: LayerChain(state.chain, adding: terms))
         if next.chain.count >= 2 { offerWithShipping(next.plan, chain: next.chain, rule: rule, best: &best) }
+        guard layer + 1 < layers.layers.count,
+          canReach(
+            next.plan.total - later - mostShipping, count: next.plan.count + 1, shippingTaken: mostShipping,
+            best: best)
+        else { return true }
         var shares = state.amounts
         subtractShares(of: taken, by: number, from: state.amounts, into: &next.amounts, shares: &shares)
+        // What the later layers could take on what this deal leaves.
+        let left = layers.mostFrom(layer + 1, amounts: next.amounts, whole: next.whole, in: self)
+        guard
+          canReach(
+            next.plan.total - left - mostShipping, count: next.plan.count + 1, shippingTaken: mostShipping,
+            best: best)
+        else { return true }
         extendChains(
           &next, from: layer + 1, layers: layers, rule: rule, mostShipping: mostShipping, best: &best)
         return true
@@ -245,25 +276,28 @@ extension ExactPlanSearch {
   }
 }
 
-/// The deals of every line one layer of a chain has tried, by what each took and what it
-/// combines with: a later one that takes the same and combines alike, with a higher id,
-/// leaves the same amounts to the later layers and loses the tie (``isFirst(taken:terms:)``).
+/// The deals one layer of a chain has tried, by their lines, what each took and what it
+/// combines with: a later one of the same lines that takes the same and combines alike, with
+/// a higher id, leaves the same amounts to the later layers (a deal's share of each line
+/// depends only on its lines and what it takes) and loses the tie
+/// (``isFirst(taken:lines:terms:)``).
 struct SameFutureDeals {
-  /// The lowest rank tried for each amount taken and classes combined with.
+  /// The lowest rank tried for each set of lines, amount taken and classes combined with.
   private var lowestRank: [SameFutureKey: Int32] = [:]
 
-  /// What two deals of every line share when they leave the same to the later layers.
+  /// What two deals share when they leave the same to the later layers.
   private struct SameFutureKey: Hashable {
+    var lines: TargetedLines
     var taken: Int128
     var combines: PromotionClasses
   }
 
-  /// Whether the deal of `terms`, taking `taken`, is to be tried: no deal that takes the
-  /// same and combines alike, with a lower id, was.
+  /// Whether the deal of `terms`, taking `taken` off `lines`, is to be tried: no deal of
+  /// the same lines that takes the same and combines alike, with a lower id, was.
   ///
-  /// - Complexity: O(1) on average.
-  mutating func isFirst(taken: Int128, terms: DealTerms) -> Bool {
-    let key = SameFutureKey(taken: taken, combines: terms.combines)
+  /// - Complexity: O(1) on average for an order of at most 64 lines.
+  mutating func isFirst(taken: Int128, lines: TargetedLines, terms: DealTerms) -> Bool {
+    let key = SameFutureKey(lines: lines, taken: taken, combines: terms.combines)
     if let rank = lowestRank[key], rank < terms.rank { return false }
     lowestRank[key] = terms.rank
     return true

@@ -20,6 +20,17 @@ final class ExactPlanSearch {
     var discount: Int128
     /// The rank of its id among the store's ids.
     var rank: Int32
+
+    /// Whether this step is preferred to `other` where only one of them can be: it takes
+    /// more off, or as much with a lower id (the one tie-break). Any step is preferred to
+    /// none.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    func isPreferred(to other: Step?) -> Bool {
+      guard let other else { return true }
+      return discount > other.discount || (discount == other.discount && rank < other.rank)
+    }
   }
 
   /// A plan while it is searched: its item stage (whose steps the search keeps), its order
@@ -108,8 +119,9 @@ final class ExactPlanSearch {
   /// The shipping deal that takes the most off the shipping (ties: the lowest id) of all
   /// the working ones, and of the stackable ones; `nil` when none applies.
   let bestShipping: (any: Step?, stackable: Step?)
-  /// The shipping deals (their places in ``table``).
-  let shippingPlaces: [Int32]
+  /// The shipping deal that takes the most off the shipping (ties: the lowest id) of those
+  /// combining with every class of each set of classes, by ``PromotionClasses/setIndex``.
+  let bestShippingByClasses: [Step?]
   /// The stretches of item deals each line reads in place.
   let linePostings: [LinePostings]
   /// The other item deals, with their lines.
@@ -151,6 +163,9 @@ final class ExactPlanSearch {
   /// The item stages of the layered search, and the order deals each may take, worked out
   /// once per order.
   var itemStarts: [ItemStage: ItemStart] = [:]
+  /// Each line's item deal in each item stage of the layered search (every, stackable,
+  /// with order deals, with shipping deals), looked for once per order; empty before.
+  var itemChoices: [[Step?]] = []
   var layeredDeals: [ItemStage: LayeredDeals] = [:]
   /// How many plans of two order deals or more the layered search has tried for this
   /// order; past ``layeredPlanLimit`` it stops, and the order is refused (``isCutShort``).
@@ -209,26 +224,24 @@ final class ExactPlanSearch {
     self.items = items
     self.subtotal = subtotal
     self.shipping = shipping
-    shippingPlaces = deals.shipping
-    var any: Step?
-    var stackable: Step?
+    var shippingByClasses = [Step?](repeating: nil, count: PromotionClasses.setCount)
     if shipping > 0 {
       for place in deals.shipping {
-        let index = Int(place)
-        let terms = table[index]
+        let terms = table[Int(place)]
         let discount = terms.shippingDiscount(shipping: shipping, subtotal: subtotal)
         guard discount > 0 else { continue }
-        let step = Step(deal: index, discount: discount, rank: terms.rank)
-        /// Whether this deal's discount is preferred to `current`'s.
-        func beats(_ current: Step?) -> Bool {
-          guard let current else { return true }
-          return discount > current.discount || (discount == current.discount && terms.rank < current.rank)
+        let step = Step(deal: Int(place), discount: discount, rank: terms.rank)
+        for classes in PromotionClasses.allSets where terms.combines.isSuperset(of: classes) {
+          if step.isPreferred(to: shippingByClasses[classes.setIndex]) {
+            shippingByClasses[classes.setIndex] = step
+          }
         }
-        if beats(any) { any = step }
-        if terms.isStackable && beats(stackable) { stackable = step }
       }
     }
-    bestShipping = (any, stackable)
+    bestShippingByClasses = shippingByClasses
+    bestShipping = (
+      shippingByClasses[PromotionClasses.none.setIndex], shippingByClasses[PromotionClasses.all.setIndex]
+    )
   }
 
   /// The first order-deal number of the plain order deals taken from ``plain``.

@@ -109,6 +109,32 @@ struct LayeredDeals {
   /// The most the deals of the layers from index `layer` on could take together.
   func boundFrom(_ layer: Int) -> Int128 { layer < suffixBounds.count ? suffixBounds[layer] : 0 }
 
+  /// The most the deals of the layers from index `layer` on could take together on what
+  /// the lines have left, `amounts` (summing to `whole`), later in a chain: for each layer,
+  /// the most one of its deals could take there. A deal's bound never grows as its base
+  /// shrinks, so each layer's deals are looked at from the largest bound at the start
+  /// down, until that bound is no more than the most found.
+  ///
+  /// - Complexity: O(*m* *L*) for the *m* deals looked at and *L* lines; usually a few a
+  ///   layer.
+  func mostFrom(_ layer: Int, amounts: [Int128], whole: Int128, in search: ExactPlanSearch) -> Int128 {
+    var total: Int128 = 0
+    for index in layer..<layers.count where suffixBounds[index] > suffixBounds[index + 1] {
+      var most: Int128 = 0
+      for kept in layers[index] {
+        guard kept.taken > most else { break }
+        let terms = search.orderTerms(kept.deal)
+        guard let base = search.base(of: kept.deal, terms, amounts: amounts, whole: whole) else { continue }
+        most = max(most, terms.orderDiscountBound(base: base, units: search.units(of: kept.deal)))
+      }
+      if let plain = search.plain {
+        for set in plainSets[index] { most = max(most, plain.best(in: set, at: whole)?.taken ?? 0) }
+      }
+      total += most
+    }
+    return total
+  }
+
   /// Calls `body` with each deal of layer index `layer`, and what it could take, from the
   /// most down, until `body` returns `false`: the gathered deals (with their bounds), then
   /// the stackable plain deals on `whole`, what is left (each taking what it says; of plain
@@ -191,7 +217,7 @@ extension ExactPlanSearch {
   /// The shipping deal that takes the most off the shipping (ties: the lowest id) of those
   /// combining with every class of `classes`, if one applies.
   ///
-  /// - Complexity: O(*s*) for *s* shipping deals.
+  /// - Complexity: O(1).
   func bestShipping(combiningWith classes: PromotionClasses) -> Step? {
     guard shipping > 0 else { return nil }
     if let terms = required?.terms, terms.kind == .shipping {
@@ -199,19 +225,6 @@ extension ExactPlanSearch {
       guard terms.combines.isSuperset(of: classes), discount > 0 else { return nil }
       return Step(deal: Self.requiredShippingPlace, discount: discount, rank: terms.rank)
     }
-    var chosen: Step?
-    for place in shippingPlaces {
-      let terms = table[Int(place)]
-      guard terms.combines.isSuperset(of: classes) else { continue }
-      let discount = terms.shippingDiscount(shipping: shipping, subtotal: subtotal)
-      guard discount > 0 else { continue }
-      if let current = chosen,
-        discount < current.discount || (discount == current.discount && terms.rank > current.rank)
-      {
-        continue
-      }
-      chosen = Step(deal: Int(place), discount: discount, rank: terms.rank)
-    }
-    return chosen
+    return bestShippingByClasses[classes.setIndex]
   }
 }

@@ -6,7 +6,7 @@
 ///     lines.forEach(count: 3) { print($0) }   // 2
 ///
 /// - Complexity: O(1) to insert; O(*L*) to visit for *L* lines of the order.
-enum TargetedLines: Sendable {
+enum TargetedLines: Sendable, Hashable {
   /// Every line (a deal without a target).
   case every
   /// The lines whose bits are set, for an order of at most 64 lines.
