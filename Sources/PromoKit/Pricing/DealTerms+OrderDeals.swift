@@ -63,6 +63,15 @@ extension DealTerms {
     }
   }
 
+  /// At least what this order deal takes off any base of at most `amount`: a percentage's
+  /// share of it (a share rounds the same way on every amount, so never takes more of
+  /// less), and for every other benefit the amount itself.
+  ///
+  /// - Complexity: O(1).
+  func mostOff(ofAtMost amount: Int128) -> Int128 {
+    benefit == .percentOff ? max(percentageOff(rate, of: amount, cap: cap), 0) : amount
+  }
+
   /// What a plain discount or threshold (no repeat, no minimum of units) takes off a base,
   /// as the pieces its benefit is made of: what the index of plain deals is fed.
   var amountPieces: (AmountPiece, AmountPiece?) {

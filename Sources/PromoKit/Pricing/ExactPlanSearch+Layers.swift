@@ -199,7 +199,7 @@ extension ExactPlanSearch {
     guard first <= last, last < layers.layers.count else { return }
     let whole = state.whole
     for layer in first...last {
-      let later = layers.mostFrom(layer + 1, amounts: state.amounts, whole: whole, in: self)
+      let later = layers.mostFrom(layer + 1, amounts: state.amounts, whole: whole, in: self).amount
       // Deals of the same lines that take the same and combine alike leave the same amounts
       // to the later layers: of them, only the one of the lowest id can be in the best plan.
       var sameFuture = SameFutureDeals()
@@ -232,8 +232,8 @@ extension ExactPlanSearch {
         // What the later layers could take on what this deal leaves.
         let left = layers.mostFrom(layer + 1, amounts: next.amounts, whole: next.whole, in: self)
         guard
-          canReach(
-            next.plan.total - left - mostShipping, count: next.plan.count + 1, shippingTaken: mostShipping,
+          chainCanBeat(
+            next.plan, takingAtMost: left.amount, inLayers: left.layers, shippingTaken: mostShipping,
             best: best)
         else { return true }
         extendChains(
@@ -241,6 +241,31 @@ extension ExactPlanSearch {
         return true
       }
     }
+  }
+
+  /// Whether a plan made by adding order deals of later layers, and a shipping deal, to
+  /// `plan` can be preferred to `best`, when those layers could take at most `most`, `layers`
+  /// of them something, and the shipping deal at most `shippingTaken`. On a tie with
+  /// `best`, only a plan taking the most of each of those layers and of the shipping
+  /// reaches it: its count is known, and its first promotions are `plan`'s, so the rule
+  /// for the best plan (fewer promotions, then lower ids in application order) decides.
+  ///
+  /// - Complexity: O(*n*) for the *n* promotions of `plan`.
+  func chainCanBeat(
+    _ plan: Plan, takingAtMost most: Int128, inLayers layers: Int, shippingTaken: Int128, best: Plan
+  ) -> Bool {
+    let lowest = plan.total - most - shippingTaken
+    // (Below what is left of the shipping, the total is not reached: the plain bound.)
+    guard lowest == best.total, lowest >= shipping - shippingTaken else {
+      return canReach(lowest, count: plan.count + 1, shippingTaken: shippingTaken, best: best)
+    }
+    let count = plan.count + layers + (shippingTaken > 0 ? 1 : 0)
+    guard count == best.count else { return count < best.count }
+    for position in 0..<plan.count {
+      let (mine, theirs) = (rank(of: plan, at: position), rank(of: best, at: position))
+      if mine != theirs { return mine < theirs }
+    }
+    return true
   }
 
   /// Offers `best` `plan` (whose order deals are `chain`) without a shipping deal and with

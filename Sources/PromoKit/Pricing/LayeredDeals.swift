@@ -110,29 +110,40 @@ struct LayeredDeals {
   func boundFrom(_ layer: Int) -> Int128 { layer < suffixBounds.count ? suffixBounds[layer] : 0 }
 
   /// The most the deals of the layers from index `layer` on could take together on what
-  /// the lines have left, `amounts` (summing to `whole`), later in a chain: for each layer,
-  /// the most one of its deals could take there. A deal's bound never grows as its base
-  /// shrinks, so each layer's deals are looked at from the largest bound at the start
-  /// down, until that bound is no more than the most found.
+  /// the lines have left, `amounts` (summing to `whole`), later in a chain. Layer by layer,
+  /// on the least that can be left when it is reached: the most one of its deals could take
+  /// there, no more than its bound on `amounts` (a bound never grows as the base shrinks)
+  /// and no more than what it would take of all that is left (a percentage, its share).
+  /// What is left after a layer never grows as what was left before it shrinks, so the
+  /// least left at the end bounds what the layers take. Each layer's deals are looked at
+  /// from the largest bound at the start down, until that bound is no more than the most
+  /// found.
   ///
+  /// - Returns: that amount, and how many layers could take something (a plan that takes
+  ///   it all takes a deal of each).
   /// - Complexity: O(*m* *L*) for the *m* deals looked at and *L* lines; usually a few a
   ///   layer.
-  func mostFrom(_ layer: Int, amounts: [Int128], whole: Int128, in search: ExactPlanSearch) -> Int128 {
-    var total: Int128 = 0
+  func mostFrom(
+    _ layer: Int, amounts: [Int128], whole: Int128, in search: ExactPlanSearch
+  ) -> (amount: Int128, layers: Int) {
+    var (left, taking): (Int128, Int) = (whole, 0)
     for index in layer..<layers.count where suffixBounds[index] > suffixBounds[index + 1] {
       var most: Int128 = 0
       for kept in layers[index] {
         guard kept.taken > most else { break }
         let terms = search.orderTerms(kept.deal)
         guard let base = search.base(of: kept.deal, terms, amounts: amounts, whole: whole) else { continue }
-        most = max(most, terms.orderDiscountBound(base: base, units: search.units(of: kept.deal)))
+        let bound = terms.orderDiscountBound(base: base, units: search.units(of: kept.deal))
+        most = max(most, min(bound, terms.mostOff(ofAtMost: left)))
       }
       if let plain = search.plain {
         for set in plainSets[index] { most = max(most, plain.best(in: set, at: whole)?.taken ?? 0) }
       }
-      total += most
+      most = min(most, left)
+      left -= most
+      if most > 0 { taking += 1 }
     }
-    return total
+    return (whole - left, taking)
   }
 
   /// Calls `body` with each deal of layer index `layer`, and what it could take, from the
