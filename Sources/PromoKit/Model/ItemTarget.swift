@@ -34,9 +34,11 @@ public struct ItemTarget: Sendable, Hashable {
     if list.isEmpty { return .empty }
     if list.count > maximumCount { return .tooLong(list.count) }
     var seen = Set<String>()
-    for entry in list {
+    for (index, entry) in list.enumerated() {
       if entry.isEmpty { return .emptyEntry }
-      if !seen.insert(entry).inserted { return .duplicate(entry) }
+      // (A short list, as most are, is searched: no set to build.)
+      let isRepeated = list.count <= 8 ? list[..<index].contains(entry) : !seen.insert(entry).inserted
+      if isRepeated { return .duplicate(entry) }
     }
     return nil
   }

@@ -21,9 +21,12 @@ extension DealTerms {
     return reached
   }
 
-  /// What the tier `rung` takes off `base`, at most the cap and the base.
-  private func rungOff(_ rung: DealExtras.Rung, base: Int128) -> Int128 {
-    let taken = rung.rate > 0 ? percentageOff(rung.rate, of: base, cap: cap) : min(Int128(rung.sum), cap)
+  /// What the tier `rung` takes off `base`, at most the cap and the base, its percentage
+  /// rounded by `rounding`.
+  private func rungOff(_ rung: DealExtras.Rung, base: Int128, rounding: PercentageRounding) -> Int128 {
+    let taken =
+      rung.rate > 0
+      ? Self.percentageOff(rung.rate, of: base, cap: cap, rounding: rounding) : min(Int128(rung.sum), cap)
     return max(min(taken, base), 0)
   }
 
@@ -31,20 +34,14 @@ extension DealTerms {
   /// reached's benefit; 0 below the first tier.
   func tierOff(base: Int128, units: Int64) -> Int128 {
     guard let extras, let reached = tierReached(base: base, units: units) else { return 0 }
-    return rungOff(extras.rungs[reached], base: base)
+    return rungOff(extras.rungs[reached], base: base, rounding: rounding)
   }
 
   /// At least what it takes off any base up to `base` (and units up to `units`): the most
   /// a tier reached there takes off `base`, rounded half up (no rounding takes more).
   func tierBound(base: Int128, units: Int64) -> Int128 {
     guard let extras, let reached = tierReached(base: base, units: units) else { return 0 }
-    var bound: Int128 = 0
-    for rung in extras.rungs[...reached] {
-      let taken =
-        rung.rate > 0 ? Self.percentageOff(rung.rate, of: base, cap: cap) : min(Int128(rung.sum), cap)
-      bound = max(bound, min(taken, base))
-    }
-    return bound
+    return extras.rungs[...reached].reduce(0) { max($0, rungOff($1, base: base, rounding: .halfUp)) }
   }
 
   /// Adds the tiers to `bound`: none takes more than the highest rate or sum among them.
