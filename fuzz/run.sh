@@ -7,7 +7,8 @@
 #   parser   stores, order files and streams as raw bytes; seeds made from fixtures/
 #   pricing  generated stores and orders priced by PromoKit and by the brute-force
 #            reference (Sources/PromoTestSupport); the input bytes are the generator's choices
-# FUZZ_RUNS=N stops after N executions instead (e.g. FUZZ_RUNS=1000000 fuzz/run.sh 0 pricing).
+# FUZZ_RUNS=N stops after N executions instead (e.g. FUZZ_RUNS=1000000 fuzz/run.sh 0 pricing),
+# or after SECONDS when that comes first and is above 0.
 # FUZZ_CONFIGURATION=release builds the harness optimised (still with libFuzzer and
 # AddressSanitizer): about 5 times the executions a second of the debug build, for long runs.
 set -euo pipefail
@@ -26,7 +27,12 @@ PROMO_FUZZ=1 swift build -c "$configuration" --sanitize=fuzzer --sanitize=addres
 corpus="fuzz-corpus/$target"
 mkdir -p "$corpus" fuzz-findings
 limit=(-max_total_time="$seconds")
-if [ -n "${FUZZ_RUNS:-}" ]; then limit=(-runs="$FUZZ_RUNS"); fi
+# FUZZ_RUNS bounds the executions instead; with SECONDS above 0 as well, whichever comes
+# first ends the run.
+if [ -n "${FUZZ_RUNS:-}" ]; then
+  limit=(-runs="$FUZZ_RUNS")
+  if [ "$seconds" -gt 0 ]; then limit+=(-max_total_time="$seconds"); fi
+fi
 case "$target" in
 parser)
   # Seeds: each fixture as a store (prefix byte 0), an order file (1) and a stream (2).

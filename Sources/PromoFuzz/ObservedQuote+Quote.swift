@@ -57,3 +57,23 @@ extension PromotionOutcome {
     }
   }
 }
+
+extension ObservedQuote4 {
+  /// PromoKit's quote of store format 4 in the reference's plain terms: with the tier
+  /// each threshold took, the gifts granted, and each `not-best` promotion's
+  /// `bestTotalWith`.
+  init(_ quote: Quote) {
+    var tiers: [String: Int] = [:]
+    for applied in quote.plan.applied { if let tier = applied.tier { tiers[applied.id] = tier } }
+    var totals: [String: Int128?] = [:]
+    for consideration in quote.considered ?? [] {
+      if case .notBest(_, let with) = consideration.outcome {
+        totals[consideration.id] = .some(with?.minorUnits)
+      }
+    }
+    self.init(
+      ObservedQuote3(quote), tiers: tiers,
+      gifts: quote.gifts.map { Ref4GrantedGift(id: $0.id, sku: $0.sku, quantity: Int128($0.quantity)) },
+      bestTotalsWith: totals)
+  }
+}

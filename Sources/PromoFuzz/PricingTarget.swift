@@ -3,19 +3,23 @@ import PromoKit
 import PromoTestSupport
 
 /// The pricing target: the input's bytes are the choices of the reference's case generator
-/// (``ByteChoices``). Half the inputs make a case of store format 3
-/// (``RefCaseGenerator/makeCase3()``: a version-3 store of up to 8 promotions, shipping
-/// deals, customer groups, targeted and quantity thresholds, repeating ones, buy/get deals
-/// across lines and unit limits among them, and an order of up to 5 lines or a bare amount,
-/// with shipping and a customer most of the time, `--code` and `--customer-group` now and
-/// then); the others a store of format 1 or 2 (up to 6 promotions) and an order of up to 4
-/// lines or a bare amount. Some promotions share terms under other ids, and minimums are
-/// placed next to the amounts plans test. PromoKit decodes both from their JSON text and
-/// prices the order; the brute-force reference of the case's format prices the same JSON.
-/// The plan's total, the promotions chosen with their discounts, the shipping, every line's
-/// shares and every promotion's outcome must agree, and the quote must keep the sums of
-/// the allocation rule (``ReferenceCheck``, ``Reference3Check``). A disagreement prints the case and
-/// traps.
+/// (``ByteChoices``), through ``RefCaseGenerator/fuzzCaseOfAnyFormat(_:)``. Two inputs in
+/// five make a case of store format 4 (``RefCaseGenerator/makeCase4(formatThreeOnly:)``:
+/// layers, `combinesWith`, tier ladders, bundles, get targets, unit limits across lines,
+/// `excludeDiscountedLines`, gifts and the store's rounding); three in ten a case of
+/// format 3 (``RefCaseGenerator/makeCase3()``: a version-3 store of up to 8 promotions,
+/// shipping deals, customer groups, targeted and quantity thresholds, repeating ones,
+/// buy/get deals across lines and unit limits among them, and an order of up to 5 lines or
+/// a bare amount, with shipping and a customer most of the time, `--code` and
+/// `--customer-group` now and then); the others a store of format 1 or 2 (up to 6
+/// promotions) and an order of up to 4 lines or a bare amount. Some promotions share terms
+/// under other ids, and minimums are placed next to the amounts plans test. PromoKit
+/// decodes both from their JSON text and prices the order, explained; the brute-force
+/// reference of the case's format prices the same JSON. The plan's total, the promotions
+/// chosen with their discounts, the shipping, every line's shares and every promotion's
+/// outcome (with format 4's tiers, gifts and `bestTotalWith`) must agree, and the quote
+/// must keep the sums of the allocation rule (``ReferenceCheck``, ``Reference3Check``,
+/// ``Reference4Check``). A disagreement prints the case and traps.
 func checkPricing(_ bytes: [UInt8]) {
   let (format, testCase) = RefCaseGenerator.fuzzCaseOfAnyFormat(bytes)
   let storeText = testCase.store.text(quotingDecimals: false)
@@ -37,9 +41,18 @@ func checkPricing(_ bytes: [UInt8]) {
   // The reference's verdict: the pricing of the case's format, or its refusal.
   var pricing2: RefPricing?
   var pricing3: Ref3Pricing?
+  var pricing4: Ref4Pricing?
   var refused: String?
   do {
-    if format == 3 {
+    if format == 4 {
+      switch try Format4Reference.price(
+        store: testCase.store.foundation, order: testCase.order.foundation, at: testCase.at,
+        codes: testCase.codes, groups: testCase.groups)
+      {
+      case .priced(let pricing): pricing4 = pricing
+      case .refused(let reason): refused = reason
+      }
+    } else if format == 3 {
       switch try Format3Reference.price(
         store: testCase.store.foundation, order: testCase.order.foundation, at: testCase.at,
         codes: testCase.codes, groups: testCase.groups)
@@ -76,7 +89,9 @@ func checkPricing(_ bytes: [UInt8]) {
   }
   if let refused { fail(["PromoKit priced what the reference refused: \(refused)"]) }
   let problems =
-    if let pricing3 {
+    if let pricing4 {
+      Reference4Check.problems(ObservedQuote4(quote), against: pricing4)
+    } else if let pricing3 {
       Reference3Check.problems(ObservedQuote3(quote), against: pricing3)
     } else {
       ReferenceCheck.problems(ObservedQuote(quote), against: pricing2!)

@@ -53,14 +53,16 @@ extension RefCaseGenerator {
 }
 
 extension RefCaseGenerator {
-  /// The case a fuzz input makes, of any store format: half the inputs make a format-3
-  /// case (``makeCase3()``), the others a format-1 or format-2 case as ``fuzzCase(_:)``
-  /// does. The first choice picks the format, which is returned with the case.
+  /// The case a fuzz input makes, of any store format: two in five inputs make a format-4
+  /// case (``makeCase4(formatThreeOnly:)``), three in ten a format-3 case
+  /// (``makeCase3()``), the others a format-1 or format-2 case as ``fuzzCase(_:)`` does.
+  /// The first choice picks the format, which is returned with the case.
   package static func fuzzCaseOfAnyFormat(_ bytes: [UInt8]) -> (format: Int, testCase: RefCase) {
     var generator = RefCaseGenerator(choices: ByteChoices(bytes), seed: 0)
     let roll = generator.random.int(0...99)
-    if roll < 50 { return (3, generator.makeCase3()) }
-    let format = roll < 62 ? 1 : 2
+    if roll < 40 { return (4, generator.makeCase4()) }
+    if roll < 70 { return (3, generator.makeCase3()) }
+    let format = roll < 82 ? 1 : 2
     return (format, generator.makeCase(format: format))
   }
 }

@@ -3,7 +3,7 @@
 /// is finer than the currency. Held by reference so that the terms of every other deal stay
 /// small (`nil` there).
 ///
-///     let extras = try DealExtras(promotion, minorDigits: 2)   // nil for most promotions
+///     let extras = try DealExtras.of(promotion, minorDigits: 2)   // nil for most promotions
 ///
 /// - Complexity: O(*t*) to make, for *t* tiers.
 final class DealExtras: Sendable {
@@ -23,6 +23,16 @@ final class DealExtras: Sendable {
   let getTarget: ItemTarget?
   /// A repeating threshold's step by amount when that is finer than the currency.
   let fineStep: DecimalNumber?
+
+  /// The extras of `promotion` in `minorDigits`, or `nil` when it has none: told apart
+  /// before anything is made, since most promotions have none.
+  ///
+  /// - Complexity: O(1) for a promotion without extras.
+  static func of(_ promotion: Promotion, minorDigits: Int) throws(UnpayableAmount) -> DealExtras? {
+    let hasFineStep = promotion.repeats && (promotion.minimumAmount.map { $0.scale > minorDigits } ?? false)
+    guard promotion.getTarget != nil || hasFineStep || promotion.benefit.tierLadder != nil else { return nil }
+    return try DealExtras(promotion, minorDigits: minorDigits)
+  }
 
   /// The extras of `promotion` in `minorDigits`, or `nil` when it has none.
   init?(_ promotion: Promotion, minorDigits: Int) throws(UnpayableAmount) {

@@ -124,13 +124,13 @@ struct DealTerms: Sendable {
     isForCustomerGroups = promotion.customerGroups != nil
     hasOneTarget = promotion.target.map { $0.skus.count + $0.categories.count == 1 } ?? false
     // A threshold with tiers applies from its first tier: that is its minimum.
-    hasMinimumQuantity = promotion.testedMinimumQuantity != nil
-    minimumQuantity = promotion.testedMinimumQuantity ?? 0
+    let (testedAmount, testedQuantity) = (promotion.testedMinimumAmount, promotion.testedMinimumQuantity)
+    hasMinimumQuantity = testedQuantity != nil
+    minimumQuantity = testedQuantity ?? 0
     maximumQuantity = promotion.maximumQuantity ?? .max
     self.minorDigits = Int8(minorDigits)
-    hasMinimum = promotion.testedMinimumAmount != nil
-    minimumUnits =
-      promotion.testedMinimumAmount.map { Int64($0.unitsRoundedUp(atScale: minorDigits)) } ?? 0
+    hasMinimum = testedAmount != nil
+    minimumUnits = testedAmount.map { Int64($0.unitsRoundedUp(atScale: minorDigits)) } ?? 0
     func units(_ value: DecimalNumber, _ field: String) throws(UnpayableAmount) -> Int64 {
       guard let money = Money(value, minorDigits: minorDigits) else { throw UnpayableAmount(field: field) }
       return Int64(money.minorUnits)
@@ -151,7 +151,7 @@ struct DealTerms: Sendable {
     }
     acrossLines =
       promotion.kind == .item && (promotion.countsAcrossLines || promotion.benefit.kind == .bundle)
-    extras = try DealExtras(promotion, minorDigits: minorDigits)
+    extras = try DealExtras.of(promotion, minorDigits: minorDigits)
     (self.percentage, sumUnits, self.buy, self.get, self.acrossLines) = (
       percentage, sum, buy, get, acrossLines
     )
