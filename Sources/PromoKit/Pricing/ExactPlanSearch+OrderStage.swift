@@ -283,12 +283,16 @@ extension ExactPlanSearch {
     guard alone || paired else { return }
     let taken =
       terms.orderDiscountBoundIsExact ? bound : terms.orderDiscount(base: base, units: units)
-    guard taken > 0 else { return }
-    if alone { offerSingle(number, taken: taken, on: start, shippingTaken: shippingTaken, best: &best) }
-    guard paired else { return }
+    if alone && taken > 0 {
+      offerSingle(number, taken: taken, on: start, shippingTaken: shippingTaken, best: &best)
+    }
+    // Kept with what it takes, a bound on what it takes after a discount too; but a deal
+    // that may take more on less (a tier ladder) is kept with its bound.
+    let kept = terms.takesLessOnLessBase ? taken : bound
+    guard paired, kept > 0 else { return }
     switch terms.kind {
-    case .discount: discounts.append(DealTaking(deal: number, taken: taken))
-    case .threshold: thresholds.append(DealTaking(deal: number, taken: taken))
+    case .discount: discounts.append(DealTaking(deal: number, taken: kept))
+    case .threshold: thresholds.append(DealTaking(deal: number, taken: kept))
     case .item, .shipping, .gift: preconditionFailure("only discounts and thresholds act on the order")
     }
   }

@@ -126,7 +126,14 @@ extension ExactPlanSearch {
       let thresholdLines = self.lines(threshold)
       let terms = orderTerms(threshold)
       if lines(discount).isDisjoint(with: thresholdLines) {
-        second = bound
+        // Its base is what it was: it takes what it took (a tier ladder, kept with its
+        // bound, is worked out).
+        if terms.takesLessOnLessBase {
+          second = bound
+        } else {
+          guard let base = base(of: threshold, terms, amounts: amounts, whole: whole) else { continue }
+          second = terms.orderDiscount(base: base, units: self.units(of: threshold))
+        }
       } else if thresholdLines.isKnownSuperset(of: lines(discount)) {
         // Every share of the discount is on the threshold's lines: its base lost all of it.
         guard let base = base(of: threshold, terms, amounts: amounts, whole: whole) else { continue }
