@@ -231,11 +231,9 @@ extension ExactPlanSearch {
         subtractShares(of: taken, by: number, from: state.amounts, into: &next.amounts, shares: &shares)
         // What the later layers could take on what this deal leaves.
         let left = layers.mostFrom(layer + 1, amounts: next.amounts, whole: next.whole, in: self)
-        guard
-          chainCanBeat(
-            next.plan, takingAtMost: left.amount, inLayers: left.layers, shippingTaken: mostShipping,
-            best: best)
-        else { return true }
+        guard chainCanBeat(next.plan, later: left, shippingTaken: mostShipping, best: best) else {
+          return true
+        }
         extendChains(
           &next, from: layer + 1, layers: layers, rule: rule, mostShipping: mostShipping, best: &best)
         return true
@@ -244,22 +242,23 @@ extension ExactPlanSearch {
   }
 
   /// Whether a plan made by adding order deals of later layers, and a shipping deal, to
-  /// `plan` can be preferred to `best`, when those layers could take at most `most`, `layers`
-  /// of them something, and the shipping deal at most `shippingTaken`. On a tie with
-  /// `best`, only a plan taking the most of each of those layers and of the shipping
+  /// `plan` can be preferred to `best`, when those layers could take at most
+  /// `later.amount` together and `later.sum` each on its own, `later.layers` of them
+  /// something, and the shipping deal at most `shippingTaken`. On a tie with `best` at
+  /// that sum, only a plan taking the most of each of those layers, and of the shipping,
   /// reaches it: its count is known, and its first promotions are `plan`'s, so the rule
   /// for the best plan (fewer promotions, then lower ids in application order) decides.
   ///
   /// - Complexity: O(*n*) for the *n* promotions of `plan`.
   func chainCanBeat(
-    _ plan: Plan, takingAtMost most: Int128, inLayers layers: Int, shippingTaken: Int128, best: Plan
+    _ plan: Plan, later: (amount: Int128, sum: Int128, layers: Int), shippingTaken: Int128, best: Plan
   ) -> Bool {
-    let lowest = plan.total - most - shippingTaken
+    let lowest = plan.total - later.amount - shippingTaken
     // (Below what is left of the shipping, the total is not reached: the plain bound.)
-    guard lowest == best.total, lowest >= shipping - shippingTaken else {
+    guard lowest == best.total, later.amount == later.sum, lowest >= shipping - shippingTaken else {
       return canReach(lowest, count: plan.count + 1, shippingTaken: shippingTaken, best: best)
     }
-    let count = plan.count + layers + (shippingTaken > 0 ? 1 : 0)
+    let count = plan.count + later.layers + (shippingTaken > 0 ? 1 : 0)
     guard count == best.count else { return count < best.count }
     for position in 0..<plan.count {
       let (mine, theirs) = (rank(of: plan, at: position), rank(of: best, at: position))

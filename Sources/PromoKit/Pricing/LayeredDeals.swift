@@ -119,31 +119,38 @@ struct LayeredDeals {
   /// from the largest bound at the start down, until that bound is no more than the most
   /// found.
   ///
-  /// - Returns: that amount, and how many layers could take something (a plan that takes
-  ///   it all takes a deal of each).
+  /// - Returns: that amount; the sum of the most each layer's deals could take on
+  ///   `amounts`, each layer on its own (at least that amount); and how many layers could
+  ///   take something there (a plan that takes that sum takes the most of each of them).
   /// - Complexity: O(*m* *L*) for the *m* deals looked at and *L* lines; usually a few a
   ///   layer.
   func mostFrom(
     _ layer: Int, amounts: [Int128], whole: Int128, in search: ExactPlanSearch
-  ) -> (amount: Int128, layers: Int) {
-    var (left, taking): (Int128, Int) = (whole, 0)
+  ) -> (amount: Int128, sum: Int128, layers: Int) {
+    var (left, sum, taking): (Int128, Int128, Int) = (whole, 0, 0)
     for index in layer..<layers.count where suffixBounds[index] > suffixBounds[index + 1] {
-      var most: Int128 = 0
+      // The most a deal could take on what is left at the least, and on `amounts`.
+      var (most, mostOnAmounts): (Int128, Int128) = (0, 0)
       for kept in layers[index] {
         guard kept.taken > most else { break }
         let terms = search.orderTerms(kept.deal)
         guard let base = search.base(of: kept.deal, terms, amounts: amounts, whole: whole) else { continue }
         let bound = terms.orderDiscountBound(base: base, units: search.units(of: kept.deal))
         most = max(most, min(bound, terms.mostOff(ofAtMost: left)))
+        mostOnAmounts = max(mostOnAmounts, bound)
       }
       if let plain = search.plain {
-        for set in plainSets[index] { most = max(most, plain.best(in: set, at: whole)?.taken ?? 0) }
+        for set in plainSets[index] {
+          let taken = plain.best(in: set, at: whole)?.taken ?? 0
+          (most, mostOnAmounts) = (max(most, taken), max(mostOnAmounts, taken))
+        }
       }
       most = min(most, left)
       left -= most
-      if most > 0 { taking += 1 }
+      sum += mostOnAmounts
+      if mostOnAmounts > 0 { taking += 1 }
     }
-    return (whole - left, taking)
+    return (whole - left, sum, taking)
   }
 
   /// Calls `body` with each deal of layer index `layer`, and what it could take, from the
