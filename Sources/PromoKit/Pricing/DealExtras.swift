@@ -29,21 +29,19 @@ final class DealExtras: Sendable {
   ///
   /// - Complexity: O(1) for a promotion without extras.
   static func of(_ promotion: Promotion, minorDigits: Int) throws(UnpayableAmount) -> DealExtras? {
-    let hasFineStep = promotion.repeats && (promotion.minimumAmount.map { $0.scale > minorDigits } ?? false)
-    guard promotion.getTarget != nil || hasFineStep || promotion.benefit.tierLadder != nil else { return nil }
-    return try DealExtras(promotion, minorDigits: minorDigits)
+    let fineStep = promotion.minimumAmount.flatMap { promotion.repeats && $0.scale > minorDigits ? $0 : nil }
+    guard promotion.getTarget != nil || fineStep != nil || promotion.benefit.tierLadder != nil else {
+      return nil
+    }
+    return try DealExtras(promotion, minorDigits: minorDigits, fineStep: fineStep)
   }
 
-  /// The extras of `promotion` in `minorDigits`, or `nil` when it has none.
-  init?(_ promotion: Promotion, minorDigits: Int) throws(UnpayableAmount) {
+  /// The extras of `promotion` in `minorDigits`, its repeating step `fineStep` when that
+  /// is finer than the currency.
+  private init(_ promotion: Promotion, minorDigits: Int, fineStep: DecimalNumber?) throws(UnpayableAmount) {
     getTarget = promotion.getTarget
-    if promotion.repeats, let step = promotion.minimumAmount, step.scale > minorDigits {
-      fineStep = step
-    } else {
-      fineStep = nil
-    }
+    self.fineStep = fineStep
     guard let ladder = promotion.benefit.tierLadder else {
-      guard getTarget != nil || fineStep != nil else { return nil }
       (rungs, rungsCountUnits) = ([], false)
       return
     }

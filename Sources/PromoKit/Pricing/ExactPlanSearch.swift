@@ -118,7 +118,12 @@ final class ExactPlanSearch {
   let shipping: Int128
   /// The shipping deal that takes the most off the shipping (ties: the lowest id) of all
   /// the working ones, and of the stackable ones; `nil` when none applies.
-  let bestShipping: (any: Step?, stackable: Step?)
+  var bestShipping: (any: Step?, stackable: Step?) {
+    (
+      bestShippingByClasses[PromotionClasses.none.setIndex],
+      bestShippingByClasses[PromotionClasses.all.setIndex]
+    )
+  }
   /// The shipping deal that takes the most off the shipping (ties: the lowest id) of those
   /// combining with every class of each set of classes, by ``PromotionClasses/setIndex``.
   let bestShippingByClasses: [Step?]
@@ -239,9 +244,6 @@ final class ExactPlanSearch {
       }
     }
     bestShippingByClasses = shippingByClasses
-    bestShipping = (
-      shippingByClasses[PromotionClasses.none.setIndex], shippingByClasses[PromotionClasses.all.setIndex]
-    )
   }
 
   /// The first order-deal number of the plain order deals taken from ``plain``.
