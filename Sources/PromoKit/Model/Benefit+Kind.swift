@@ -1,11 +1,10 @@
 extension Benefit {
   /// The kinds of benefit, without their amounts: the one list of them.
   ///
-  /// The pricing's packed values store a benefit as its kind and its numbers apart
-  /// (``DealTerms``, the order rules of a few promotions, the 16-byte item rules of a short
-  /// list), and every switch over a kind names each case, with no `default:`: a new kind of
-  /// benefit is a compile error in every place that must price it. The raw values are the
-  /// order of the cases, from 0; a packed value may keep one in three bits.
+  /// The pricing stores a benefit as its kind and its numbers apart (``DealTerms``), and
+  /// every switch over a kind names each case, with no `default:`: a new kind of benefit is
+  /// a compile error in every place that must price it. The raw values are the order of
+  /// the cases, from 0.
   ///
   ///     Benefit.percentOff(twenty).kind            // .percentOff
   ///     Benefit.Kind.allCases.count                // 7

@@ -14,10 +14,12 @@
 /// shipping deals (`DealTerms+ShippingDeals.swift`), and which deal outdoes which
 /// (`DealTerms+Outdoing.swift`, the one dominance rule).
 ///
-/// The terms are a plain value with no reference in it: prepared once per store
-/// (``ExactCandidates``), an order's search copies those that can matter to it into one
-/// contiguous array and reads them without reference counting. What a deal targets stays
-/// with its promotion (``targetedLines(of:target:)``).
+/// The terms are a plain value, prepared once per store (``ExactCandidates``): an order's
+/// search reads those that can matter to it from one contiguous array. Their one reference
+/// is ``extras``, `nil` for every deal but a tier ladder, a buy/get with a get target and a
+/// repeating threshold with a step finer than the currency (copying the terms of those
+/// counts a reference). What a deal targets stays with its promotion
+/// (``targetedLines(of:target:)``).
 ///
 /// - Complexity: each question is O(1).
 struct DealTerms: Sendable {

@@ -64,7 +64,7 @@ struct RequiredPromotion {
   /// Its terms.
   let terms: DealTerms
   /// Its number when it is an order deal the candidates left out, adopted for the search.
-  var adopted: Int?
+  var adopted: OrderDealNumber?
 
   init(_ terms: DealTerms) {
     (storeIndex, self.terms) = (terms.storeIndex, terms)

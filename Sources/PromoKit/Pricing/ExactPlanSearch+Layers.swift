@@ -281,9 +281,9 @@ extension ExactPlanSearch {
   }
 
   /// `plan` with order deal `number`, which takes `taken`, after its other order deals.
-  func addingInLayers(_ number: Int, taken: Int128, to plan: Plan) -> Plan {
+  func addingInLayers(_ number: OrderDealNumber, taken: Int128, to plan: Plan) -> Plan {
     var next = plan
-    let step = Step(deal: number, discount: taken, rank: orderTerms(number).rank)
+    let step = OrderStep(deal: number, discount: taken, rank: orderTerms(number).rank)
     next.total -= taken
     next.isAllStackable = next.isAllStackable && orderTerms(number).isStackable
     if next.firstOrderStep == nil {

@@ -84,14 +84,14 @@ extension ExactPlanSearch {
       for place in Int(block.pendingStart)..<Int(block.pendingEnd)
       where !table[place].isForCustomerGroups || admittedForGroups.contains(Int32(place)) {
         searchOrderDeal(
-          Self.pending(block: index, place: place), on: stage.start, amounts: stage.amounts,
+          .pending(block: Int32(index), place: Int32(place)), on: stage.start, amounts: stage.amounts,
           whole: stage.whole, knownBase: known, stackableOnly: stage.stackableOnly, partners: partners,
           discounts: &stage.discounts, thresholds: &stage.thresholds, best: &best)
       }
     } else {
-      for number in Int(block.start)..<Int(block.end) {
+      for index in block.start..<block.end {
         searchOrderDeal(
-          number, on: stage.start, amounts: stage.amounts, whole: stage.whole,
+          .gathered(index), on: stage.start, amounts: stage.amounts, whole: stage.whole,
           stackableOnly: stage.stackableOnly, partners: partners, discounts: &stage.discounts,
           thresholds: &stage.thresholds, best: &best)
       }
@@ -252,7 +252,7 @@ extension ExactPlanSearch {
   /// the caller has them (the deals of one block still to be gathered share them).
   @inline(__always)
   func searchOrderDeal(
-    _ number: Int, on start: Plan, amounts: [Int128], whole: Int128, knownBase: LinesBase? = nil,
+    _ number: OrderDealNumber, on start: Plan, amounts: [Int128], whole: Int128, knownBase: LinesBase? = nil,
     stackableOnly: Bool, partners: (discount: Int128, threshold: Int128), discounts: inout [DealTaking],
     thresholds: inout [DealTaking], best: inout Plan
   ) {
@@ -302,7 +302,7 @@ extension ExactPlanSearch {
   /// the best one (before dividing anything).
   @inline(__always)
   func offerSingle(
-    _ number: Int, taken: Int128, on start: Plan, shippingTaken: Int128, best: inout Plan
+    _ number: OrderDealNumber, taken: Int128, on start: Plan, shippingTaken: Int128, best: inout Plan
   ) {
     let count = start.count + 1 + (shippingTaken > 0 ? 1 : 0)
     if canReach(start.total - taken - shippingTaken, count: count, shippingTaken: shippingTaken, best: best) {
@@ -315,7 +315,7 @@ extension ExactPlanSearch {
   /// apply to an order given as an amount (it targets lines or counts units).
   @inline(__always)
   func base(
-    of number: Int, _ terms: DealTerms, amounts: [Int128], whole: Int128
+    of number: OrderDealNumber, _ terms: DealTerms, amounts: [Int128], whole: Int128
   ) -> Int128? {
     guard items != nil else {
       return terms.isTargeted || terms.hasMinimumQuantity ? nil : whole
@@ -329,9 +329,9 @@ extension ExactPlanSearch {
 
   /// `plan` with the order deal `number`, which takes `taken` off it.
   @inline(__always)
-  func adding(_ number: Int, taken: Int128, to plan: Plan) -> Plan {
+  func adding(_ number: OrderDealNumber, taken: Int128, to plan: Plan) -> Plan {
     var next = plan
-    let step = Step(deal: number, discount: taken, rank: orderTerms(number).rank)
+    let step = OrderStep(deal: number, discount: taken, rank: orderTerms(number).rank)
     if next.firstOrderStep == nil { next.firstOrderStep = step } else { next.secondOrderStep = step }
     next.isAllStackable = next.isAllStackable && orderTerms(number).isStackable
     next.total -= taken

@@ -111,7 +111,8 @@ extension ExactPlanSearch {
   /// Offers `best` the pairs of `discount`, which takes `taken`, and each threshold of
   /// `pairing`, and the best plain threshold when `withPlainThreshold`.
   private func tryPairs(
-    _ discount: Int, taken: Int128, withPlainThreshold: Bool, _ pairing: inout Pairing, best: inout Plan
+    _ discount: OrderDealNumber, taken: Int128, withPlainThreshold: Bool, _ pairing: inout Pairing,
+    best: inout Plan
   ) {
     let (amounts, whole, totalLeft) = (pairing.amounts, pairing.whole, pairing.totalLeft)
     let plan = adding(discount, taken: taken, to: pairing.start)

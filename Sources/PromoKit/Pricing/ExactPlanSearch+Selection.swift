@@ -82,7 +82,7 @@ extension ExactPlanSearch {
   }
 
   /// The order deal of `plan` at `index` in application order (by layer).
-  func orderStep(_ index: Int, of plan: Plan) -> Step? {
+  func orderStep(_ index: Int, of plan: Plan) -> OrderStep? {
     switch index {
     case 0: plan.firstOrderStep
     case 1: plan.secondOrderStep
@@ -112,7 +112,7 @@ extension ExactPlanSearch {
   ///
   /// - Complexity: O(*d* *L*) for *d* order deals and *L* lines.
   private func tiersTaken(
-    _ best: Plan, orderStep: (Int) -> Step?, count: Int, chosen: [Step?], amounts: [Int128]
+    _ best: Plan, orderStep: (Int) -> OrderStep?, count: Int, chosen: [Step?], amounts: [Int128]
   ) -> [Int?] {
     guard
       (0..<count).contains(where: { orderStep($0).map { orderTerms($0.deal).benefit == .tiers } ?? false })
@@ -139,7 +139,7 @@ extension ExactPlanSearch {
   ///
   /// - Complexity: O(*L*) for *L* lines, allocating nothing for up to 64 lines.
   private func divide(
-    _ discount: Int128, by number: Int, over left: UnsafeMutableBufferPointer<Int128>,
+    _ discount: Int128, by number: OrderDealNumber, over left: UnsafeMutableBufferPointer<Int128>,
     into shares: UnsafeMutableBufferPointer<Int128>
   ) {
     let targeted = lines(number)
@@ -160,7 +160,7 @@ extension ExactPlanSearch {
   ///
   /// - Complexity: O(*L*) for *L* lines, allocating nothing.
   func subtractShares(
-    of discount: Int128, by number: Int, from amounts: [Int128], into left: inout [Int128],
+    of discount: Int128, by number: OrderDealNumber, from amounts: [Int128], into left: inout [Int128],
     shares: inout [Int128]
   ) {
     // The weights: what each line it acts on has left, 0 for the others.

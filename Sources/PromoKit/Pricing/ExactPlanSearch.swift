@@ -45,8 +45,8 @@ final class ExactPlanSearch {
     /// The order deals in layer order: a discount or threshold alone, a discount then a
     /// threshold, or (the layered search) more, those after the second in
     /// ``ExactPlanSearch/orderTails`` at `orderTail` (-1 without).
-    var firstOrderStep: Step?
-    var secondOrderStep: Step?
+    var firstOrderStep: OrderStep?
+    var secondOrderStep: OrderStep?
     var orderTail: Int32 = -1
     var orderTailCount: Int8 = 0
     /// The shipping deal.
@@ -150,13 +150,13 @@ final class ExactPlanSearch {
   /// The deals for customer groups of the blocks still to be gathered that the customer's
   /// groups admit (``OrderDeals/admittedForGroups``).
   let admittedForGroups: [Int32]
-  /// The plain order deals taken from `plain`, numbered from ``adoptedBase``, and where
+  /// The plain order deals taken from `plain` (``OrderDealNumber/adopted(_:)``), and where
   /// each went, by the rank of its id.
   var adoptedDeals: [DealTerms] = []
   /// The lines of the one adopted deal that is targeted: a required deal not gathered
   /// (``bestTotal(applying:lines:)``); every line for the others.
-  var adoptedTargeted: (number: Int, lines: TargetedLines)?
-  var adopted: [Int32: Int] = [:]
+  var adoptedTargeted: (number: OrderDealNumber, lines: TargetedLines)?
+  var adopted: [Int32: OrderDealNumber] = [:]
   /// The item deals of the two item stages that took something off a line, by id.
   var everyItemSteps: [Step] = []
   var stackableItemSteps: [Step] = []
@@ -164,7 +164,7 @@ final class ExactPlanSearch {
   var withShippingItemSteps: [Step] = []
   /// The order deals after the second of the plans of the layered search, each plan's in
   /// one list (``Plan/orderTail``).
-  var orderTails: [[Step]] = []
+  var orderTails: [[OrderStep]] = []
   /// The item stages of the layered search, and the order deals each may take, worked out
   /// once per order.
   var itemStarts: [ItemStage: ItemStart] = [:]
@@ -246,68 +246,62 @@ final class ExactPlanSearch {
     bestShippingByClasses = shippingByClasses
   }
 
-  /// The first order-deal number of the plain order deals taken from ``plain``.
-  static let adoptedBase = 1 << 62
-  /// The first order-deal number of the deals of blocks still to be gathered: the deal at
-  /// place `p` of ``table`` in block `b` is numbered `pendingBase + b << 32 + p`.
-  static let pendingBase = 1 << 61
-
-  /// The number of the deal at `place` of ``table`` in block `block`, still to be gathered.
-  @inline(__always)
-  static func pending(block: Int, place: Int) -> Int { pendingBase + block << 32 + place }
-
-  /// The block of `number`, a deal of a block still to be gathered.
-  @inline(__always)
-  static func pendingBlock(_ number: Int) -> Int { (number - pendingBase) >> 32 }
-
   /// The units of the lines order deal `number` counts (0 for a deal without a minimum of
   /// units, which does not count them, but for one of a block still to be gathered, one
   /// adopted, or one that leaves out the discounted lines).
   @inline(__always)
-  func units(of number: Int) -> Int64 {
-    if number >= Self.adoptedBase || (discountedLines != nil && orderTerms(number).excludesDiscountedLines),
-      let items
-    {
-      var counted: Int64 = 0
-      lines(number).forEach(count: items.count) { counted += items[$0].quantity }
-      return counted
-    }
-    if number < Self.pendingBase { return units.isEmpty ? 0 : units[number] }
-    // A deal of a block still to be gathered: the units of the block's lines, all its own.
+  func units(of number: OrderDealNumber) -> Int64 {
     guard let items else { return 0 }
+    switch number {
+    case .gathered(let index):
+      if discountedLines == nil || !orderTerms(number).excludesDiscountedLines {
+        return units.isEmpty ? 0 : units[Int(index)]
+      }
+    case .pending(let block, _):
+      if discountedLines == nil || !orderTerms(number).excludesDiscountedLines {
+        // Every deal of the block acts on the block's lines, all of them.
+        var counted: Int64 = 0
+        blocks[Int(block)].lines.forEach(count: items.count) { counted += items[$0].quantity }
+        return counted
+      }
+    case .adopted: break
+    }
     var counted: Int64 = 0
-    blocks[Self.pendingBlock(number)].lines.forEach(count: items.count) { counted += items[$0].quantity }
+    lines(number).forEach(count: items.count) { counted += items[$0].quantity }
     return counted
   }
 
   /// The order-deal number of `terms`, a plain order deal from ``plain``, added on first
   /// use (untargeted: every line, no units counted).
-  func adopt(_ terms: DealTerms) -> Int {
+  func adopt(_ terms: DealTerms) -> OrderDealNumber {
     if let number = adopted[terms.rank] { return number }
     adoptedDeals.append(terms)
-    adopted[terms.rank] = Self.adoptedBase + adoptedDeals.count - 1
-    return Self.adoptedBase + adoptedDeals.count - 1
+    let number = OrderDealNumber.adopted(Int32(adoptedDeals.count - 1))
+    adopted[terms.rank] = number
+    return number
   }
 
-  /// The terms of order deal `number`: one gathered for the order, or one taken from
-  /// ``plain``.
+  /// The terms of order deal `number`: one gathered for the order, one of a block still to
+  /// be gathered, or one taken from ``plain``.
   @inline(__always)
-  func orderTerms(_ number: Int) -> DealTerms {
-    if number < Self.pendingBase { return table[Int(orderDeals[number])] }
-    if number < Self.adoptedBase { return table[(number - Self.pendingBase) & 0xFFFF_FFFF] }
-    return adoptedDeals[number - Self.adoptedBase]
+  func orderTerms(_ number: OrderDealNumber) -> DealTerms {
+    switch number {
+    case .gathered(let index): table[Int(orderDeals[Int(index)])]
+    case .pending(_, let place): table[Int(place)]
+    case .adopted(let index): adoptedDeals[Int(index)]
+    }
   }
 
   /// The lines order deal `number` acts on: every line for a plain deal; those it targets
   /// but the ``discountedLines`` for a deal that leaves them out.
   @inline(__always)
-  func lines(_ number: Int) -> TargetedLines {
-    let targeted =
-      number < Self.pendingBase
-      ? orderLines[number]
-      : number < Self.adoptedBase
-        ? blocks[Self.pendingBlock(number)].lines
-        : adoptedTargeted?.number == number ? adoptedTargeted!.lines : .every
+  func lines(_ number: OrderDealNumber) -> TargetedLines {
+    let targeted: TargetedLines
+    switch number {
+    case .gathered(let index): targeted = orderLines[Int(index)]
+    case .pending(let block, _): targeted = blocks[Int(block)].lines
+    case .adopted: targeted = adoptedTargeted?.number == number ? adoptedTargeted!.lines : .every
+    }
     guard let discountedLines, orderTerms(number).excludesDiscountedLines, let items else { return targeted }
     return targeted.subtracting(discountedLines, count: items.count)
   }

@@ -1,7 +1,9 @@
 /// Order deals handed out from the one that takes the most off down (ties: the lower
 /// index), without sorting them all: the pair search stops after the first few.
 ///
-///     var queue = LargestFirst([DealTaking(deal: 4, taken: 300), DealTaking(deal: 1, taken: 900)])
+///     var queue = LargestFirst([
+///       DealTaking(deal: .gathered(4), taken: 300), DealTaking(deal: .gathered(1), taken: 900),
+///     ])
 ///     queue.next()   // deal 1, taking 900
 ///
 /// - Complexity: O(*n*) to build from *n* deals; O(log *n*) for each one taken.
@@ -62,8 +64,8 @@ struct LargestFirst {
 /// An order deal kept by the search, with what it takes off (for a threshold kept for a
 /// pair: what it takes before any discount, a bound on what it takes after one).
 struct DealTaking: Sendable {
-  /// The deal's order-deal number.
-  var deal: Int
+  /// The deal.
+  var deal: OrderDealNumber
   /// What it takes off, in minor units.
   var taken: Int128
 }

@@ -71,7 +71,7 @@ struct LayeredDeals {
   }
 
   /// What the deal `number`, one of these, takes at the start of the order stage.
-  func taken(by number: Int, in search: ExactPlanSearch) -> Int128 {
+  func taken(by number: OrderDealNumber, in search: ExactPlanSearch) -> Int128 {
     let terms = search.orderTerms(number)
     guard let base = search.base(of: number, terms, amounts: amounts, whole: whole) else { return 0 }
     return terms.orderDiscount(base: base, units: search.units(of: number))
@@ -158,7 +158,7 @@ struct LayeredDeals {
   /// the stackable plain deals on `whole`, what is left (each taking what it says; of plain
   /// deals taking the same, only the lowest id: they are alike in every other way).
   func forEachCandidate(
-    in layer: Int, whole: Int128, in search: ExactPlanSearch, _ body: (Int, Int128) -> Bool
+    in layer: Int, whole: Int128, in search: ExactPlanSearch, _ body: (OrderDealNumber, Int128) -> Bool
   ) {
     for kept in layers[layer] where !body(kept.deal, kept.taken) { break }
     guard let plain = search.plain, let set = plainSets[layer].first else { return }
@@ -219,15 +219,15 @@ extension ExactPlanSearch {
   /// customer's groups admit them).
   ///
   /// - Complexity: O(*o*) for *o* order deals.
-  func forEachOrderDeal(_ body: (Int) -> Void) {
+  func forEachOrderDeal(_ body: (OrderDealNumber) -> Void) {
     for (index, block) in blocks.enumerated() {
       if block.isPending {
         for place in Int(block.pendingStart)..<Int(block.pendingEnd)
         where !table[place].isForCustomerGroups || admittedForGroups.contains(Int32(place)) {
-          body(Self.pending(block: index, place: place))
+          body(.pending(block: Int32(index), place: Int32(place)))
         }
       } else {
-        for number in Int(block.start)..<Int(block.end) { body(number) }
+        for index in block.start..<block.end { body(.gathered(index)) }
       }
     }
   }
