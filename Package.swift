@@ -26,7 +26,10 @@ let package = Package(
     // reference pricer and its case generator. It uses none of PromoKit (the reference must
     // stay independent of what it checks) and is no product.
     .target(name: "PromoTestSupport"),
-    .testTarget(name: "PromoKitTests", dependencies: ["PromoKit", "PromoTestSupport"]),
+    // PromoKit's quotes in the reference's plain terms, for the tests and the fuzz harness.
+    .target(name: "PromoObservation", dependencies: ["PromoKit", "PromoTestSupport"]),
+    .testTarget(
+      name: "PromoKitTests", dependencies: ["PromoKit", "PromoTestSupport", "PromoObservation"]),
     .testTarget(
       name: "PromoCLITests", dependencies: ["PromoCLI", "PromoKit", "PromoLibc", "PromoTestSupport"]),
   ]
@@ -43,6 +46,7 @@ if ProcessInfo.processInfo.environment["PROMO_BENCH"] != nil {
 }
 if ProcessInfo.processInfo.environment["PROMO_FUZZ"] != nil {
   package.targets.append(
-    .executableTarget(name: "PromoFuzz", dependencies: ["PromoKit", "PromoTestSupport"]))
+    .executableTarget(
+      name: "PromoFuzz", dependencies: ["PromoKit", "PromoTestSupport", "PromoObservation"]))
   package.products.append(.executable(name: "promo-fuzz", targets: ["PromoFuzz"]))
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PromoKit
+import PromoObservation
 import PromoTestSupport
 
 /// The pricing target: the input's bytes are the choices of the reference's case generator

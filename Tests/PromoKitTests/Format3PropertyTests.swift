@@ -1,5 +1,6 @@
 import Foundation
 import PromoKit
+import PromoObservation
 import PromoTestSupport
 import Testing
 
@@ -234,45 +235,5 @@ struct Format3PropertyTests {
 
   static func parsed(_ text: String) throws -> Any {
     try JSONSerialization.jsonObject(with: Data(text.utf8))
-  }
-}
-
-extension ObservedQuote3 {
-  /// PromoKit's quote in the reference's plain terms (as the pricing fuzz target observes it).
-  init(_ quote: Quote) {
-    let shares = { (applied: [AppliedPromotion]) in
-      applied.map { (id: $0.id, discount: $0.discount.minorUnits) }
-    }
-    let observed = ObservedQuote(
-      minorDigits: quote.subtotal.minorDigits, subtotal: quote.subtotal.minorUnits,
-      discount: quote.discount.minorUnits, total: quote.total.minorUnits,
-      promotions: shares(quote.plan.applied),
-      lines: quote.lines?.map {
-        ObservedQuote.Line(
-          subtotal: $0.subtotal.minorUnits, discount: $0.discount.minorUnits, total: $0.total.minorUnits,
-          promotions: shares($0.promotions))
-      }, outcomes: nil)
-    self.init(
-      observed,
-      shipping: quote.shipping.map {
-        Shipping(amount: $0.amount.minorUnits, discount: $0.discount.minorUnits, total: $0.total.minorUnits)
-      },
-      outcomes: quote.considered?.map { consideration in
-        var outcome = Outcome(id: consideration.id, name: consideration.outcome.name, amount: nil)
-        switch consideration.outcome {
-        case .applied(let discount): outcome.amount = discount.minorUnits
-        case .notBest(let total, _): outcome.amount = total.minorUnits
-        case .belowMinimum(let shortfall):
-          outcome.amount = shortfall.shortBy?.minorUnits ?? 0
-          if shortfall.minimumQuantity != nil {
-            outcome.units = shortfall.units.map { Int128($0) } ?? 0
-            outcome.shortByQuantity = shortfall.shortByQuantity.map { Int128($0) } ?? 0
-          }
-        case .granted, .inactive, .notStarted, .ended, .codeRequired, .customerNotEligible, .noShipping,
-          .noEligibleLine:
-          break
-        }
-        return outcome
-      })
   }
 }

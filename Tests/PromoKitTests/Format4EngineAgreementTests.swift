@@ -1,5 +1,6 @@
 import Foundation
 import PromoKit
+import PromoObservation
 import PromoTestSupport
 import Testing
 
@@ -29,16 +30,7 @@ struct Format4EngineAgreementTests {
       instant: try Timestamp(parsing: testCase.at).instant, codes: testCase.codes,
       customerGroups: testCase.groups)
     let quote = try PriceCalculator(catalog: catalog, context: context).quote(for: order, explain: true)
-    let gifts = quote.gifts.map { Ref4GrantedGift(id: $0.id, sku: $0.sku, quantity: Int128($0.quantity)) }
-    var tiers: [String: Int] = [:]
-    for applied in quote.plan.applied { if let tier = applied.tier { tiers[applied.id] = tier } }
-    var totals: [String: Int128?] = [:]
-    for consideration in quote.considered ?? [] {
-      if case .notBest(_, let with) = consideration.outcome {
-        totals[consideration.id] = .some(with?.minorUnits)
-      }
-    }
-    return ObservedQuote4(ObservedQuote3(quote), tiers: tiers, gifts: gifts, bestTotalsWith: totals)
+    return ObservedQuote4(quote)
   }
 
   /// Every difference between the engine and the reference on one case; empty when they agree.

@@ -11,7 +11,7 @@
 /// The draft's counts (`buy`, `get`, `minimumQuantity`, `maximumQuantity`) must already be
 /// in their ranges, and its id valid: the fast path checks them as it reads them.
 ///
-/// Complexity: O(*t*) for *t* entries in the target.
+/// - Complexity: O(*t*) for *t* entries in the target.
 enum FastPromotionRules {
   /// The promotion of `draft` for a store in `currency`, or `nil` when the draft is not of a
   /// common shape or breaks a rule.

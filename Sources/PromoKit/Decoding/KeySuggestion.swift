@@ -6,7 +6,7 @@ package enum KeySuggestion {
   /// plausible typo. Case, `_` and `-` differences count as equal, and a key that is the
   /// start of a known one suggests it.
   ///
-  /// Complexity: O(*k* × *m*²) for *k* candidates of length *m*.
+  /// - Complexity: O(*k* × *m*²) for *k* candidates of length *m*.
   package static func nearest(to key: String, in candidates: [String]) -> String? {
     nearest(to: key, in: candidates, withinTypoDistance: true)
   }

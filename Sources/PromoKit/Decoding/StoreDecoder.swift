@@ -3,7 +3,7 @@
 ///
 ///     let catalog = try StoreDecoder.decode(bytes, file: "promotions.json")
 ///
-/// Complexity: O(*n*) in the size of the file.
+/// - Complexity: O(*n*) in the size of the file.
 public enum StoreDecoder {
   /// The keys a store's top-level object may have.
   package static let topLevelKeys = ["$schema", "version", "currency", "rounding", "promotions"]

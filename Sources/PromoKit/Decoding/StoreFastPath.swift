@@ -12,7 +12,7 @@
 /// returns `nil`, and the full decoder decides, with its located messages. The tests hold
 /// the two to the same results on random and damaged stores.
 ///
-/// Complexity: O(*b*) for *b* bytes, with one hash of each id.
+/// - Complexity: O(*b*) for *b* bytes, with one hash of each id.
 enum StoreFastPath {
   /// The catalog in `bytes`, or `nil` when the full decoder must look at it.
   static func decode(_ bytes: [UInt8]) -> Catalog? {

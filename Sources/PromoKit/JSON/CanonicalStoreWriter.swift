@@ -4,7 +4,7 @@
 ///
 ///     try CanonicalStoreWriter.withBytes(of: catalog) { bytes in try write(bytes) }
 ///
-/// Complexity: O(*n*) in the size of the output.
+/// - Complexity: O(*n*) in the size of the output.
 enum CanonicalStoreWriter {
   /// The canonical store file of `catalog`, as UTF-8 bytes.
   static func bytes(of catalog: Catalog) -> [UInt8] {

@@ -7,7 +7,7 @@
 ///
 ///     let root = try JSONParser.parse(Array(#"{"a": [1, 2.50]}"#.utf8))
 ///
-/// Complexity: O(*n*) in the length of the input.
+/// - Complexity: O(*n*) in the length of the input.
 package struct JSONParser {
   /// The deepest nesting of arrays and objects accepted.
   package static let maximumDepth = 64

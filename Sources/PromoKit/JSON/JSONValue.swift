@@ -13,7 +13,7 @@ package struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
 
   /// The location of a byte offset in UTF-8 text.
   ///
-  /// Complexity: O(*offset*); meant for error reporting, not for hot paths.
+  /// - Complexity: O(*offset*); meant for error reporting, not for hot paths.
   package init(offset: Int, in bytes: some Collection<UInt8>) {
     var line = 1
     var column = 1

@@ -7,7 +7,7 @@
 ///     json.endObject()
 ///     json.text   // {"total":"102.40"}
 ///
-/// Complexity: O(*n*) in the length of the output.
+/// - Complexity: O(*n*) in the length of the output.
 package struct JSONWriter: Sendable {
   /// The UTF-8 bytes written so far.
   package private(set) var bytes: [UInt8] = []
@@ -131,7 +131,7 @@ package struct JSONWriter: Sendable {
   /// Appends `value` as a quoted JSON string to UTF-8 bytes: `"`, `\`, control characters
   /// and the line separators U+2028, U+2029 and U+0085 escaped, everything else as is.
   ///
-  /// Complexity: O(*n*); a string with nothing to escape is copied in one step.
+  /// - Complexity: O(*n*); a string with nothing to escape is copied in one step.
   package static func appendQuoted(_ value: String, to output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
     var value = value

@@ -85,7 +85,7 @@ public struct BuyGet: Sendable, Hashable {
 
   /// How many units of `quantity` are discounted: `floor(quantity / (buy + get)) × get`.
   ///
-  /// Complexity: O(1).
+  /// - Complexity: O(1).
   public func discountedUnits(of quantity: Int64) -> Int64 {
     Self.discountedUnits(of: quantity, buy: buy, get: get)
   }

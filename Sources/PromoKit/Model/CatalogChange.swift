@@ -22,7 +22,7 @@ public enum CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
 extension Catalog {
   /// The catalog with `promotion` added at the end.
   ///
-  /// Complexity: O(*n*).
+  /// - Complexity: O(*n*).
   public func inserting(_ promotion: Promotion) throws(CatalogError) -> Catalog {
     guard self.promotion(id: promotion.id) == nil else { throw .duplicateID(promotion.id) }
     try Self.checkAmounts(of: promotion, in: currency)
@@ -33,7 +33,7 @@ extension Catalog {
 
   /// The catalog with the promotion of the same id replaced by `promotion`, in its place.
   ///
-  /// Complexity: O(*n*).
+  /// - Complexity: O(*n*).
   public func replacing(_ promotion: Promotion) throws(CatalogError) -> Catalog {
     guard let index = promotions.firstIndex(where: { $0.id == promotion.id }) else {
       throw .unknownID(promotion.id)
@@ -47,7 +47,7 @@ extension Catalog {
   /// The catalog with the promotion `id` replaced by `promotion`, in its place; the new
   /// promotion may have another id, as long as no other promotion has it.
   ///
-  /// Complexity: O(*n*).
+  /// - Complexity: O(*n*).
   public func replacing(id: String, with promotion: Promotion) throws(CatalogError) -> Catalog {
     guard let index = promotions.firstIndex(where: { $0.id == id }) else { throw .unknownID(id) }
     if promotion.id != id && self.promotion(id: promotion.id) != nil { throw .duplicateID(promotion.id) }
@@ -59,7 +59,7 @@ extension Catalog {
 
   /// The catalog without the promotion `id`.
   ///
-  /// Complexity: O(*n*).
+  /// - Complexity: O(*n*).
   public func removing(id: String) throws(CatalogError) -> Catalog {
     guard let index = promotions.firstIndex(where: { $0.id == id }) else { throw .unknownID(id) }
     var copy = self

@@ -45,7 +45,7 @@ public struct ItemTarget: Sendable, Hashable {
 
   /// Whether a line with this SKU and these categories is targeted.
   ///
-  /// Complexity: O(*s* + *c* × *k*) for *s* SKUs, *c* categories and *k* line categories;
+  /// - Complexity: O(*s* + *c* × *k*) for *s* SKUs, *c* categories and *k* line categories;
   /// the calculator uses an index instead.
   public func matches(sku: String?, categories lineCategories: [String]) -> Bool {
     if let sku, skus.contains(sku) { return true }

@@ -95,7 +95,7 @@ public struct Order: Sendable, Hashable {
   /// ``maximumItems`` lines, more than ``maximumCodes`` codes or a malformed one, or a
   /// negative or too large `shipping`.
   ///
-  /// Complexity: O(*n*) for *n* lines.
+  /// - Complexity: O(*n*) for *n* lines.
   public init(
     id: String, currency: Currency?, codes: [String] = [], items: [OrderItem], shipping: Money? = nil,
     customer: Customer? = nil

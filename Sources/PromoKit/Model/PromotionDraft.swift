@@ -179,7 +179,7 @@ public struct PromotionDraft: Sendable, Hashable {
   /// `currency` is the store's: `.some(nil)` for a store without one (amounts then have at
   /// most 2 decimal places), `nil` to leave decimal places unchecked.
   ///
-  /// Complexity: O(*t*) for *t* entries in the target.
+  /// - Complexity: O(*t*) for *t* entries in the target.
   public func violations(currency: Currency??) -> [PromotionRuleError] {
     var found: [PromotionRuleError] = []
     if let id {

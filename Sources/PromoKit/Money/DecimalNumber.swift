@@ -6,7 +6,7 @@
 ///
 ///     let price = try DecimalNumber(parsing: "12.50")   // significand 125, scale 1
 ///
-/// Complexity: parsing is O(*n*) in the length of the text.
+/// - Complexity: parsing is O(*n*) in the length of the text.
 public struct DecimalNumber: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// The digits of the value as an integer, with its sign.
   public private(set) var significand: Int64
@@ -46,7 +46,7 @@ public struct DecimalNumber: Sendable, Hashable, Comparable, CustomStringConvert
 
   /// Reads a number in the JSON number grammar from UTF-8 bytes, without allocating.
   ///
-  /// Complexity: O(*n*) in the number of bytes.
+  /// - Complexity: O(*n*) in the number of bytes.
   public init<Bytes: RandomAccessCollection>(utf8 bytes: Bytes) throws(ParseError)
   where Bytes.Element == UInt8, Bytes.Index == Int {
     func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }

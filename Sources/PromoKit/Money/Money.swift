@@ -36,7 +36,7 @@ public struct Money: Sendable, Hashable, Comparable, CustomStringConvertible {
 
   /// Orders amounts by value.
   ///
-  /// Complexity: O(1).
+  /// - Complexity: O(1).
   public static func < (lhs: Money, rhs: Money) -> Bool {
     if lhs.minorDigits == rhs.minorDigits { return lhs.minorUnits < rhs.minorUnits }
     return compare(lhs, rhs) < 0
@@ -97,14 +97,14 @@ public struct Money: Sendable, Hashable, Comparable, CustomStringConvertible {
 
   /// The sum of two amounts known to fit (parts of one order's subtotal, say).
   ///
-  /// Complexity: O(1).
+  /// - Complexity: O(1).
   func adding(unchecked other: Money) -> Money {
     Money(minorUnits: minorUnits + other.minorUnits, minorDigits: minorDigits)
   }
 
   /// The amount less a smaller or equal amount; never overflows for non-negative inputs.
   ///
-  /// Complexity: O(1).
+  /// - Complexity: O(1).
   public func subtracting(_ other: Money) -> Money {
     Money(minorUnits: minorUnits - other.minorUnits, minorDigits: minorDigits)
   }
@@ -119,7 +119,7 @@ public struct Money: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// Appends the amount's decimal text (as ``description`` gives it) to UTF-8 bytes,
   /// without building a string: the hot path of every JSON result.
   ///
-  /// Complexity: O(*d*) for *d* digits.
+  /// - Complexity: O(*d*) for *d* digits.
   public func appendDecimal(to bytes: inout [UInt8]) {
     if minorUnits < 0 { bytes.append(UInt8(ascii: "-")) }
     let magnitude = minorUnits.magnitude

@@ -1,9 +1,17 @@
+/// PromoKit's quotes seen in the brute-force reference's plain terms, so that the tests and
+/// the pricing fuzz target hold the engine against the reference the same way: one
+/// conversion per store format (``ObservedQuote``, ``ObservedQuote3``, ``ObservedQuote4``).
+/// A module of its own because it joins the two sides: PromoTestSupport must use none of
+/// PromoKit (the reference stays independent of what it checks).
+///
+///     let observed = ObservedQuote4(try calculator.quote(for: order, explain: true))
+///     Reference4Check.problems(observed, against: pricing)   // [] when they agree
 import PromoKit
 import PromoTestSupport
 
 extension ObservedQuote {
   /// PromoKit's quote in the reference's plain terms.
-  init(_ quote: Quote) {
+  public init(_ quote: Quote) {
     let shares = { (applied: [AppliedPromotion]) in
       applied.map { (id: $0.id, discount: $0.discount.minorUnits) }
     }
@@ -24,7 +32,7 @@ extension ObservedQuote {
 extension ObservedQuote3 {
   /// PromoKit's quote of store format 3 in the reference's plain terms: with its shipping,
   /// and the units of each `below-minimum` outcome.
-  init(_ quote: Quote) {
+  public init(_ quote: Quote) {
     self.init(
       ObservedQuote(quote),
       shipping: quote.shipping.map {
@@ -46,7 +54,7 @@ extension PromotionOutcome {
   /// The amount the outcome carries, in minor units: the discount of `applied`, the
   /// `shortBy` of `below-minimum` (0 when it has none), the `planTotal` of `not-best`;
   /// `nil` for the others (a granted gift, `applied` with no discount, among them).
-  var amount: Int128? {
+  public var amount: Int128? {
     switch self {
     case .applied(let discount): discount.minorUnits
     case .belowMinimum(let shortfall): shortfall.shortBy?.minorUnits ?? 0
@@ -62,7 +70,7 @@ extension ObservedQuote4 {
   /// PromoKit's quote of store format 4 in the reference's plain terms: with the tier
   /// each threshold took, the gifts granted, and each `not-best` promotion's
   /// `bestTotalWith`.
-  init(_ quote: Quote) {
+  public init(_ quote: Quote) {
     var tiers: [String: Int] = [:]
     for applied in quote.plan.applied { if let tier = applied.tier { tiers[applied.id] = tier } }
     var totals: [String: Int128?] = [:]
