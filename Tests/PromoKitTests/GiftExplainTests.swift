@@ -78,7 +78,7 @@ struct GiftExplainTests {
 
   @Test("a store without gifts: no gifts, and nothing else changes")
   func noGifts() throws {
-    let quote = try F3.quote([Fixture.discount("d10", percent: "10")], try F3.order(amount: "50.00"))
+    let quote = try F3.quote([Fixture.discount("d10", percent: "10")], F3.order(amount: "50.00"))
     #expect(quote.gifts.isEmpty)
     #expect(F3.outcomes(quote)["d10"] == .applied(discount: F3.money("5.00")))
   }

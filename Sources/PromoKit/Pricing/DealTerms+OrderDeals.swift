@@ -63,6 +63,22 @@ extension DealTerms {
     }
   }
 
+  /// Appends to `pieces` those of ``orderDiscountBound(base:units:)`` for a deal acting on
+  /// every line of an order of `units` units, its base the amount the order has left
+  /// (``WholeDealBounds``); none when it cannot apply to those units.
+  ///
+  /// - Complexity: O(*t*) for *t* tiers.
+  func appendWholeBoundPieces(units: Int64, to pieces: inout [WholeDealBounds.Piece]) {
+    guard units >= minimumQuantity else { return }
+    switch benefit {
+    case .percentOff: pieces.append(.init(reach: minimum, rate: rate, cap: cap, sharesLeft: true))
+    case .amountOff: pieces.append(.init(reach: minimum, sum: repeats ? cap : sum))
+    case .tiers: appendTierBoundPieces(units: units, to: &pieces)
+    case .fixedPrice, .buyGet, .bundle, .gift:
+      preconditionFailure("an order deal takes a percentage or a sum")
+    }
+  }
+
   /// At least what this order deal takes off any base of at most `amount`: a percentage's
   /// share of it (a share rounds the same way on every amount, so never takes more of
   /// less), and for every other benefit the amount itself.

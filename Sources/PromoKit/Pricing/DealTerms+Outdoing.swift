@@ -90,18 +90,62 @@ extension DealTerms {
   /// Those of `deals` that no other `outdoes`, nor one of `others`, which are tried wherever
   /// these are; by their fixed price (0 for another benefit), then their ids: a deal that
   /// outdoes another comes first (it has a lower id, or a lower fixed price), so each deal
-  /// left out is outdone by one kept.
+  /// left out is outdone by one kept. A deal is compared only with those of its
+  /// ``DominanceGroup``: a store of many deals never compared (tier ladders, bundles) costs
+  /// no comparison.
   ///
-  /// - Complexity: O(*n* log *n* + *n* *k*) for *n* deals of which *k* are kept.
+  /// - Complexity: O(*n* log *n* + *n* *k*) for *n* deals of which *k* are kept in a group.
   static func unoutdone(
     _ deals: [DealTerms], by others: [DealTerms] = [],
     outdoes: (DealTerms, DealTerms) -> Bool = { $0.outdoes($1) }
   ) -> [DealTerms] {
+    let sorted = deals.sorted { ($0.fixedPriceUnits, $0.rank) < ($1.fixedPriceUnits, $1.rank) }
     var kept: [DealTerms] = []
-    for deal in deals.sorted(by: { ($0.fixedPriceUnits, $0.rank) < ($1.fixedPriceUnits, $1.rank) })
-    where !kept.contains(where: { outdoes($0, deal) }) && !others.contains(where: { outdoes($0, deal) }) {
+    // (A few deals are compared as they are: no table of groups to make.)
+    guard sorted.count > Self.fewToGroup else {
+      for deal in sorted
+      where !kept.contains(where: { outdoes($0, deal) }) && !others.contains(where: { outdoes($0, deal) }) {
+        kept.append(deal)
+      }
+      return kept
+    }
+    var keptOfGroup: [DominanceGroup: [DealTerms]] = [:]
+    for deal in sorted {
+      guard let group = deal.dominanceGroup else {
+        kept.append(deal)
+        continue
+      }
+      if keptOfGroup[group]?.contains(where: { outdoes($0, deal) }) == true
+        || others.contains(where: { outdoes($0, deal) })
+      {
+        continue
+      }
+      keptOfGroup[group, default: []].append(deal)
       kept.append(deal)
     }
     return kept
+  }
+
+  /// Up to this many deals, ``unoutdone(_:by:outdoes:)`` compares each with every one kept,
+  /// without grouping them first.
+  static let fewToGroup = 16
+
+  /// The deals one can outdo or be outdone by: those of its kind and benefit, repeating
+  /// alike (the rule compares no two benefits), and every shipping deal with every other
+  /// (one taking all of the shipping outdoes any).
+  struct DominanceGroup: Hashable {
+    var kind: PromotionKind
+    var benefit: Benefit.Kind?
+    var repeats: Bool
+  }
+
+  /// Its ``DominanceGroup``; `nil` for a benefit never compared (a bundle, tiers, a gift),
+  /// which neither outdoes nor is outdone.
+  var dominanceGroup: DominanceGroup? {
+    switch benefit {
+    case .bundle, .tiers, .gift: nil
+    case .percentOff, .amountOff, .fixedPrice, .buyGet:
+      DominanceGroup(kind: kind, benefit: kind == .shipping ? nil : benefit, repeats: repeats)
+    }
   }
 }

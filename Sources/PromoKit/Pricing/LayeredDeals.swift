@@ -2,7 +2,9 @@
 /// deal with what it could take at the start of the order stage (a bound on what it takes
 /// after earlier layers), from the most down, and the plain deals of the store's index
 /// (untargeted discounts in layer 1 and thresholds in layer 2), asked for on the amount
-/// left when they are reached.
+/// left when they are reached. The deals of a layer that act on every line, when it has
+/// many, are bounded together (``WholeDealBounds``), so that a bound on what the later
+/// layers could take is not a pass over thousands of shop-wide tier ladders.
 ///
 ///     var layers = LayeredDeals(search: search, amounts: left, mustCombine: [.item])
 ///     layers.boundFrom(2)   // the most the deals of layers 3 to 9 could take together
@@ -12,6 +14,14 @@ struct LayeredDeals {
   /// The gathered deals of each layer (index 0 is layer 1), each with its bound, from the
   /// largest bound down.
   private(set) var layers: [[DealTaking]]
+  /// The deals of each layer whose bound ``mostFrom(_:amounts:whole:in:)`` works out one
+  /// by one, in the same order: all of them but, in a layer with at least
+  /// ``boundedTogether`` deals acting on every line, those, bounded together by
+  /// `wholeBounds`.
+  private var scanned: [[DealTaking]]
+  private var wholeBounds: [WholeDealBounds?]
+  /// From this many deals acting on every line in one layer, they are bounded together.
+  static let boundedTogether = 16
   /// The plain deals' sets the stage may take, by layer (stackable ones, and for a stage
   /// that asks nothing of them, those that are not); empty when the store has no index.
   private var plainSets: [[PlainOrderDeals.DealSet]]
@@ -29,18 +39,39 @@ struct LayeredDeals {
     let whole = amounts.reduce(0, +)
     self.whole = whole
     var layers = [[DealTaking]](repeating: [], count: Promotion.allowedLayers.upperBound)
+    // The pieces of the bounds of each layer's deals acting on every line.
+    var pieces = [[WholeDealBounds.Piece]](repeating: [], count: layers.count)
+    var wholeCounts = [Int](repeating: 0, count: layers.count)
+    var isWhole: Set<OrderDealNumber> = []
     search.forEachOrderDeal { number in
       let terms = search.orderTerms(number)
       guard terms.combines.isSuperset(of: mustCombine),
         let base = search.base(of: number, terms, amounts: amounts, whole: whole)
       else { return }
-      let bound = terms.orderDiscountBound(base: base, units: search.units(of: number))
-      if bound > 0 { layers[Int(terms.layer) - 1].append(DealTaking(deal: number, taken: bound)) }
+      let units = search.units(of: number)
+      let bound = terms.orderDiscountBound(base: base, units: units)
+      guard bound > 0 else { return }
+      let index = Int(terms.layer) - 1
+      layers[index].append(DealTaking(deal: number, taken: bound))
+      if search.items == nil || search.lines(number).isEvery {
+        terms.appendWholeBoundPieces(units: units, to: &pieces[index])
+        wholeCounts[index] += 1
+        isWhole.insert(number)
+      }
     }
     for index in layers.indices where layers[index].count > 1 {
       layers[index].sort { $0.taken != $1.taken ? $0.taken > $1.taken : $0.deal < $1.deal }
     }
     self.layers = layers
+    // A layer of many deals acting on every line bounds them together; the others one by one.
+    var scanned = layers
+    var wholeBounds = [WholeDealBounds?](repeating: nil, count: layers.count)
+    for index in layers.indices where wholeCounts[index] >= Self.boundedTogether {
+      wholeBounds[index] = WholeDealBounds(pieces[index])
+      scanned[index].removeAll { isWhole.contains($0.deal) }
+    }
+    self.scanned = scanned
+    self.wholeBounds = wholeBounds
     var plainSets = [[PlainOrderDeals.DealSet]](repeating: [], count: layers.count)
     if let plain = search.plain {
       plainSets[0] = [plain.discounts(.stackable)]
@@ -67,6 +98,9 @@ struct LayeredDeals {
         base.map { required.terms.orderDiscountBound(base: $0, units: search.units(of: number)) } ?? 0
       if bound > 0 { layers[index].append(DealTaking(deal: number, taken: bound)) }
     }
+    // (Its one deal is bounded on its own.)
+    scanned[index] = layers[index]
+    wholeBounds[index] = nil
     computeSuffixBounds(search)
   }
 
@@ -97,7 +131,10 @@ struct LayeredDeals {
   mutating func keepOnlyCombiningWithOrder(in search: ExactPlanSearch) {
     for index in layers.indices {
       layers[index].removeAll { !search.orderTerms($0.deal).combines.contains(.order) }
+      scanned[index].removeAll { !search.orderTerms($0.deal).combines.contains(.order) }
     }
+    // (The bounds of the deals acting on every line stay those of all of them: more than
+    // those left could take, still a bound.)
     computeSuffixBounds(search)
   }
 
@@ -131,7 +168,10 @@ struct LayeredDeals {
     for index in layer..<layers.count where suffixBounds[index] > suffixBounds[index + 1] {
       // The most a deal could take on what is left at the least, and on `amounts`.
       var (most, mostOnAmounts): (Int128, Int128) = (0, 0)
-      for kept in layers[index] {
+      if let bounds = wholeBounds[index] {
+        (most, mostOnAmounts) = bounds.most(whole: whole, left: left)
+      }
+      for kept in scanned[index] {
         guard kept.taken > most else { break }
         let terms = search.orderTerms(kept.deal)
         guard let base = search.base(of: kept.deal, terms, amounts: amounts, whole: whole) else { continue }

@@ -44,6 +44,25 @@ extension DealTerms {
     return extras.rungs[...reached].reduce(0) { max($0, rungOff($1, base: base, rounding: .halfUp)) }
   }
 
+  /// Appends to `pieces` those of ``tierBound(base:units:)`` on the whole of an order of
+  /// `units` units: each tier, reached from its minimum amount on (or, counting units,
+  /// reached by `units`), takes at most its rate and the cap, or its sum and the cap.
+  func appendTierBoundPieces(units: Int64, to pieces: inout [WholeDealBounds.Piece]) {
+    guard let extras else { return }
+    for rung in extras.rungs {
+      var reach = minimum
+      if extras.rungsCountUnits {
+        guard units >= rung.minimum else { break }
+      } else {
+        reach = max(reach, Int128(rung.minimum))
+      }
+      pieces.append(
+        rung.rate > 0
+          ? .init(reach: reach, rate: rung.rate, cap: cap)
+          : .init(reach: reach, sum: min(Int128(rung.sum), cap)))
+    }
+  }
+
   /// Adds the tiers to `bound`: none takes more than the highest rate or sum among them.
   func includeTiers(in bound: inout TakenBound) {
     guard let extras else { return }
