@@ -120,15 +120,16 @@ struct WholeDealBoundsTests {
     }
   }
 
-  /// Twenty shop-wide deals in each of layers 1, 3 and 4 (those of layers 3 and 4 bounded
-  /// together), and one on some lines: the engine's best total is the brute force's, over
-  /// seeds.
-  @Test("many shop-wide deals in each layer: the reference's best total", arguments: 0..<6)
+  /// Seventy shop-wide deals in each of layers 3 and 4 (bounded together:
+  /// ``LayeredDeals/boundedTogether``), five in layer 1, and one on some lines: the
+  /// engine's best total is the brute force's, over seeds.
+  @Test("many shop-wide deals in each layer: the reference's best total", arguments: 0..<4)
   func manyShopWideDeals(seed: UInt64) throws {
+    #expect(LayeredDeals.boundedTogether <= 70)
     var random = SplitMix64(seed: 0x5B0_9D &+ seed)
     var promotions: [String] = []
-    for layer in [1, 3, 4] {
-      for index in 0..<20 {
+    for (layer, count) in [(1, 5), (3, 70), (4, 70)] {
+      for index in 0..<count {
         promotions.append(Self.shopWideDeal(layer * 100 + index, layer: layer, random: &random))
       }
     }
@@ -136,10 +137,36 @@ struct WholeDealBoundsTests {
       #"{"id": "t1", "kind": "threshold", "target": {"skus": ["sku-2"]}, "minimumAmount": "50.00", "amountOff": "\#(5 + random.next() % 20).00", "layer": 2, "stackable": true}"#
     )
     let order = LayeredSearchBoundsTests.order(
-      skus: (1...3).map { "sku-\($0)" }, price: "\(40 + random.next() % 120).00")
+      skus: (1...3).map { "sku-\($0)" }, price: "\(150 + random.next() % 150).00")
     let store = LayeredSearchBoundsTests.store(promotions)
     #expect(
       try LayeredSearchBoundsTests.quote(order, store: store).total.minorUnits
         == LayeredSearchBoundsTests.referenceTotal(order, store: store))
+  }
+
+  /// Seventy percentages in layer 3 (1% to 70%) and sixty-four thresholds in layer 4
+  /// (`i` from 0: 150.00 − i off from 200.00 − i, none outdoing another), all shop-wide
+  /// and both layers bounded together, on 300.00: a percentage of 34% to 54% leaves a
+  /// threshold that takes the rest down to 50.00, and of those plans the lowest ids win
+  /// (34%, then the threshold of 198.00). Taking the largest percentage first (70%) leaves
+  /// no threshold: the bound on layer 4 must let the search go down to 34%.
+  @Test("a layer that must take less for a later threshold, both bounded together")
+  func takeLessForLaterThreshold() throws {
+    #expect(LayeredDeals.boundedTogether <= 64)
+    var promotions: [String] = []
+    for rate in 1...70 {
+      promotions.append(
+        #"{"id": "p\#(100 + rate)", "kind": "discount", "percentOff": "\#(rate)", "layer": 3, "stackable": true}"#
+      )
+    }
+    for index in 0..<64 {
+      promotions.append(
+        #"{"id": "t\#(100 + index)", "kind": "threshold", "minimumAmount": "\#(200 - index).00", "amountOff": "\#(150 - index).00", "layer": 4, "stackable": true}"#
+      )
+    }
+    let order = LayeredSearchBoundsTests.order(skus: ["sku-1", "sku-2", "sku-3"])
+    let quote = try LayeredSearchBoundsTests.quote(order, store: LayeredSearchBoundsTests.store(promotions))
+    #expect(quote.total.minorUnits == 5_000)
+    #expect(quote.plan.applied.map(\.id) == ["p134", "t102"])
   }
 }

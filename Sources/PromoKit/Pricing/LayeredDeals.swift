@@ -14,14 +14,14 @@ struct LayeredDeals {
   /// The gathered deals of each layer (index 0 is layer 1), each with its bound, from the
   /// largest bound down.
   private(set) var layers: [[DealTaking]]
-  /// The deals of each layer whose bound ``mostFrom(_:amounts:whole:in:)`` works out one
-  /// by one, in the same order: all of them but, in a layer with at least
-  /// ``boundedTogether`` deals acting on every line, those, bounded together by
-  /// `wholeBounds`.
-  private var scanned: [[DealTaking]]
+  /// In a layer with at least ``boundedTogether`` deals acting on every line, those are
+  /// bounded together (`wholeBounds`), and ``mostFrom(_:amounts:whole:in:)`` works out the
+  /// bounds of the others one by one (`scanned`, in the same order); `nil` in the other
+  /// layers, whose deals it looks at one by one.
+  private var scanned: [[DealTaking]?]
   private var wholeBounds: [WholeDealBounds?]
   /// From this many deals acting on every line in one layer, they are bounded together.
-  static let boundedTogether = 16
+  static let boundedTogether = 64
   /// The plain deals' sets the stage may take, by layer (stackable ones, and for a stage
   /// that asks nothing of them, those that are not); empty when the store has no index.
   private var plainSets: [[PlainOrderDeals.DealSet]]
@@ -39,10 +39,8 @@ struct LayeredDeals {
     let whole = amounts.reduce(0, +)
     self.whole = whole
     var layers = [[DealTaking]](repeating: [], count: Promotion.allowedLayers.upperBound)
-    // The pieces of the bounds of each layer's deals acting on every line.
-    var pieces = [[WholeDealBounds.Piece]](repeating: [], count: layers.count)
+    // How many deals of each layer act on every line.
     var wholeCounts = [Int](repeating: 0, count: layers.count)
-    var isWhole: Set<OrderDealNumber> = []
     search.forEachOrderDeal { number in
       let terms = search.orderTerms(number)
       guard terms.combines.isSuperset(of: mustCombine),
@@ -53,22 +51,28 @@ struct LayeredDeals {
       guard bound > 0 else { return }
       let index = Int(terms.layer) - 1
       layers[index].append(DealTaking(deal: number, taken: bound))
-      if search.items == nil || search.lines(number).isEvery {
-        terms.appendWholeBoundPieces(units: units, to: &pieces[index])
-        wholeCounts[index] += 1
-        isWhole.insert(number)
-      }
+      if Self.actsOnEveryLine(terms, in: search) { wholeCounts[index] += 1 }
     }
     for index in layers.indices where layers[index].count > 1 {
       layers[index].sort { $0.taken != $1.taken ? $0.taken > $1.taken : $0.deal < $1.deal }
     }
     self.layers = layers
     // A layer of many deals acting on every line bounds them together; the others one by one.
-    var scanned = layers
+    var scanned = [[DealTaking]?](repeating: nil, count: layers.count)
     var wholeBounds = [WholeDealBounds?](repeating: nil, count: layers.count)
     for index in layers.indices where wholeCounts[index] >= Self.boundedTogether {
-      wholeBounds[index] = WholeDealBounds(pieces[index])
-      scanned[index].removeAll { isWhole.contains($0.deal) }
+      var pieces: [WholeDealBounds.Piece] = []
+      var others: [DealTaking] = []
+      for kept in layers[index] {
+        let terms = search.orderTerms(kept.deal)
+        if Self.actsOnEveryLine(terms, in: search) {
+          terms.appendWholeBoundPieces(units: search.units(of: kept.deal), to: &pieces)
+        } else {
+          others.append(kept)
+        }
+      }
+      wholeBounds[index] = WholeDealBounds(pieces)
+      scanned[index] = others
     }
     self.scanned = scanned
     self.wholeBounds = wholeBounds
@@ -86,6 +90,12 @@ struct LayeredDeals {
     computeSuffixBounds(search)
   }
 
+  /// Whether the order deal of `terms` acts on every line of `search`'s order: untargeted,
+  /// and not leaving out lines that took an item deal.
+  static func actsOnEveryLine(_ terms: DealTerms, in search: ExactPlanSearch) -> Bool {
+    !terms.isTargeted && (search.discountedLines == nil || !terms.excludesDiscountedLines)
+  }
+
   /// Keeps, of the layer of `required` when it is an order deal, that deal alone (a plan
   /// applying it takes no other of its layer), adopted when the candidates left it out.
   mutating func keepOnly(_ required: RequiredPromotion, in search: ExactPlanSearch) {
@@ -99,7 +109,7 @@ struct LayeredDeals {
       if bound > 0 { layers[index].append(DealTaking(deal: number, taken: bound)) }
     }
     // (Its one deal is bounded on its own.)
-    scanned[index] = layers[index]
+    scanned[index] = nil
     wholeBounds[index] = nil
     computeSuffixBounds(search)
   }
@@ -131,7 +141,7 @@ struct LayeredDeals {
   mutating func keepOnlyCombiningWithOrder(in search: ExactPlanSearch) {
     for index in layers.indices {
       layers[index].removeAll { !search.orderTerms($0.deal).combines.contains(.order) }
-      scanned[index].removeAll { !search.orderTerms($0.deal).combines.contains(.order) }
+      scanned[index]?.removeAll { !search.orderTerms($0.deal).combines.contains(.order) }
     }
     // (The bounds of the deals acting on every line stay those of all of them: more than
     // those left could take, still a bound.)
@@ -171,7 +181,7 @@ struct LayeredDeals {
       if let bounds = wholeBounds[index] {
         (most, mostOnAmounts) = bounds.most(whole: whole, left: left)
       }
-      for kept in scanned[index] {
+      for kept in scanned[index] ?? layers[index] {
         guard kept.taken > most else { break }
         let terms = search.orderTerms(kept.deal)
         guard let base = search.base(of: kept.deal, terms, amounts: amounts, whole: whole) else { continue }
