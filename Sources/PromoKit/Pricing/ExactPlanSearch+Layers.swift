@@ -174,7 +174,7 @@ extension ExactPlanSearch {
         else { break }
         let taken = layers.taken(by: kept.deal, in: self)
         guard taken > 0 else { continue }
-        let plan = addingInLayers(kept.deal, taken: taken, to: start)
+        let plan = adding(kept.deal, taken: taken, to: start)
         offerWithShipping(plan, chain: LayerChain(adding: orderTerms(kept.deal)), rule: rule, best: &best)
       }
     }
@@ -219,7 +219,7 @@ extension ExactPlanSearch {
           return true
         }
         var next = ChainState(
-          plan: addingInLayers(number, taken: taken, to: state.plan), amounts: state.amounts,
+          plan: adding(number, taken: taken, to: state.plan), amounts: state.amounts,
           chain: LayerChain(state.chain, adding: terms))
         if next.chain.count >= 2 { offerWithShipping(next.plan, chain: next.chain, rule: rule, best: &best) }
         guard layer + 1 < layers.layers.count,
@@ -278,25 +278,6 @@ extension ExactPlanSearch {
     next.shippingStep = step
     next.total -= step.discount
     offer(next, to: &best)
-  }
-
-  /// `plan` with order deal `number`, which takes `taken`, after its other order deals.
-  func addingInLayers(_ number: OrderDealNumber, taken: Int128, to plan: Plan) -> Plan {
-    var next = plan
-    let step = OrderStep(deal: number, discount: taken, rank: orderTerms(number).rank)
-    next.total -= taken
-    next.isAllStackable = next.isAllStackable && orderTerms(number).isStackable
-    if next.firstOrderStep == nil {
-      next.firstOrderStep = step
-    } else if next.secondOrderStep == nil {
-      next.secondOrderStep = step
-    } else {
-      let tail = plan.orderTail < 0 ? [step] : orderTails[Int(plan.orderTail)] + [step]
-      orderTails.append(tail)
-      next.orderTail = Int32(orderTails.count - 1)
-      next.orderTailCount += 1
-    }
-    return next
   }
 }
 

@@ -327,14 +327,24 @@ extension ExactPlanSearch {
     return base
   }
 
-  /// `plan` with the order deal `number`, which takes `taken` off it.
+  /// `plan` with the order deal `number`, which takes `taken` off it, after its other order
+  /// deals (the pair search's second at most; the layered search's, one a layer).
   @inline(__always)
   func adding(_ number: OrderDealNumber, taken: Int128, to plan: Plan) -> Plan {
     var next = plan
     let step = OrderStep(deal: number, discount: taken, rank: orderTerms(number).rank)
-    if next.firstOrderStep == nil { next.firstOrderStep = step } else { next.secondOrderStep = step }
-    next.isAllStackable = next.isAllStackable && orderTerms(number).isStackable
     next.total -= taken
+    next.isAllStackable = next.isAllStackable && orderTerms(number).isStackable
+    if next.firstOrderStep == nil {
+      next.firstOrderStep = step
+    } else if next.secondOrderStep == nil {
+      next.secondOrderStep = step
+    } else {
+      let tail = plan.orderTail < 0 ? [step] : orderTails[Int(plan.orderTail)] + [step]
+      orderTails.append(tail)
+      next.orderTail = Int32(orderTails.count - 1)
+      next.orderTailCount += 1
+    }
     return next
   }
 

@@ -252,19 +252,11 @@ final class ExactPlanSearch {
   @inline(__always)
   func units(of number: OrderDealNumber) -> Int64 {
     guard let items else { return 0 }
-    switch number {
-    case .gathered(let index):
-      if discountedLines == nil || !orderTerms(number).excludesDiscountedLines {
-        return units.isEmpty ? 0 : units[Int(index)]
-      }
-    case .pending(let block, _):
-      if discountedLines == nil || !orderTerms(number).excludesDiscountedLines {
-        // Every deal of the block acts on the block's lines, all of them.
-        var counted: Int64 = 0
-        blocks[Int(block)].lines.forEach(count: items.count) { counted += items[$0].quantity }
-        return counted
-      }
-    case .adopted: break
+    // A gathered deal's own count, unless it leaves out lines; else its lines' units.
+    if case .gathered(let index) = number,
+      discountedLines == nil || !orderTerms(number).excludesDiscountedLines
+    {
+      return units.isEmpty ? 0 : units[Int(index)]
     }
     var counted: Int64 = 0
     lines(number).forEach(count: items.count) { counted += items[$0].quantity }

@@ -130,7 +130,7 @@ struct LayeredDeals {
     for sets in plainSets {
       for set in sets {
         guard let (terms, taken) = plain.best(in: set, at: whole) else { continue }
-        let plan = search.addingInLayers(search.adopt(terms), taken: taken, to: start)
+        let plan = search.adding(search.adopt(terms), taken: taken, to: start)
         search.offerWithShipping(plan, chain: LayerChain(adding: terms), rule: rule, best: &best)
       }
     }
