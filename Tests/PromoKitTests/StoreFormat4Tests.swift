@@ -94,6 +94,26 @@ struct StoreFormat4Tests {
     #expect(StoreEncoder.encode(try decode(canonical)) == canonical)
   }
 
+  @Test(
+    "class lists the fast path reads by their bytes: it accepts only what the tree accepts, alike",
+    arguments: [
+      #"[]"#, #"["order"]"#, #"["order", "order"]"#, #"["ORDER"]"#, #"["orde"]"#, #"["orders"]"#,
+      #"["item", "shipping"]"#, #"["shipping", "item"]"#, #"["item",]"#, #"["item" "order"]"#, #"[1]"#,
+      #""order""#, #"["ord\u0065r"]"#, #"[ "item" , "order" ]"#,
+    ])
+  func classListsAgree(list: String) {
+    let text =
+      #"{"version": 4, "promotions": [{"id": "a", "kind": "discount", "percentOff": "5", "combinesWith": "#
+      + list + "}]}"
+    let tree = StoreDecoder.diagnoseByTree(Array(text.utf8), file: "s.json")
+    let fast = StoreFastPath.decode(Array(text.utf8))
+    if tree.problems.isEmpty {
+      #expect(fast.map { $0 == tree.catalog } ?? true, "\(list)")
+    } else {
+      #expect(fast == nil, "\(list)")
+    }
+  }
+
   /// One promotion for each format-4 field, and the ways it is written.
   static let roundTrips: [String] = [
     #"{"id": "a", "kind": "discount", "percentOff": "5", "combinesWith": ["shipping"]}"#,

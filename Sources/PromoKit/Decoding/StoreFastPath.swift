@@ -51,6 +51,24 @@ enum StoreFastPath {
       }
     }
 
+    /// A list of class names (`combinesWith`), told apart by length and compared with the
+    /// name, without making strings; `nil` for anything else (the full decoder's to report).
+    mutating func classes() -> [PromotionClass]? {
+      guard cursor.take(UInt8(ascii: "[")) else { return nil }
+      var classes: [PromotionClass] = []
+      if cursor.take(UInt8(ascii: "]")) { return classes }
+      repeat {
+        guard let slice = cursor.plainString() else { return nil }
+        switch slice.count {
+        case 4 where ByteCursor.equal(slice, "item"): classes.append(.item)
+        case 5 where ByteCursor.equal(slice, "order"): classes.append(.order)
+        case 8 where ByteCursor.equal(slice, "shipping"): classes.append(.shipping)
+        default: return nil
+        }
+      } while cursor.take(UInt8(ascii: ","))
+      return cursor.take(UInt8(ascii: "]")) ? classes : nil
+    }
+
     /// The whole store: `$schema`, `version` and `currency` in any order, then
     /// `promotions` last, and nothing after the object.
     mutating func catalog() -> Catalog? {
@@ -258,10 +276,7 @@ enum StoreFastPath {
       case .bundle: return read(bundle(), into: &draft.bundle)
       case .excludeDiscountedLines: return read(cursor.bool(), into: &draft.excludesDiscountedLines)
       case .gift: return read(gift(), into: &draft.gift)
-      case .combinesWith:
-        guard let names = cursor.strings() else { return false }
-        let classes = names.compactMap(PromotionClass.init(rawValue:))
-        return classes.count == names.count && read(classes, into: &draft.combinesWith)
+      case .combinesWith: return read(classes(), into: &draft.combinesWith)
       case .minimumAmount: return read(cursor.decimal(), into: &draft.minimumAmount)
       case .minimumQuantity:
         return read(cursor.integer(in: Promotion.allowedQuantities), into: &draft.minimumQuantity)

@@ -8,21 +8,21 @@ public enum CouponCode {
   public static let maximumLength = 32
 
   /// Whether `code` is 1 to 32 characters of `A–Z a–z 0–9 _ -`.
+  ///
+  /// - Complexity: O(*n*) for a code of *n* bytes.
   public static func isValid(_ code: String) -> Bool {
-    let bytes = code.utf8
-    return !bytes.isEmpty && bytes.count <= maximumLength
-      && bytes.allSatisfy { byte in
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-          || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-          || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
-          || byte == UInt8(ascii: "-")
-      }
+    ASCIINames.isName(code, maximumLength: maximumLength) { byte in
+      (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+        || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+        || byte == UInt8(ascii: "-")
+    }
   }
 
   /// The form codes are compared in: ASCII letters in capitals.
+  ///
+  /// - Complexity: O(*n*) for a code of *n* bytes.
   public static func normalized(_ code: String) -> String {
-    String(
-      decoding: code.utf8.map { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") ? $0 - 32 : $0 },
-      as: UTF8.self)
+    ASCIINames.capitalized(code)
   }
 }

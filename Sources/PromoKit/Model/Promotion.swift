@@ -175,14 +175,12 @@ public struct Promotion: Sendable, Hashable, Identifiable {
   /// The punctuation of ``idPunctuation`` is compared byte by byte, without building the
   /// set (which every run would pay for at start-up).
   public static func isValidID(_ id: String) -> Bool {
-    let bytes = id.utf8
-    return !bytes.isEmpty && bytes.count <= maximumIDLength
-      && bytes.allSatisfy { byte in
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-          || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-          || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ".")
-          || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
-      }
+    ASCIINames.isName(id, maximumLength: maximumIDLength) { byte in
+      (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+        || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ".")
+        || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+    }
   }
 
   /// The lowest store format version that can hold it: 4 when it uses anything of format 4

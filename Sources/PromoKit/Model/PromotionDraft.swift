@@ -214,10 +214,12 @@ public struct PromotionDraft: Sendable, Hashable {
       found.append(.emptyTarget)
       return
     }
-    for (field, list) in [("skus", target.skus), ("categories", target.categories)] {
-      if let list, let problem = ItemTarget.problem(in: list) {
-        found.append(.invalidTargetList(field: field, problem))
-      }
+    // (Each list on its own, without a list of them: this runs for every targeted promotion.)
+    if let skus = target.skus, let problem = ItemTarget.problem(in: skus) {
+      found.append(.invalidTargetList(field: "skus", problem))
+    }
+    if let categories = target.categories, let problem = ItemTarget.problem(in: categories) {
+      found.append(.invalidTargetList(field: "categories", problem))
     }
   }
 
@@ -301,37 +303,37 @@ public struct PromotionDraft: Sendable, Hashable {
     if checkFormat4Benefit(currency: currency, into: &found) { return }
     let isBuyGet = buy != nil || get != nil
     if let kind, kind != .item {
-      let fixedPriceAllowed = kind == .shipping
-      for (field, given) in [
-        ("fixedPrice", fixedPrice != nil && !fixedPriceAllowed), ("buy", buy != nil), ("get", get != nil),
-      ] where given {
-        found.append(.benefitNotForKind(field: field, kind))
+      // (Fields told apart in key order, without a list: this runs for every promotion read.)
+      let misplaced =
+        fixedPrice != nil && kind != .shipping ? "fixedPrice" : buy != nil ? "buy" : get != nil ? "get" : nil
+      if let misplaced {
+        found.append(.benefitNotForKind(field: misplaced, kind))
         return
       }
     }
-    // The benefits given, in key order; a percentage belongs to a buy-get when there is one.
-    var given: [String] = []
-    if isBuyGet { given.append("buy") }
-    if bundle != nil { given.append("bundle") }
-    if percentOff != nil && !isBuyGet { given.append("percentOff") }
-    if amountOff != nil { given.append("amountOff") }
-    if fixedPrice != nil { given.append("fixedPrice") }
-    if given.count > 1 {
-      found.append(.conflictingBenefits(first: given[0], second: given[1]))
+    // The first two benefits given, in key order; a percentage belongs to a buy-get when
+    // there is one.
+    var (first, second): (String?, String?) = (nil, nil)
+    func note(_ field: String, given: Bool) {
+      guard given else { return }
+      if first == nil { first = field } else if second == nil { second = field }
+    }
+    note("buy", given: isBuyGet)
+    note("bundle", given: bundle != nil)
+    note("percentOff", given: percentOff != nil && !isBuyGet)
+    note("amountOff", given: amountOff != nil)
+    note("fixedPrice", given: fixedPrice != nil)
+    if let first, let second {
+      found.append(.conflictingBenefits(first: first, second: second))
       return
     }
-    if given.isEmpty {
+    if first == nil {
       if let kind { found.append(.missingBenefit(kind)) }
       return
     }
     if isBuyGet {
-      for (field, value) in [("buy", buy), ("get", get)] {
-        guard let value else {
-          found.append(.incompleteBuyGet(missing: field))
-          continue
-        }
-        if !BuyGet.allowedCounts.contains(value) { found.append(.countOutOfRange(field: field, value)) }
-      }
+      checkBuyGetCount("buy", buy, into: &found)
+      checkBuyGetCount("get", get, into: &found)
     }
     if let bundle { bundle.check(currency: currency, into: &found) }
     if let percentOff {
@@ -347,6 +349,15 @@ public struct PromotionDraft: Sendable, Hashable {
     {
       found.append(problem)
     }
+  }
+
+  /// A buy-get's count `field`: given, and in range.
+  private func checkBuyGetCount(_ field: String, _ value: Int64?, into found: inout [PromotionRuleError]) {
+    guard let value else {
+      found.append(.incompleteBuyGet(missing: field))
+      return
+    }
+    if !BuyGet.allowedCounts.contains(value) { found.append(.countOutOfRange(field: field, value)) }
   }
 
   static func percentProblem(_ field: String, _ value: DecimalNumber) -> PromotionRuleError? {

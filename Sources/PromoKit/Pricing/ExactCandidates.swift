@@ -116,6 +116,24 @@ final class ExactCandidates: Sendable {
     return reached
   }
 
+  /// Appends the deals of each code of `lists` (their positions in `coded`) to `table`,
+  /// one code after another; returns where each code's are.
+  ///
+  /// - Complexity: O(*n*) for *n* deals with a code.
+  private static func codeRanges(
+    of lists: StringGrouping, coded: [DealTerms], into table: inout [DealTerms]
+  ) -> StringTable<Range<Int>> {
+    let (starts, positions) = lists.layout()
+    var ranges: [Range<Int>] = []
+    ranges.reserveCapacity(lists.keys.count)
+    for key in lists.keys.indices {
+      let start = table.count
+      for place in starts[key]..<starts[key + 1] { table.append(coded[Int(positions[Int(place)])]) }
+      ranges.append(start..<table.count)
+    }
+    return StringTable(keys: lists.table, values: ranges)
+  }
+
   /// The partners of every stretch, each stretch's in one run (``KeyDeals/partnerStart``).
   let partners: [Int32]
   /// The untargeted deals without a code that a customer in no group gathers, as
@@ -123,7 +141,7 @@ final class ExactCandidates: Sendable {
   let everyCustomer: ExactUntargetedDeals
   /// Deals with a code, by the code normalized (whatever their target), and the target of
   /// each by its position in the store.
-  let byCode: [String: Range<Int>]
+  let byCode: StringTable<Range<Int>>
   let codeTargets: [Int32: ItemTarget]
   /// The customer groups of each deal that is for customer groups only, by its position
   /// in the store.
@@ -150,8 +168,8 @@ final class ExactCandidates: Sendable {
     var (untargetedItems, untargetedDiscounts, byMinimum) = (
       preparation.untargetedItems, preparation.untargetedDiscounts, preparation.byMinimum
     )
-    let (byCode, codeTargets, groups, plain) = (
-      preparation.byCode, preparation.codeTargets, preparation.groups, preparation.plain
+    let (coded, codeLists, codeTargets, groups, plain) = (
+      preparation.coded, preparation.codeLists, preparation.codeTargets, preparation.groups, preparation.plain
     )
     var (sharedKeys, sharedEnds) = (preparation.sharedKeys, preparation.sharedEnds)
     let lastLayer = preparation.lastLayer
@@ -206,7 +224,7 @@ final class ExactCandidates: Sendable {
     for terms in table[self.untargetedDiscounts] { bounds.include(terms) }
     untargetedBounds = bounds
     reachedBounds = Self.reachedBounds(table[self.byMinimum])
-    self.byCode = byCode.mapValues(appended)
+    self.byCode = Self.codeRanges(of: codeLists, coded: coded, into: &table)
     self.table = table
     gatherKeys = table.map(ExactGatherKey.init)
     everyCustomer = ExactUntargetedDeals(

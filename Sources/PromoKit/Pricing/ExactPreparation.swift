@@ -22,8 +22,11 @@ struct ExactPreparation {
   var untargetedItems: [DealTerms] = []
   var untargetedDiscounts: [DealTerms] = []
   var byMinimum: [DealTerms] = []
-  /// The deals with a code, by the code normalized, and their targets by store position.
-  var byCode: [String: [DealTerms]] = [:]
+  /// The deals with a code, in the store's order, and their positions here grouped by the
+  /// code normalized (a store of single-use codes has as many codes as deals: one list
+  /// each, laid out once); their targets by store position.
+  var coded: [DealTerms] = []
+  var codeLists = StringGrouping()
   var codeTargets: [Int32: ItemTarget] = [:]
   /// The customer groups of each deal for some, by store position.
   var groups: [Int32: CustomerGroups] = [:]
@@ -46,7 +49,7 @@ struct ExactPreparation {
   /// when there are too few to index).
   var tableCount: Int {
     skuLists.count + categoryLists.count + untargetedItems.count + untargetedDiscounts.count
-      + byMinimum.count + plain.count + byCode.values.reduce(0) { $0 + $1.count }
+      + byMinimum.count + plain.count + coded.count
   }
 
   /// Room for `capacity` targeted deals (a big buffer, written once front to back: in huge
@@ -82,8 +85,9 @@ struct ExactPreparation {
     }
     if let customerGroups = promotion.customerGroups { groups[deal.storeIndex] = customerGroups }
     if let code = promotion.code {
-      byCode[CouponCode.normalized(code), default: []].append(deal)
-      codeTargets[deal.storeIndex] = target
+      codeLists.append(coded.count, to: CouponCode.normalized(code))
+      coded.append(deal)
+      if let target { codeTargets[deal.storeIndex] = target }
     } else if let target {
       let (skus, categories) = (target.skus, target.categories)
       let shared = promotion.kind.actsOnOrder && skus.count + categories.count > 1
