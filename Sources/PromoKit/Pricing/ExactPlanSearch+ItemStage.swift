@@ -37,23 +37,24 @@ extension ExactPlanSearch {
   ) {
     let count = lines.count
     @inline(__always)
-    func consider(_ index: Int, _ terms: DealTerms, line: Int, discount: Int128) {
+    func consider(_ index: Int, rank: Int32, combines: PromotionClasses, line: Int, discount: Int128) {
       guard discount > 0 else { return }
-      let step = Step(deal: index, discount: discount, rank: terms.rank)
-      for (place, requirement) in requirements.enumerated() where terms.combines.isSuperset(of: requirement) {
+      let step = Step(deal: index, discount: discount, rank: rank)
+      for (place, requirement) in requirements.enumerated() where combines.isSuperset(of: requirement) {
         if step.isPreferred(to: chosen[place * count + line]) { chosen[place * count + line] = step }
       }
     }
-    // (The lists read through buffers: no reference counting for each deal read.)
+    // (The lists read through buffers, and a deal's terms asked in place, never copied: no
+    // reference counting for each deal read.)
     table.withUnsafeBufferPointer { table in
       linePostings.withUnsafeBufferPointer { linePostings in
         for posting in linePostings {
           let line = Int(posting.line)
           let (price, quantity) = (lines[line].unitPrice.minorUnits, lines[line].quantity)
           for index in Int(posting.start)..<Int(posting.end) {
-            let terms = table[index]
             consider(
-              index, terms, line: line, discount: terms.lineDiscount(unitPrice: price, quantity: quantity))
+              index, rank: table[index].rank, combines: table[index].combines, line: line,
+              discount: table[index].lineDiscount(unitPrice: price, quantity: quantity))
           }
         }
       }
@@ -65,9 +66,9 @@ extension ExactPlanSearch {
           ? DealTerms.cheapestFirst(lines) : nil
         for candidate in itemDeals {
           let index = Int(candidate.deal)
-          let terms = table[index]
-          terms.forEachLineDiscount(lines, targeted: candidate.lines, cheapestFirst: cheapestFirst) {
-            consider(index, terms, line: $0, discount: $1)
+          let (rank, combines) = (table[index].rank, table[index].combines)
+          table[index].forEachLineDiscount(lines, targeted: candidate.lines, cheapestFirst: cheapestFirst) {
+            consider(index, rank: rank, combines: combines, line: $0, discount: $1)
           }
         }
       }
