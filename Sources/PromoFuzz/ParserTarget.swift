@@ -15,11 +15,14 @@ func checkParsers(_ bytes: [UInt8]) {
   }
 }
 
-/// A store that decodes must re-encode to a fixed point, and price the sample orders
-/// within bounds.
+/// A store is read alike by the fast path and the JSON tree; one that decodes must
+/// re-encode to a fixed point, and price the sample orders within bounds.
 private func checkStore(_ bytes: [UInt8]) {
   let (catalog, problems) = StoreDecoder.diagnose(bytes, file: "fuzz")
   precondition((catalog == nil) == !problems.isEmpty, "a store decodes exactly when it has no problem")
+  // The fast path, tried first, must read a store exactly as the JSON tree does.
+  let tree = StoreDecoder.diagnoseByTree(bytes, file: "fuzz")
+  precondition(tree.catalog == catalog, "the fast path and the JSON tree read the store differently")
   guard let catalog else { return }
   let encoded = StoreEncoder.encode(catalog)
   guard let again = try? StoreDecoder.decode(Array(encoded.utf8), file: "fuzz") else {

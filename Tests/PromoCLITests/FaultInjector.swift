@@ -82,6 +82,8 @@ struct FaultInjector {
     var temporaryOpen: TracedCall
   }
 
+  /// Runs the scenario: the uninjected run traced, every injection into every call of its
+  /// trace, and a lock held; the figures and the problems found.
   func run() throws -> Report {
     let start = Date()
     var report = Report(name: scenario.name)
@@ -89,10 +91,26 @@ struct FaultInjector {
     defer { try? FileManager.default.removeItem(at: base) }
     let expectations = try prepare()
     let arguments = command()
-
-    // The uninjected result, untraced, then traced: the same bytes.
-    try reset(to: expectations.initial)
     let traceFile = base.appendingPathComponent("trace")
+    let (calls, expected) = try traceUninjected(arguments, expectations, trace: traceFile)
+    report.calls = calls.count
+    for call in calls {
+      for injection in injections(into: call, of: calls, expected) {
+        try checkInjection(injection, into: call, arguments: arguments, trace: traceFile, expected, &report)
+      }
+    }
+    try checkHeldLock(arguments, trace: traceFile, expected, &report)
+    report.seconds = Date().timeIntervalSince(start)
+    return report
+  }
+
+  /// Runs the command traced, checks it does what the uninjected run did (the same bytes), and
+  /// returns the calls of its trace, with the expectations completed by its rename and the
+  /// opening of its temporary file.
+  func traceUninjected(_ arguments: [String], _ expectations: Expectations, trace traceFile: URL) throws -> (
+    [TracedCall], Expectations
+  ) {
+    try reset(to: expectations.initial)
     let traced = try strace(
       ["-e", "trace=" + FaultPlan.traced.joined(separator: ",")], arguments, trace: traceFile)
     guard traced.status == 0, traced.stdout == expectations.stdout,
@@ -109,45 +127,60 @@ struct FaultInjector {
     var expected = expectations
     expected.rename = rename
     expected.temporaryOpen = temporaryOpen
-    report.calls = calls.count
+    return (calls, expected)
+  }
 
-    for call in calls {
-      var injections = FaultPlan.errors(for: call.syscall).map { Injection.error($0) } + [.kill]
-      // With the extended set: the same failures once the temporary file exists, with the
-      // unlink that cleans it up failing too.
-      if Strace.full, call.target == .temporary, call.index > temporaryOpen.index, call.index <= rename.index
-      {
-        let unlinks = calls.filter { $0.syscall == "unlink" && $0.index < call.index }.count
-        injections += FaultPlan.errors(for: call.syscall).filter {
-          !FaultPlan.isRetried($0, by: call.syscall)
-        }.map {
-          Injection.failedCleanup($0, unlink: unlinks + 1)
-        }
-      }
-      for injection in injections {
-        var outcome: Outcome
-        var attempts = 0
-        repeat {
-          if attempts > 0 { report.retriedDrifts += 1 }
-          attempts += 1
-          try reset(to: expected.initial)
-          outcome = try inject(injection, into: call, arguments: arguments, trace: traceFile)
-        } while outcome.drifted && attempts < 3
-        let label = "\(call.syscall) #\(call.occurrence) (\(call.target)) \(injection)"
-        var problems: [String]
-        if outcome.drifted {
-          problems = ["the injection did not hit the intended call"]
-        } else {
-          problems = try check(outcome, of: injection, into: call, expected, &report)
-        }
-        if !problems.isEmpty {
-          report.problems.append(
-            "\(label): " + problems.joined(separator: "; ") + " [\(call.line.prefix(160))]")
-        }
+  /// The injections into one call: each plausible `errno`, and a SIGKILL.
+  func injections(into call: TracedCall, of calls: [TracedCall], _ expected: Expectations) -> [Injection] {
+    var injections = FaultPlan.errors(for: call.syscall).map { Injection.error($0) } + [.kill]
+    // With the extended set: the same failures once the temporary file exists, with the
+    // unlink that cleans it up failing too.
+    if Strace.full, call.target == .temporary, call.index > expected.temporaryOpen.index,
+      call.index <= expected.rename.index
+    {
+      let unlinks = calls.filter { $0.syscall == "unlink" && $0.index < call.index }.count
+      injections += FaultPlan.errors(for: call.syscall).filter {
+        !FaultPlan.isRetried($0, by: call.syscall)
+      }.map {
+        Injection.failedCleanup($0, unlink: unlinks + 1)
       }
     }
+    return injections
+  }
 
-    // A lock that never comes free: status 75, naming the lock file, nothing changed.
+  /// Runs the command with one injection into one call (again, up to three times in all, when
+  /// the injection missed its call), checks the outcome and adds its problems to the report.
+  func checkInjection(
+    _ injection: Injection, into call: TracedCall, arguments: [String], trace traceFile: URL,
+    _ expected: Expectations, _ report: inout Report
+  ) throws {
+    var outcome: Outcome
+    var attempts = 0
+    repeat {
+      if attempts > 0 { report.retriedDrifts += 1 }
+      attempts += 1
+      try reset(to: expected.initial)
+      outcome = try inject(injection, into: call, arguments: arguments, trace: traceFile)
+    } while outcome.drifted && attempts < 3
+    let label = "\(call.syscall) #\(call.occurrence) (\(call.target)) \(injection)"
+    var problems: [String]
+    if outcome.drifted {
+      problems = ["the injection did not hit the intended call"]
+    } else {
+      problems = try check(outcome, of: injection, into: call, expected, &report)
+    }
+    if !problems.isEmpty {
+      report.problems.append(
+        "\(label): " + problems.joined(separator: "; ") + " [\(call.line.prefix(160))]")
+    }
+  }
+
+  /// A lock that never comes free: status 75, naming the lock file, nothing changed.
+  func checkHeldLock(
+    _ arguments: [String], trace traceFile: URL, _ expected: Expectations, _ report: inout Report
+  )
+    throws
+  {
     try reset(to: expected.initial)
     let held = try strace(
       ["-e", "trace=flock", "-e", "inject=flock:error=EAGAIN:when=1+"],
@@ -163,8 +196,6 @@ struct FaultInjector {
     {
       report.problems.append("lock held: status \(held.status) \(held.stderr.debugDescription)")
     }
-    report.seconds = Date().timeIntervalSince(start)
-    return report
   }
 
   /// The lock file as messages name it.

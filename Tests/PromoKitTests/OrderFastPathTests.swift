@@ -18,75 +18,55 @@ struct OrderFastPathTests {
     #""A-1""#, #""""#, #""caf\u00e9""#, #""café""#, #""tab\tbed""#, #""a\"b""#, "42", "null", #""ünï""#,
   ]
   static let currencies = [#""CNY""#, #""JPY""#, #""KWD""#, #""USD""#, #""cny""#, #""CN""#, "1"]
+  /// Customers that are not objects.
+  static let notObjects = ["null", #""vip""#, "[]", "{", "7"]
 
+  /// One order line: a random choice of members, often odd, sometimes damaged.
   static func randomOrder(_ generator: inout SplitMix64) -> String {
-    func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &generator)] }
-    func space() -> String { pick(["", "", "", " ", "\t", "  \r\n "]) }
-    func item() -> String {
-      var members: [String] = []
-      if Bool.random(using: &generator) { members.append(#""sku":\#(space())\#(pick(strings))"#) }
-      if Int.random(in: 0..<4, using: &generator) == 0 { members.append(#""name":\#(pick(strings))"#) }
-      if Int.random(in: 0..<12, using: &generator) > 0 {
-        members.append(#""unitPrice":\#(space())\#(pick(fragments))"#)
-      }
-      if Int.random(in: 0..<12, using: &generator) > 0 { members.append(#""quantity":\#(pick(fragments))"#) }
-      if Int.random(in: 0..<20, using: &generator) == 0 { members.append(#""qty":1"#) }
-      if Int.random(in: 0..<3, using: &generator) == 0 {
-        let count = pick([0, 1, 2, 3, 16, 17])
-        let entries = (0..<count).map { index in
-          pick([#""tea""#, #""cup""#, #""""#, "1", #""c\#(index)""#, #""té""#, #""pot""#])
-        }
-        members.append(#""categories":\#(space())[\#(entries.joined(separator: ","))]"#)
-      }
-      if Int.random(in: 0..<20, using: &generator) == 0, let first = members.first { members.append(first) }
-      return "{" + space() + members.shuffled(using: &generator).joined(separator: "," + space()) + space()
-        + "}"
-    }
-    func customer() -> String {
-      if Int.random(in: 0..<15, using: &generator) == 0 { return pick(["null", #""vip""#, "[]", "{", "7"]) }
-      var members: [String] = []
-      if Bool.random(using: &generator) { members.append(#""id":\#(space())\#(pick(strings))"#) }
-      if Int.random(in: 0..<4, using: &generator) > 0 {
-        let count = pick([0, 1, 1, 2, 3, 100, 101])
-        let entries = (0..<count).map { index in
-          count > 3 && Int.random(in: 0..<50, using: &generator) > 0
-            ? #""g\#(index)""#
-            : pick([
-              #""member""#, #""vip""#, #""a.b_c-D9""#, #""Member Plus""#, #""""#, "1", #""té""#,
-              #""m\u0065""#,
-              #""\#(String(repeating: "x", count: 64))""#, #""\#(String(repeating: "x", count: 65))""#,
-            ])
-        }
-        members.append(#""groups":\#(space())[\#(entries.joined(separator: "," + space()))]"#)
-      }
-      if Int.random(in: 0..<20, using: &generator) == 0 { members.append(#""tier":"gold""#) }
-      if Int.random(in: 0..<20, using: &generator) == 0, let first = members.first { members.append(first) }
-      return "{" + space() + members.shuffled(using: &generator).joined(separator: "," + space()) + space()
-        + "}"
-    }
+    let members = orderMembers(&generator)
+    let text =
+      space(&generator) + "{" + members.shuffled(using: &generator).joined(separator: ",") + "}"
+      + space(&generator)
+    return sometimesDamaged(text, &generator)
+  }
+
+  /// One of `values`, drawn with one `Int.random`.
+  static func pick<T>(_ values: [T], _ generator: inout SplitMix64) -> T {
+    values[Int.random(in: 0..<values.count, using: &generator)]
+  }
+
+  /// White space between tokens, most often none.
+  static func space(_ generator: inout SplitMix64) -> String {
+    pick(["", "", "", " ", "\t", "  \r\n "], &generator)
+  }
+
+  /// An object of `members` in a shuffled order, with white space around and between them.
+  static func object(_ members: [String], _ generator: inout SplitMix64) -> String {
+    "{" + space(&generator) + members.shuffled(using: &generator).joined(separator: "," + space(&generator))
+      + space(&generator) + "}"
+  }
+
+  /// The members of an order, unshuffled: its id, currency, codes, shipping and customer, each
+  /// sometimes, an amount or items, and rarely an unknown key or a duplicate.
+  static func orderMembers(_ generator: inout SplitMix64) -> [String] {
     var members: [String] = []
-    if Bool.random(using: &generator) { members.append(#""id":\#(space())\#(pick(strings))"#) }
-    if Int.random(in: 0..<3, using: &generator) == 0 { members.append(#""currency":\#(pick(currencies))"#) }
+    if Bool.random(using: &generator) {
+      members.append(#""id":\#(space(&generator))\#(pick(strings, &generator))"#)
+    }
+    if Int.random(in: 0..<3, using: &generator) == 0 {
+      members.append(#""currency":\#(pick(currencies, &generator))"#)
+    }
+    if Int.random(in: 0..<4, using: &generator) == 0 { members.append(codes(&generator)) }
     if Int.random(in: 0..<4, using: &generator) == 0 {
-      let count = pick([0, 1, 2, 16, 17])
-      let entries = (0..<count).map { index in
-        pick([
-          #""VIP10""#, #""vip10""#, #""bad code""#, #""""#, "7", #""A_\#(index)""#,
-          #""\#(String(repeating: "x", count: 33))""#,
-        ])
-      }
-      members.append(#""codes":[\#(entries.joined(separator: ","))]"#)
+      members.append(#""shipping":\#(space(&generator))\#(pick(fragments, &generator))"#)
     }
     if Int.random(in: 0..<4, using: &generator) == 0 {
-      members.append(#""shipping":\#(space())\#(pick(fragments))"#)
-    }
-    if Int.random(in: 0..<4, using: &generator) == 0 {
-      members.append(#""customer":\#(space())\#(customer())"#)
+      members.append(#""customer":\#(space(&generator))\#(customer(&generator))"#)
     }
     switch Int.random(in: 0..<10, using: &generator) {
-    case 0..<4: members.append(#""amount":\#(space())\#(pick(fragments))"#)
+    case 0..<4: members.append(#""amount":\#(space(&generator))\#(pick(fragments, &generator))"#)
     case 4..<9:
-      let items = (0..<Int.random(in: 0..<4, using: &generator)).map { _ in item() }
+      let items = (0..<Int.random(in: 0..<4, using: &generator)).map { _ in item(&generator) }
       members.append(#""items":[\#(items.joined(separator: ","))]"#)
     default:
       members.append(#""amount":"1.00""#)
@@ -95,19 +75,92 @@ struct OrderFastPathTests {
     if Int.random(in: 0..<15, using: &generator) == 0 { members.append(#""$schema":"x""#) }
     if Int.random(in: 0..<15, using: &generator) == 0 { members.append(#""discount":"5""#) }
     if Int.random(in: 0..<15, using: &generator) == 0, let first = members.first { members.append(first) }
-    var text = space() + "{" + members.shuffled(using: &generator).joined(separator: ",") + "}" + space()
-    // Sometimes damage it: drop, flip or insert a byte.
-    if Int.random(in: 0..<6, using: &generator) == 0, !text.isEmpty {
-      var bytes = Array(text.utf8)
-      let position = Int.random(in: 0..<bytes.count, using: &generator)
-      switch Int.random(in: 0..<3, using: &generator) {
-      case 0: bytes.remove(at: position)
-      case 1: bytes[position] = UInt8.random(in: 0...255, using: &generator)
-      default: bytes.insert(pick(Array(#",:{}[]" 0\"#.utf8)), at: position)
-      }
-      text = String(decoding: bytes, as: UTF8.self)
+    return members
+  }
+
+  /// A `codes` member: a list of 0 to 17 codes, good, lowercase, malformed or too long.
+  static func codes(_ generator: inout SplitMix64) -> String {
+    let count = pick([0, 1, 2, 16, 17], &generator)
+    let entries = (0..<count).map { index in
+      pick(
+        [
+          #""VIP10""#, #""vip10""#, #""bad code""#, #""""#, "7", #""A_\#(index)""#,
+          #""\#(String(repeating: "x", count: 33))""#,
+        ], &generator)
     }
-    return text
+    return #""codes":[\#(entries.joined(separator: ","))]"#
+  }
+
+  /// One line item: sku, name, unit price, quantity and categories, each sometimes missing,
+  /// rarely an unknown key or a duplicate.
+  static func item(_ generator: inout SplitMix64) -> String {
+    var members: [String] = []
+    if Bool.random(using: &generator) {
+      members.append(#""sku":\#(space(&generator))\#(pick(strings, &generator))"#)
+    }
+    if Int.random(in: 0..<4, using: &generator) == 0 {
+      members.append(#""name":\#(pick(strings, &generator))"#)
+    }
+    if Int.random(in: 0..<12, using: &generator) > 0 {
+      members.append(#""unitPrice":\#(space(&generator))\#(pick(fragments, &generator))"#)
+    }
+    if Int.random(in: 0..<12, using: &generator) > 0 {
+      members.append(#""quantity":\#(pick(fragments, &generator))"#)
+    }
+    if Int.random(in: 0..<20, using: &generator) == 0 { members.append(#""qty":1"#) }
+    if Int.random(in: 0..<3, using: &generator) == 0 {
+      let count = pick([0, 1, 2, 3, 16, 17], &generator)
+      let entries = (0..<count).map { index in
+        pick([#""tea""#, #""cup""#, #""""#, "1", #""c\#(index)""#, #""té""#, #""pot""#], &generator)
+      }
+      members.append(#""categories":\#(space(&generator))[\#(entries.joined(separator: ","))]"#)
+    }
+    if Int.random(in: 0..<20, using: &generator) == 0, let first = members.first { members.append(first) }
+    return object(members, &generator)
+  }
+
+  /// A customer: sometimes not an object at all, else an object of an id, groups, rarely an
+  /// unknown key or a duplicate.
+  static func customer(_ generator: inout SplitMix64) -> String {
+    if Int.random(in: 0..<15, using: &generator) == 0 { return pick(notObjects, &generator) }
+    var members: [String] = []
+    if Bool.random(using: &generator) {
+      members.append(#""id":\#(space(&generator))\#(pick(strings, &generator))"#)
+    }
+    if Int.random(in: 0..<4, using: &generator) > 0 { members.append(groups(&generator)) }
+    if Int.random(in: 0..<20, using: &generator) == 0 { members.append(#""tier":"gold""#) }
+    if Int.random(in: 0..<20, using: &generator) == 0, let first = members.first { members.append(first) }
+    return object(members, &generator)
+  }
+
+  /// A customer's `groups` member: up to 3 names, good or not, or 100 or 101 of them, almost
+  /// all plain.
+  static func groups(_ generator: inout SplitMix64) -> String {
+    let count = pick([0, 1, 1, 2, 3, 100, 101], &generator)
+    let entries = (0..<count).map { index in
+      count > 3 && Int.random(in: 0..<50, using: &generator) > 0
+        ? #""g\#(index)""#
+        : pick(
+          [
+            #""member""#, #""vip""#, #""a.b_c-D9""#, #""Member Plus""#, #""""#, "1", #""té""#,
+            #""m\u0065""#,
+            #""\#(String(repeating: "x", count: 64))""#, #""\#(String(repeating: "x", count: 65))""#,
+          ], &generator)
+    }
+    return #""groups":\#(space(&generator))[\#(entries.joined(separator: "," + space(&generator)))]"#
+  }
+
+  /// `text`, one time in six with one byte dropped, changed or inserted.
+  static func sometimesDamaged(_ text: String, _ generator: inout SplitMix64) -> String {
+    guard Int.random(in: 0..<6, using: &generator) == 0, !text.isEmpty else { return text }
+    var bytes = Array(text.utf8)
+    let position = Int.random(in: 0..<bytes.count, using: &generator)
+    switch Int.random(in: 0..<3, using: &generator) {
+    case 0: bytes.remove(at: position)
+    case 1: bytes[position] = UInt8.random(in: 0...255, using: &generator)
+    default: bytes.insert(pick(Array(#",:{}[]" 0\"#.utf8), &generator), at: position)
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   @Test(

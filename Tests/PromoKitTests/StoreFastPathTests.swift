@@ -44,94 +44,134 @@ struct StoreFastPathTests {
     return "[" + (0..<count).map { _ in pick(entries, &generator) }.joined(separator: ",") + "]"
   }
 
+  /// True `percent` times in a hundred, drawn with one `Int.random`.
+  static func chance(_ percent: Int, _ generator: inout SplitMix64) -> Bool {
+    Int.random(in: 0..<100, using: &generator) < percent
+  }
+
   /// One promotion object, mostly plausible, often with a problem.
   static func promotion(index: Int, _ generator: inout SplitMix64) -> String {
-    func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &generator) < percent }
     var members: [(String, String)] = []
-    if chance(97) {
+    if chance(97, &generator) {
       let id =
-        chance(90)
+        chance(90, &generator)
         ? #""p\#(index)""# : pick([#""p0""#, #""p1""#, #""bad id""#, #""""#, "5", #""p\u0031""#], &generator)
       members.append(("id", id))
     }
-    if chance(20) { members.append(("name", pick(strings, &generator))) }
-    let kind = chance(85) ? pick(Array(kinds.prefix(4)), &generator) : pick(kinds, &generator)
-    if chance(98) { members.append(("kind", kind)) }
+    if chance(20, &generator) { members.append(("name", pick(strings, &generator))) }
+    let kind = chance(85, &generator) ? pick(Array(kinds.prefix(4)), &generator) : pick(kinds, &generator)
+    if chance(98, &generator) { members.append(("kind", kind)) }
+    members += benefitMembers(&generator)
+    members += limitMembers(kind: kind, &generator)
+    members += eligibilityMembers(&generator)
+    members += scheduleMembers(&generator)
+    if chance(3, &generator), let first = members.first { members.append(first) }
+    if chance(30, &generator) { members.shuffle(using: &generator) }
+    return "{" + space(&generator)
+      + members.map { "\"\($0.0)\":" + space(&generator) + $0.1 }.joined(separator: "," + space(&generator))
+      + space(&generator) + "}"
+  }
+
+  /// What a promotion gives, four times in ten a percentage off, three an amount off, one a
+  /// fixed price, one buy X get Y, one nothing: mostly plausible values, sometimes any decimal.
+  static func benefitMembers(_ generator: inout SplitMix64) -> [(String, String)] {
+    var members: [(String, String)] = []
     switch Int.random(in: 0..<10, using: &generator) {
     case 0..<4:
       members.append(
         (
           "percentOff",
-          chance(80) ? pick(["\"20\"", "\"12.5\"", "50", "\"100\""], &generator) : pick(decimals, &generator)
+          chance(80, &generator)
+            ? pick(["\"20\"", "\"12.5\"", "50", "\"100\""], &generator) : pick(decimals, &generator)
         ))
     case 4..<7:
       members.append(
         (
           "amountOff",
-          chance(80) ? pick(["\"15.00\"", "\"5\"", "3.5"], &generator) : pick(decimals, &generator)
+          chance(80, &generator)
+            ? pick(["\"15.00\"", "\"5\"", "3.5"], &generator) : pick(decimals, &generator)
         ))
     case 7:
       members.append(
         (
           "fixedPrice",
-          chance(80) ? pick(["\"19.00\"", "\"0\"", "0"], &generator) : pick(decimals, &generator)
+          chance(80, &generator) ? pick(["\"19.00\"", "\"0\"", "0"], &generator) : pick(decimals, &generator)
         ))
     case 8:
       members.append(("buy", pick(integers, &generator)))
-      members.append(("get", chance(80) ? "1" : pick(integers, &generator)))
-      if chance(40) { members.append(("percentOff", pick(["\"50\"", "\"100\"", "25"], &generator))) }
+      members.append(("get", chance(80, &generator) ? "1" : pick(integers, &generator)))
+      if chance(40, &generator) {
+        members.append(("percentOff", pick(["\"50\"", "\"100\"", "25"], &generator)))
+      }
     default: break
     }
-    if chance(35) || kind == #""threshold""# && chance(80) {
+    return members
+  }
+
+  /// A promotion's limits, each sometimes: a minimum amount (most often for a threshold), a
+  /// minimum quantity, repeat, across lines, a maximum discount and a maximum quantity.
+  static func limitMembers(kind: String, _ generator: inout SplitMix64) -> [(String, String)] {
+    var members: [(String, String)] = []
+    if chance(35, &generator) || kind == #""threshold""# && chance(80, &generator) {
       members.append(
         (
           "minimumAmount",
-          chance(80)
+          chance(80, &generator)
             ? pick(["\"100.00\"", "\"0\"", "50", "\"99.995\""], &generator) : pick(decimals, &generator)
         ))
     }
-    if chance(10) { members.append(("minimumQuantity", pick(integers, &generator))) }
-    if chance(8) { members.append(("repeat", pick(booleans, &generator))) }
-    if chance(8) { members.append(("acrossLines", pick(booleans, &generator))) }
-    if chance(12) {
-      members.append(("maximumDiscount", chance(70) ? "\"50.00\"" : pick(decimals, &generator)))
+    if chance(10, &generator) { members.append(("minimumQuantity", pick(integers, &generator))) }
+    if chance(8, &generator) { members.append(("repeat", pick(booleans, &generator))) }
+    if chance(8, &generator) { members.append(("acrossLines", pick(booleans, &generator))) }
+    if chance(12, &generator) {
+      members.append(("maximumDiscount", chance(70, &generator) ? "\"50.00\"" : pick(decimals, &generator)))
     }
-    if chance(8) { members.append(("maximumQuantity", pick(integers, &generator))) }
-    if chance(15) { members.append(("code", pick(strings, &generator))) }
-    if chance(10) {
+    if chance(8, &generator) { members.append(("maximumQuantity", pick(integers, &generator))) }
+    return members
+  }
+
+  /// Who and what a promotion is for, each sometimes: a code, customer groups and a target.
+  static func eligibilityMembers(_ generator: inout SplitMix64) -> [(String, String)] {
+    var members: [(String, String)] = []
+    if chance(15, &generator) { members.append(("code", pick(strings, &generator))) }
+    if chance(10, &generator) {
       members.append(
         (
           "customerGroups",
           list([#""member""#, #""vip""#, #""""#, #""bad group""#, "3", #""member""#], &generator)
         ))
     }
-    if chance(25) {
-      var target: [String] = []
-      if chance(70) {
-        target.append(
-          #""skus":"# + list([#""mug""#, #""tea""#, #""""#, "1", #""mug""#, #""té""#], &generator))
-      }
-      if chance(50) {
-        target.append(#""categories":"# + list([#""tea""#, #""cups""#, #""x\n""#, #""tea""#], &generator))
-      }
-      if chance(5) { target.append(#""sku":["a"]"#) }
-      if chance(3), let first = target.first { target.append(first) }
-      members.append(
-        (
-          "target",
-          chance(95) ? "{" + target.joined(separator: ",") + "}" : pick(["[]", "null", "\"x\""], &generator)
-        ))
+    if chance(25, &generator) { members.append(("target", target(&generator))) }
+    return members
+  }
+
+  /// A target: mostly an object of SKUs and categories, each sometimes, rarely with an unknown
+  /// or a repeated key; sometimes not an object at all.
+  static func target(_ generator: inout SplitMix64) -> String {
+    var target: [String] = []
+    if chance(70, &generator) {
+      target.append(
+        #""skus":"# + list([#""mug""#, #""tea""#, #""""#, "1", #""mug""#, #""té""#], &generator))
     }
-    if chance(15) { members.append(("startsAt", pick(timestamps, &generator))) }
-    if chance(15) { members.append(("endsAt", pick(timestamps, &generator))) }
-    if chance(30) { members.append(("active", pick(booleans, &generator))) }
-    if chance(40) { members.append(("stackable", pick(booleans, &generator))) }
-    if chance(3) { members.append(("startAt", "\"x\"")) }
-    if chance(3), let first = members.first { members.append(first) }
-    if chance(30) { members.shuffle(using: &generator) }
-    return "{" + space(&generator)
-      + members.map { "\"\($0.0)\":" + space(&generator) + $0.1 }.joined(separator: "," + space(&generator))
-      + space(&generator) + "}"
+    if chance(50, &generator) {
+      target.append(#""categories":"# + list([#""tea""#, #""cups""#, #""x\n""#, #""tea""#], &generator))
+    }
+    if chance(5, &generator) { target.append(#""sku":["a"]"#) }
+    if chance(3, &generator), let first = target.first { target.append(first) }
+    return chance(95, &generator)
+      ? "{" + target.joined(separator: ",") + "}" : pick(["[]", "null", "\"x\""], &generator)
+  }
+
+  /// When and whether a promotion applies, each sometimes: its start and end, active and
+  /// stackable, and rarely the misspelt key `startAt`.
+  static func scheduleMembers(_ generator: inout SplitMix64) -> [(String, String)] {
+    var members: [(String, String)] = []
+    if chance(15, &generator) { members.append(("startsAt", pick(timestamps, &generator))) }
+    if chance(15, &generator) { members.append(("endsAt", pick(timestamps, &generator))) }
+    if chance(30, &generator) { members.append(("active", pick(booleans, &generator))) }
+    if chance(40, &generator) { members.append(("stackable", pick(booleans, &generator))) }
+    if chance(3, &generator) { members.append(("startAt", "\"x\"")) }
+    return members
   }
 
   /// A store of up to 12 promotions, sometimes damaged.

@@ -100,13 +100,11 @@ enum CanonicalStoreWriter {
       append(text.utf8Start, text.utf8CodeUnitCount)
     }
 
-    /// A JSON string: plain ASCII copied as it is, anything else escaped by ``JSONWriter``.
+    /// A JSON string: its bytes copied as they are when the JSON writer would copy them
+    /// (``JSONWriter/needsCare(_:)``: a name in Chinese too), else written by it.
     mutating func quoted(_ text: String) {
       let copied: Bool? = text.utf8.withContiguousStorageIfAvailable { utf8 in
-        for byte in utf8
-        where byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-          return false
-        }
+        for byte in utf8 where JSONWriter.needsCare(byte) { return false }
         byte(UInt8(ascii: "\""))
         if let base = utf8.baseAddress { append(base, utf8.count) }
         byte(UInt8(ascii: "\""))

@@ -185,8 +185,9 @@ package struct JSONWriter: Sendable {
   }
 
   /// Whether a byte sends a string down the slow path: one to escape, or the lead byte of
-  /// U+2028, U+2029 or U+0085.
-  private static func needsCare(_ byte: UInt8) -> Bool {
+  /// U+2028, U+2029 or U+0085. A string without one is written as its bytes.
+  @inline(__always)
+  package static func needsCare(_ byte: UInt8) -> Bool {
     needsEscape(byte) || byte == 0xE2 || byte == 0xC2
   }
 }

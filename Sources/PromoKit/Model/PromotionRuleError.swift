@@ -207,16 +207,7 @@ public enum PromotionRuleError: Error, Sendable, Hashable, CustomStringConvertib
       "target is for item, discount and threshold promotions; a \(kind.rawValue) promotion acts on the order's shipping (remove target)"
     case .emptyTarget: "a target needs \"skus\" or \"categories\" (or remove target to act on every line)"
     case .invalidTargetList(let field, let problem): Self.listMessage(field, problem)
-    case .invalidCustomerGroups(let problem):
-      switch problem {
-      case .empty: "customerGroups must not be empty; leave it out to admit every customer"
-      case .tooLong(let count):
-        "customerGroups has \(count) names; at most \(CustomerGroups.maximumCount) are allowed"
-      case .emptyEntry: "customerGroups has an empty string; every name needs at least one character"
-      case .duplicate(let name): "customerGroups has \"\(name)\" twice; names must be distinct"
-      case .invalidEntry(let name):
-        "customer group \"\(name)\" must be 1 to \(CustomerGroups.maximumNameLength) characters of A-Z a-z 0-9 . _ -"
-      }
+    case .invalidCustomerGroups(let problem): Self.customerGroupsMessage(problem)
     case .minimumQuantityNotAllowed:
       "minimumQuantity is only for threshold promotions; remove it or make the kind \"threshold\""
     case .quantityOutOfRange(let field, let value):
@@ -242,18 +233,7 @@ public enum PromotionRuleError: Error, Sendable, Hashable, CustomStringConvertib
       "a threshold promotion needs \"minimumAmount\" (the least amount it applies to) or \"minimumQuantity\" (the least units)"
     case .minimumNotAllowed:
       "minimumAmount is only for threshold and shipping promotions; remove it or make the kind \"threshold\""
-    case .missingBenefit(let kind):
-      switch kind {
-      case .item:
-        "missing the benefit: add \"percentOff\", \"amountOff\" (per unit), \"fixedPrice\" (per unit), \"buy\" and \"get\", or \"bundle\""
-      case .shipping:
-        "missing the benefit: add \"percentOff\", \"amountOff\" or \"fixedPrice\" (what the shipping then costs)"
-      case .discount:
-        "missing the benefit: add \"percentOff\" (a percentage) or \"amountOff\" (a fixed sum)"
-      case .threshold:
-        "missing the benefit: add \"percentOff\" (a percentage), \"amountOff\" (a fixed sum) or \"tiers\""
-      case .gift: "missing the goods: add \"gift\": {\"sku\": S, \"quantity\": N}"
-      }
+    case .missingBenefit(let kind): Self.missingBenefitMessage(kind)
     case .conflictingBenefits(let first, let second):
       "a promotion has exactly one of \(first) and \(second), not both"
     case .benefitNotForKind(let field, let kind):
@@ -291,6 +271,34 @@ public enum PromotionRuleError: Error, Sendable, Hashable, CustomStringConvertib
       .tierNeedsOneBenefit,
       .notWithTiers, .giftNotAllowed, .missingGift, .benefitOnGift, .invalidGiftSKU, .giftQuantityOutOfRange:
       format4Message
+    }
+  }
+
+  /// What is wrong with a promotion's customer groups.
+  static func customerGroupsMessage(_ problem: ListProblem) -> String {
+    switch problem {
+    case .empty: "customerGroups must not be empty; leave it out to admit every customer"
+    case .tooLong(let count):
+      "customerGroups has \(count) names; at most \(CustomerGroups.maximumCount) are allowed"
+    case .emptyEntry: "customerGroups has an empty string; every name needs at least one character"
+    case .duplicate(let name): "customerGroups has \"\(name)\" twice; names must be distinct"
+    case .invalidEntry(let name):
+      "customer group \"\(name)\" must be 1 to \(CustomerGroups.maximumNameLength) characters of A-Z a-z 0-9 . _ -"
+    }
+  }
+
+  /// What a promotion of `kind` without a benefit is missing, and the fields it may give.
+  static func missingBenefitMessage(_ kind: PromotionKind) -> String {
+    switch kind {
+    case .item:
+      "missing the benefit: add \"percentOff\", \"amountOff\" (per unit), \"fixedPrice\" (per unit), \"buy\" and \"get\", or \"bundle\""
+    case .shipping:
+      "missing the benefit: add \"percentOff\", \"amountOff\" or \"fixedPrice\" (what the shipping then costs)"
+    case .discount:
+      "missing the benefit: add \"percentOff\" (a percentage) or \"amountOff\" (a fixed sum)"
+    case .threshold:
+      "missing the benefit: add \"percentOff\" (a percentage), \"amountOff\" (a fixed sum) or \"tiers\""
+    case .gift: "missing the goods: add \"gift\": {\"sku\": S, \"quantity\": N}"
     }
   }
 
