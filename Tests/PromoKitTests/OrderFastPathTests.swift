@@ -153,14 +153,7 @@ struct OrderFastPathTests {
   /// `text`, one time in six with one byte dropped, changed or inserted.
   static func sometimesDamaged(_ text: String, _ generator: inout SplitMix64) -> String {
     guard Int.random(in: 0..<6, using: &generator) == 0, !text.isEmpty else { return text }
-    var bytes = Array(text.utf8)
-    let position = Int.random(in: 0..<bytes.count, using: &generator)
-    switch Int.random(in: 0..<3, using: &generator) {
-    case 0: bytes.remove(at: position)
-    case 1: bytes[position] = UInt8.random(in: 0...255, using: &generator)
-    default: bytes.insert(pick(Array(#",:{}[]" 0\"#.utf8), &generator), at: position)
-    }
-    return String(decoding: bytes, as: UTF8.self)
+    return OneByteDamage.applied(to: text, &generator)
   }
 
   @Test(

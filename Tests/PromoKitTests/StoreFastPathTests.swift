@@ -206,16 +206,7 @@ struct StoreFastPathTests {
       space(&generator) + "{"
       + members.map { "\"\($0.0)\":" + space(&generator) + $0.1 }.joined(separator: ",") + "}"
       + space(&generator)
-    if chance(15), !text.isEmpty {
-      var bytes = Array(text.utf8)
-      let position = Int.random(in: 0..<bytes.count, using: &generator)
-      switch Int.random(in: 0..<3, using: &generator) {
-      case 0: bytes.remove(at: position)
-      case 1: bytes[position] = UInt8.random(in: 0...255, using: &generator)
-      default: bytes.insert(pick(Array(#",:{}[]" 0\"#.utf8), &generator), at: position)
-      }
-      text = String(decoding: bytes, as: UTF8.self)
-    }
+    if chance(15), !text.isEmpty { text = OneByteDamage.applied(to: text, &generator) }
     return text
   }
 
