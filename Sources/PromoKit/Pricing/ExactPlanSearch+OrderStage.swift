@@ -332,9 +332,10 @@ extension ExactPlanSearch {
   @inline(__always)
   func adding(_ number: OrderDealNumber, taken: Int128, to plan: Plan) -> Plan {
     var next = plan
-    let step = OrderStep(deal: number, discount: taken, rank: orderTerms(number).rank)
+    let (rank, isStackable) = orderTermsField(number) { ($0.rank, $0.isStackable) }
+    let step = OrderStep(deal: number, discount: taken, rank: rank)
     next.total -= taken
-    next.isAllStackable = next.isAllStackable && orderTerms(number).isStackable
+    next.isAllStackable = next.isAllStackable && isStackable
     if next.firstOrderStep == nil {
       next.firstOrderStep = step
     } else if next.secondOrderStep == nil {

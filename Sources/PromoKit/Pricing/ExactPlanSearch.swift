@@ -196,7 +196,7 @@ final class ExactPlanSearch {
   ///
   /// - Complexity: O(*s*) for the *s* shipping deals among `deals`.
   init(
-    deals: OrderDeals, plain: PlainOrderDeals? = nil, items: [OrderItem]?, subtotal: Int128,
+    deals: consuming OrderDeals, plain: PlainOrderDeals? = nil, items: [OrderItem]?, subtotal: Int128,
     shipping: Int128
   ) {
     self.plain = plain
@@ -208,7 +208,9 @@ final class ExactPlanSearch {
     orderDeals = deals.orders
     orderLines = deals.orderLines
     bounds = deals.bounds
+    // (Taken out of `deals`, so that the block added below is added in place.)
     var blocks = deals.blocks
+    deals.blocks = []
     let covered = Int32(blocks.last?.end ?? 0)
     if covered < deals.orders.count {
       // Those after the last block: searched deal by deal.
@@ -254,7 +256,7 @@ final class ExactPlanSearch {
     guard let items else { return 0 }
     // A gathered deal's own count, unless it leaves out lines; else its lines' units.
     if case .gathered(let index) = number,
-      discountedLines == nil || !orderTerms(number).excludesDiscountedLines
+      discountedLines == nil || !orderTermsField(number, { $0.excludesDiscountedLines })
     {
       return units.isEmpty ? 0 : units[Int(index)]
     }
@@ -284,6 +286,17 @@ final class ExactPlanSearch {
     }
   }
 
+  /// One field of order deal `number`'s terms, read where they are stored: copying the
+  /// whole terms would count the reference to their extras (``DealTerms/extras``).
+  @inline(__always)
+  func orderTermsField<Value>(_ number: OrderDealNumber, _ field: (borrowing DealTerms) -> Value) -> Value {
+    switch number {
+    case .gathered(let index): field(table[Int(orderDeals[Int(index)])])
+    case .pending(_, let place): field(table[Int(place)])
+    case .adopted(let index): field(adoptedDeals[Int(index)])
+    }
+  }
+
   /// The lines order deal `number` acts on: every line for a plain deal; those it targets
   /// but the ``discountedLines`` for a deal that leaves them out.
   @inline(__always)
@@ -294,7 +307,9 @@ final class ExactPlanSearch {
     case .pending(let block, _): targeted = blocks[Int(block)].lines
     case .adopted: targeted = adoptedTargeted?.number == number ? adoptedTargeted!.lines : .every
     }
-    guard let discountedLines, orderTerms(number).excludesDiscountedLines, let items else { return targeted }
+    guard let discountedLines, orderTermsField(number, { $0.excludesDiscountedLines }), let items else {
+      return targeted
+    }
     return targeted.subtracting(discountedLines, count: items.count)
   }
 

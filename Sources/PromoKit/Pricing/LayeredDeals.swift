@@ -7,12 +7,14 @@
 /// layers could take is not a pass over thousands of shop-wide tier ladders.
 ///
 ///     var layers = LayeredDeals(search: search, amounts: left, mustCombine: [.item])
+///     layers.prepare(in: search, keepingOnly: nil)
 ///     layers.boundFrom(2)   // the most the deals of layers 3 to 9 could take together
 ///
-/// - Complexity: O(*o* *L* + *o* log *o*) to make, for *o* order deals and *L* lines.
+/// - Complexity: O(*o* *L*) to make, for *o* order deals and *L* lines; O(*o* log *o*) to
+///   prepare.
 struct LayeredDeals {
-  /// The gathered deals of each layer (index 0 is layer 1), each with its bound, from the
-  /// largest bound down.
+  /// The gathered deals of each layer (index 0 is layer 1), each with its bound; from the
+  /// largest bound down once prepared (``prepare(in:keepingOnly:)``).
   private(set) var layers: [[DealTaking]]
   /// In a layer with at least ``boundedTogether`` deals acting on every line, those are
   /// bounded together (`wholeBounds`), and ``mostFrom(_:amounts:whole:in:)`` works out the
@@ -39,8 +41,6 @@ struct LayeredDeals {
     let whole = amounts.reduce(0, +)
     self.whole = whole
     var layers = [[DealTaking]](repeating: [], count: Promotion.allowedLayers.upperBound)
-    // How many deals of each layer act on every line.
-    var wholeCounts = [Int](repeating: 0, count: layers.count)
     search.forEachOrderDeal { number in
       let terms = search.orderTerms(number)
       guard terms.combines.isSuperset(of: mustCombine),
@@ -51,31 +51,9 @@ struct LayeredDeals {
       guard bound > 0 else { return }
       let index = Int(terms.layer) - 1
       layers[index].append(DealTaking(deal: number, taken: bound))
-      if Self.actsOnEveryLine(terms, in: search) { wholeCounts[index] += 1 }
-    }
-    for index in layers.indices where layers[index].count > 1 {
-      layers[index].sort { $0.taken != $1.taken ? $0.taken > $1.taken : $0.deal < $1.deal }
     }
     self.layers = layers
-    // A layer of many deals acting on every line bounds them together; the others one by one.
-    var scanned = [[DealTaking]?](repeating: nil, count: layers.count)
-    var wholeBounds = [WholeDealBounds?](repeating: nil, count: layers.count)
-    for index in layers.indices where wholeCounts[index] >= Self.boundedTogether {
-      var pieces: [WholeDealBounds.Piece] = []
-      var others: [DealTaking] = []
-      for kept in layers[index] {
-        let terms = search.orderTerms(kept.deal)
-        if Self.actsOnEveryLine(terms, in: search) {
-          terms.appendWholeBoundPieces(units: search.units(of: kept.deal), to: &pieces)
-        } else {
-          others.append(kept)
-        }
-      }
-      wholeBounds[index] = WholeDealBounds(pieces)
-      scanned[index] = others
-    }
-    self.scanned = scanned
-    self.wholeBounds = wholeBounds
+    (scanned, wholeBounds) = ([], [])
     var plainSets = [[PlainOrderDeals.DealSet]](repeating: [], count: layers.count)
     if let plain = search.plain {
       plainSets[0] = [plain.discounts(.stackable)]
@@ -87,7 +65,57 @@ struct LayeredDeals {
     }
     self.plainSets = plainSets
     self.mustCombine = mustCombine
+  }
+
+  /// Makes the deals ready to be searched: leaves out those no plan that `canBeat` accepts
+  /// can take (given what a deal could take, with the most each other layer could take
+  /// added), orders each layer's deals from the largest bound down, and bounds the later
+  /// layers. The deals left out can be in no plan better than the best found so far, so a
+  /// stage searched after a good plan was found sorts only the few that can beat it.
+  ///
+  /// - Complexity: O(*o* log *o*) for the *o* deals kept, O(*n*) for the *n* deals.
+  mutating func prepare(in search: ExactPlanSearch, keepingOnly canBeat: ((Int128) -> Bool)?) {
+    if let canBeat {
+      let most = layers.indices.map { mostAtStart(in: $0, search) }
+      let all = most.reduce(0, +)
+      for index in layers.indices where !layers[index].isEmpty {
+        let others = all - most[index]
+        if !layers[index].allSatisfy({ canBeat($0.taken + others) }) {
+          layers[index].removeAll { !canBeat($0.taken + others) }
+        }
+      }
+    }
+    for index in layers.indices where layers[index].count > 1 {
+      layers[index].sort { $0.taken != $1.taken ? $0.taken > $1.taken : $0.deal < $1.deal }
+    }
+    // A layer of many deals acting on every line bounds them together; the others one by one.
+    scanned = [[DealTaking]?](repeating: nil, count: layers.count)
+    wholeBounds = [WholeDealBounds?](repeating: nil, count: layers.count)
+    for index in layers.indices where layers[index].count >= Self.boundedTogether {
+      var pieces: [WholeDealBounds.Piece] = []
+      var others: [DealTaking] = []
+      for kept in layers[index] {
+        let terms = search.orderTerms(kept.deal)
+        if Self.actsOnEveryLine(terms, in: search) {
+          terms.appendWholeBoundPieces(units: search.units(of: kept.deal), to: &pieces)
+        } else {
+          others.append(kept)
+        }
+      }
+      guard layers[index].count - others.count >= Self.boundedTogether else { continue }
+      wholeBounds[index] = WholeDealBounds(pieces)
+      scanned[index] = others
+    }
     computeSuffixBounds(search)
+  }
+
+  /// The most a deal of layer index `index` could take at the start of the order stage.
+  private func mostAtStart(in index: Int, _ search: ExactPlanSearch) -> Int128 {
+    var most = layers[index].reduce(0) { max($0, $1.taken) }
+    if let plain = search.plain {
+      for set in plainSets[index] { most = max(most, plain.best(in: set, at: whole)?.taken ?? 0) }
+    }
+    return most
   }
 
   /// Whether the order deal of `terms` acts on every line of `search`'s order: untargeted,
@@ -108,10 +136,6 @@ struct LayeredDeals {
         base.map { required.terms.orderDiscountBound(base: $0, units: search.units(of: number)) } ?? 0
       if bound > 0 { layers[index].append(DealTaking(deal: number, taken: bound)) }
     }
-    // (Its one deal is bounded on its own.)
-    scanned[index] = nil
-    wholeBounds[index] = nil
-    computeSuffixBounds(search)
   }
 
   /// What the deal `number`, one of these, takes at the start of the order stage.
@@ -203,20 +227,11 @@ struct LayeredDeals {
     return (whole - left, sum, taking)
   }
 
-  /// Calls `body` with each deal of layer index `layer`, and what it could take, from the
-  /// most down, until `body` returns `false`: the gathered deals (with their bounds), then
-  /// the stackable plain deals on `whole`, what is left (each taking what it says; of plain
-  /// deals taking the same, only the lowest id: they are alike in every other way).
-  func forEachCandidate(
-    in layer: Int, whole: Int128, in search: ExactPlanSearch, _ body: (OrderDealNumber, Int128) -> Bool
-  ) {
-    for kept in layers[layer] where !body(kept.deal, kept.taken) { break }
-    guard let plain = search.plain, let set = plainSets[layer].first else { return }
-    var next = plain.best(in: set, at: whole)
-    while let (terms, taken) = next {
-      guard body(search.adopt(terms), taken) else { return }
-      next = plain.greatest(in: set, at: whole, notAbove: taken - 1)
-    }
+  /// The deals of layer index `layer` on `whole`, from the one that could take the most down
+  /// (``LayerCandidates``).
+  func candidates(in layer: Int, whole: Int128, in search: ExactPlanSearch) -> LayerCandidates {
+    LayerCandidates(
+      gathered: layers[layer], plainSet: search.plain == nil ? nil : plainSets[layer].first, whole: whole)
   }
 
   /// Works out ``suffixBounds`` from the deals kept.
@@ -230,6 +245,58 @@ struct LayeredDeals {
       bounds[index] = bounds[index + 1] + most
     }
     suffixBounds = bounds
+  }
+}
+
+/// The deals of one layer a chain may take next, from the one that could take the most down:
+/// the gathered deals (with their bounds), then the stackable plain deals on `whole`, what
+/// is left (each taking what it says; of plain deals taking the same, only the lowest id:
+/// they are alike in every other way). A plain iterator rather than a closure, so that the
+/// search's recursion copies none of the layers' lists.
+///
+/// - Complexity: O(1) a gathered deal; O(log *p*) a plain deal of *p*.
+struct LayerCandidates {
+  private let gathered: [DealTaking]
+  private var position = 0
+  private let plainSet: PlainOrderDeals.DealSet?
+  private let whole: Int128
+  /// The last plain deal handed out's take; `nil` before the first.
+  private var plainTaken: Int128?
+  /// Whether no deal is left to hand out.
+  private var isFinished = false
+
+  init(gathered: [DealTaking], plainSet: PlainOrderDeals.DealSet?, whole: Int128) {
+    (self.gathered, self.plainSet, self.whole) = (gathered, plainSet, whole)
+  }
+
+  /// Skips the deals that could take no more than the last one handed out: the rest of the
+  /// gathered deals when it was one of them (the plain deals, ordered on their own, come
+  /// next), or every deal left when it was a plain deal.
+  mutating func cutOff() {
+    if plainTaken == nil {
+      position = gathered.count
+    } else {
+      isFinished = true
+    }
+  }
+
+  /// The next deal and what it could take; `nil` after the last.
+  mutating func next(in search: ExactPlanSearch) -> (deal: OrderDealNumber, bound: Int128)? {
+    guard !isFinished else { return nil }
+    if position < gathered.count {
+      position += 1
+      return (gathered[position - 1].deal, gathered[position - 1].taken)
+    }
+    guard let plain = search.plain, let plainSet else { return nil }
+    let found =
+      if let plainTaken {
+        plain.greatest(in: plainSet, at: whole, notAbove: plainTaken - 1)
+      } else {
+        plain.best(in: plainSet, at: whole)
+      }
+    guard let (terms, taken) = found else { return nil }
+    plainTaken = taken
+    return (search.adopt(terms), taken)
   }
 }
 

@@ -41,7 +41,10 @@ extension DealTerms {
   /// a tier reached there takes off `base`, rounded half up (no rounding takes more).
   func tierBound(base: Int128, units: Int64) -> Int128 {
     guard let extras, let reached = tierReached(base: base, units: units) else { return 0 }
-    return extras.rungs[...reached].reduce(0) { max($0, rungOff($1, base: base, rounding: .halfUp)) }
+    // (A loop, not `reduce`: its closure would copy the terms.)
+    var most: Int128 = 0
+    for rung in extras.rungs[...reached] { most = max(most, rungOff(rung, base: base, rounding: .halfUp)) }
+    return most
   }
 
   /// Appends to `pieces` those of ``tierBound(base:units:)`` on the whole of an order of
