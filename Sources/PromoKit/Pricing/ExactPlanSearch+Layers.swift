@@ -210,6 +210,10 @@ extension ExactPlanSearch {
       required?.layerIndex.map { first <= $0 ? $0 : layers.layers.count - 1 } ?? layers.layers.count - 1
     guard first <= last, last < layers.layers.count else { return }
     let whole = state.whole
+    // What a deal leaves, and its shares, worked out in the same two arrays for every deal
+    // tried here (made on the first; each chain that goes on is done with them when the
+    // next deal is tried).
+    var (left, shares): ([Int128], [Int128]) = ([], [])
     for layer in first...last {
       let later = layers.mostFrom(layer + 1, amounts: state.amounts, whole: whole, in: self).amount
       // Deals of the same lines that take the same and combine alike leave the same amounts
@@ -235,20 +239,20 @@ extension ExactPlanSearch {
         guard taken > 0, sameFuture.isFirst(taken: taken, lines: lines(number), terms: terms) else {
           continue
         }
-        var next = ChainState(
-          plan: adding(number, taken: taken, to: state.plan), amounts: state.amounts,
-          chain: LayerChain(state.chain, adding: terms))
-        if next.chain.count >= 2 { offerWithShipping(next.plan, chain: next.chain, rule: rule, best: &best) }
+        let plan = adding(number, taken: taken, to: state.plan)
+        let chain = LayerChain(state.chain, adding: terms)
+        if chain.count >= 2 { offerWithShipping(plan, chain: chain, rule: rule, best: &best) }
         guard layer + 1 < layers.layers.count,
           canReach(
-            next.plan.total - later - mostShipping, count: next.plan.count + 1, shippingTaken: mostShipping,
-            best: best)
+            plan.total - later - mostShipping, count: plan.count + 1, shippingTaken: mostShipping, best: best)
         else { continue }
-        var shares = state.amounts
-        subtractShares(of: taken, by: number, from: state.amounts, into: &next.amounts, shares: &shares)
+        if left.isEmpty { (left, shares) = (state.amounts, state.amounts) }
+        subtractShares(of: taken, by: number, from: state.amounts, into: &left, shares: &shares)
         // What the later layers could take on what this deal leaves.
-        let left = layers.mostFrom(layer + 1, amounts: next.amounts, whole: next.whole, in: self)
-        guard chainCanBeat(next.plan, later: left, shippingTaken: mostShipping, best: best) else { continue }
+        let leftWhole = left.reduce(0, +)
+        let most = layers.mostFrom(layer + 1, amounts: left, whole: leftWhole, in: self)
+        guard chainCanBeat(plan, later: most, shippingTaken: mostShipping, best: best) else { continue }
+        var next = ChainState(plan: plan, amounts: left, chain: chain)
         extendChains(
           &next, from: layer + 1, layers: layers, rule: rule, mostShipping: mostShipping, best: &best)
       }
