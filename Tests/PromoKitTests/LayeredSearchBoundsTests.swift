@@ -104,4 +104,54 @@ struct LayeredSearchBoundsTests {
       return error.category == .invalidData && error.message.contains("more than 1000000 plans")
     }
   }
+
+  /// An order deal whose plan ties the item stage's (the same total and count, a lower id)
+  /// is kept by the stage without item deals, searched after it, though it could take no
+  /// more than that plan does; the nineteen deals of its layer that could take less are
+  /// left out before they are sorted (``LayeredDeals/prepare(in:keepingOnly:)``).
+  @Test("an order deal that ties the best plan found so far: kept, and its lower id wins")
+  func tieWithTheBestFoundSoFar() throws {
+    var promotions = [
+      #"{"id": "b-item", "kind": "item", "target": {"skus": ["sku-1"]}, "amountOff": "20.00"}"#,
+      #"{"id": "a-order", "kind": "discount", "amountOff": "20.00", "layer": 3}"#,
+    ]
+    for units in 1...19 {
+      promotions.append(#"{"id": "c\#(units)", "kind": "discount", "amountOff": "\#(units).99", "layer": 3}"#)
+    }
+    let quote = try Self.quote(Self.order(skus: ["sku-1", "sku-2"]), store: Self.store(promotions))
+    #expect(quote.total.minorUnits == 18_000)
+    #expect(quote.plan.applied.map(\.id) == ["a-order"])
+  }
+
+  /// Item deals that find good plans first, then layered order deals of few values (many
+  /// ties) that combine with some classes: every stage after the first keeps only the deals
+  /// that can beat or tie the best so far, and the best total is the brute force's.
+  @Test("item stages first, then ties among layered deals: the reference's best total", arguments: 0..<40)
+  func itemStagesThenTies(seed: UInt64) throws {
+    var random = SplitMix64(seed: 0x7E_1E5 &+ seed)
+    // Combining with nothing (no field), or with some classes.
+    let classes =
+      ["", #", "combinesWith": ["item"]"#, #", "combinesWith": ["order"]"#] + [
+        #", "combinesWith": ["item", "order"]"#, #", "combinesWith": ["item", "order", "shipping"]"#,
+      ]
+    var promotions: [String] = []
+    for index in 0..<(1 + Int(random.next() % 3)) {
+      promotions.append(
+        #"{"id": "i\#(index)", "kind": "item", "target": {"skus": ["sku-\#(1 + random.next() % 3)"]}, "amountOff": "\#(5 * (1 + random.next() % 4)).00"\#(classes[Int(random.next() % 5)])}"#
+      )
+    }
+    for index in 0..<(6 + Int(random.next() % 6)) {
+      let target = random.next() % 2 == 0 ? "" : #""target": {"skus": ["sku-\#(1 + random.next() % 3)"]}, "#
+      let body =
+        random.next() % 3 == 0
+        ? #""kind": "threshold", "minimumAmount": "\#(50 * (1 + random.next() % 4)).00", "amountOff": "\#(5 * (1 + random.next() % 4)).00""#
+        : #""kind": "discount", "amountOff": "\#(5 * (1 + random.next() % 4)).00""#
+      promotions.append(
+        #"{"id": "o\#(index)", \#(target)\#(body), "layer": \#(1 + random.next() % 3)\#(classes[Int(random.next() % 5)])}"#
+      )
+    }
+    let order = Self.order(skus: (1...3).map { "sku-\($0)" }, price: "\(40 + 10 * (random.next() % 5)).00")
+    let store = Self.store(promotions)
+    #expect(try Self.quote(order, store: store).total.minorUnits == Self.referenceTotal(order, store: store))
+  }
 }

@@ -286,8 +286,7 @@ final class ExactPlanSearch {
     }
   }
 
-  /// One field of order deal `number`'s terms, read where they are stored: copying the
-  /// whole terms would count the reference to their extras (``DealTerms/extras``).
+  /// One field of order deal `number`'s terms, read in place (a copy counts their extras).
   @inline(__always)
   func orderTermsField<Value>(_ number: OrderDealNumber, _ field: (borrowing DealTerms) -> Value) -> Value {
     switch number {
