@@ -41,16 +41,33 @@ struct LayeredDeals {
     let whole = amounts.reduce(0, +)
     self.whole = whole
     var layers = [[DealTaking]](repeating: [], count: Promotion.allowedLayers.upperBound)
-    search.forEachOrderDeal { number in
-      let terms = search.orderTerms(number)
-      guard terms.combines.isSuperset(of: mustCombine),
-        let base = search.base(of: number, terms, amounts: amounts, whole: whole)
-      else { return }
-      let units = search.units(of: number)
-      let bound = terms.orderDiscountBound(base: base, units: units)
-      guard bound > 0 else { return }
-      let index = Int(terms.layer) - 1
-      layers[index].append(DealTaking(deal: number, taken: bound))
+    for (blockIndex, block) in search.blocks.enumerated() {
+      guard block.isPending, search.items != nil else {
+        for index in block.start..<block.end {
+          let number = OrderDealNumber.gathered(index)
+          let terms = search.orderTerms(number)
+          guard terms.combines.isSuperset(of: mustCombine) else { continue }
+          let base = search.base(of: number, terms, amounts: amounts, whole: whole)
+          Self.add(number, terms, base: base, units: search.units(of: number), to: &layers)
+        }
+        continue
+      }
+      // Every deal of a block still to be gathered acts on the block's lines: one base and
+      // one count of units for all (but for a deal that leaves out the lines on sale).
+      let shared = search.linesBase(block.lines, amounts: amounts)
+      for place in Int(block.pendingStart)..<Int(block.pendingEnd) {
+        let terms = search.table[place]
+        guard !terms.isForCustomerGroups || search.admittedForGroups.contains(Int32(place)),
+          terms.combines.isSuperset(of: mustCombine)
+        else { continue }
+        let number = OrderDealNumber.pending(block: Int32(blockIndex), place: Int32(place))
+        if search.discountedLines != nil, terms.excludesDiscountedLines {
+          let base = search.base(of: number, terms, amounts: amounts, whole: whole)
+          Self.add(number, terms, base: base, units: search.units(of: number), to: &layers)
+        } else {
+          Self.add(number, terms, base: shared.base, units: shared.units, to: &layers)
+        }
+      }
     }
     self.layers = layers
     (scanned, wholeBounds) = ([], [])
@@ -116,6 +133,18 @@ struct LayeredDeals {
       for set in plainSets[index] { most = max(most, plain.best(in: set, at: whole)?.taken ?? 0) }
     }
     return most
+  }
+
+  /// Adds to `layers` the deal `number` (its `terms`) with what it could take off `base`
+  /// over `units` units, when it could take something.
+  private static func add(
+    _ number: OrderDealNumber, _ terms: DealTerms, base: Int128?, units: Int64,
+    to layers: inout [[DealTaking]]
+  ) {
+    guard let base else { return }
+    let bound = terms.orderDiscountBound(base: base, units: units)
+    guard bound > 0 else { return }
+    layers[Int(terms.layer) - 1].append(DealTaking(deal: number, taken: bound))
   }
 
   /// Whether the order deal of `terms` acts on every line of `search`'s order: untargeted,
