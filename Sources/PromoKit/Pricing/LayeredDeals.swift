@@ -42,7 +42,7 @@ struct LayeredDeals {
     self.whole = whole
     var layers = [[DealTaking]](repeating: [], count: Promotion.allowedLayers.upperBound)
     for (blockIndex, block) in search.blocks.enumerated() {
-      guard block.isPending, search.items != nil else {
+      guard block.isPending else {
         for index in block.start..<block.end {
           let number = OrderDealNumber.gathered(index)
           let terms = search.orderTerms(number)
@@ -53,19 +53,20 @@ struct LayeredDeals {
         continue
       }
       // Every deal of a block still to be gathered acts on the block's lines: one base and
-      // one count of units for all (but for a deal that leaves out the lines on sale).
-      let shared = search.linesBase(block.lines, amounts: amounts)
+      // one count of units for all (but for a deal that leaves out the lines on sale, and
+      // for an order given as an amount).
+      let shared = search.items == nil ? nil : search.linesBase(block.lines, amounts: amounts)
       for place in Int(block.pendingStart)..<Int(block.pendingEnd) {
         let terms = search.table[place]
         guard !terms.isForCustomerGroups || search.admittedForGroups.contains(Int32(place)),
           terms.combines.isSuperset(of: mustCombine)
         else { continue }
         let number = OrderDealNumber.pending(block: Int32(blockIndex), place: Int32(place))
-        if search.discountedLines != nil, terms.excludesDiscountedLines {
+        if let shared, search.discountedLines == nil || !terms.excludesDiscountedLines {
+          Self.add(number, terms, base: shared.base, units: shared.units, to: &layers)
+        } else {
           let base = search.base(of: number, terms, amounts: amounts, whole: whole)
           Self.add(number, terms, base: base, units: search.units(of: number), to: &layers)
-        } else {
-          Self.add(number, terms, base: shared.base, units: shared.units, to: &layers)
         }
       }
     }
