@@ -163,18 +163,14 @@ extension ExactPlanSearch {
       layeredDeals[stage] = layers
     }
     if let required { layers.keepOnly(required, in: self) }
-    // Only the deals that can be in a plan beating the best found so far (every deal when
-    // a promotion is required: its plans are compared with one another).
+    // Only the deals that can be in a plan beating the best found so far (when a promotion
+    // is required, the best so far applies it too).
     let bestSoFar = best
-    let canBeat: ((Int128) -> Bool)? =
-      required != nil
-      ? nil
-      : { taken in
-        self.canReach(
-          start.total - taken - mostShipping, count: start.count + 1, shippingTaken: mostShipping,
-          best: bestSoFar)
-      }
-    layers.prepare(in: self, keepingOnly: canBeat)
+    layers.prepare(in: self) { taken in
+      self.canReach(
+        start.total - taken - mostShipping, count: start.count + 1, shippingTaken: mostShipping,
+        best: bestSoFar)
+    }
     // Each deal alone (it need not combine with order deals); the required one's layer
     // alone when one is.
     for layer in required?.layerIndex.map({ $0...$0 }) ?? 0...(layers.layers.count - 1) {

@@ -7,7 +7,7 @@
 /// layers could take is not a pass over thousands of shop-wide tier ladders.
 ///
 ///     var layers = LayeredDeals(search: search, amounts: left, mustCombine: [.item])
-///     layers.prepare(in: search, keepingOnly: nil)
+///     layers.prepare(in: search) { _ in true }   // every deal kept
 ///     layers.boundFrom(2)   // the most the deals of layers 3 to 9 could take together
 ///
 /// - Complexity: O(*o* *L*) to make, for *o* order deals and *L* lines; O(*o* log *o*) to
@@ -92,15 +92,13 @@ struct LayeredDeals {
   /// stage searched after a good plan was found sorts only the few that can beat it.
   ///
   /// - Complexity: O(*o* log *o*) for the *o* deals kept, O(*n*) for the *n* deals.
-  mutating func prepare(in search: ExactPlanSearch, keepingOnly canBeat: ((Int128) -> Bool)?) {
-    if let canBeat {
-      let most = layers.indices.map { mostAtStart(in: $0, search) }
-      let all = most.reduce(0, +)
-      for index in layers.indices where !layers[index].isEmpty {
-        let others = all - most[index]
-        if !layers[index].allSatisfy({ canBeat($0.taken + others) }) {
-          layers[index].removeAll { !canBeat($0.taken + others) }
-        }
+  mutating func prepare(in search: ExactPlanSearch, keepingOnly canBeat: (Int128) -> Bool) {
+    let most = layers.indices.map { mostAtStart(in: $0, search) }
+    let all = most.reduce(0, +)
+    for index in layers.indices where !layers[index].isEmpty {
+      let others = all - most[index]
+      if !layers[index].allSatisfy({ canBeat($0.taken + others) }) {
+        layers[index].removeAll { !canBeat($0.taken + others) }
       }
     }
     for index in layers.indices where layers[index].count > 1 {
