@@ -81,8 +81,7 @@ extension ExactPlanSearch {
       // Every deal of a block still to be gathered acts on the block's lines, all of them:
       // one base for all (an order given as an amount has none, and they never apply).
       let known = items == nil ? nil : linesBase(block.lines, amounts: stage.amounts)
-      for place in Int(block.pendingStart)..<Int(block.pendingEnd)
-      where !table[place].isForCustomerGroups || admittedForGroups.contains(Int32(place)) {
+      for place in Int(block.pendingStart)..<Int(block.pendingEnd) where isAdmitted(place) {
         searchOrderDeal(
           .pending(block: Int32(index), place: Int32(place)), on: stage.start, amounts: stage.amounts,
           whole: stage.whole, knownBase: known, stackableOnly: stage.stackableOnly, partners: partners,

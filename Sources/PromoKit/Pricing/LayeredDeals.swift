@@ -58,9 +58,7 @@ struct LayeredDeals {
       let shared = search.items == nil ? nil : search.linesBase(block.lines, amounts: amounts)
       for place in Int(block.pendingStart)..<Int(block.pendingEnd) {
         let terms = search.table[place]
-        guard !terms.isForCustomerGroups || search.admittedForGroups.contains(Int32(place)),
-          terms.combines.isSuperset(of: mustCombine)
-        else { continue }
+        guard search.isAdmitted(place), terms.combines.isSuperset(of: mustCombine) else { continue }
         let number = OrderDealNumber.pending(block: Int32(blockIndex), place: Int32(place))
         if let shared, search.discountedLines == nil || !terms.excludesDiscountedLines {
           Self.add(number, terms, base: shared.base, units: shared.units, to: &layers)
@@ -266,11 +264,7 @@ struct LayeredDeals {
   private mutating func computeSuffixBounds(_ search: ExactPlanSearch) {
     var bounds = [Int128](repeating: 0, count: layers.count + 1)
     for index in layers.indices.reversed() {
-      var most = layers[index].first?.taken ?? 0
-      if let plain = search.plain {
-        for set in plainSets[index] { most = max(most, plain.best(in: set, at: whole)?.taken ?? 0) }
-      }
-      bounds[index] = bounds[index + 1] + most
+      bounds[index] = bounds[index + 1] + mostAtStart(in: index, search)
     }
     suffixBounds = bounds
   }
@@ -359,6 +353,15 @@ extension ExactPlanSearch {
     var whole: Int128 { amounts.reduce(0, +) }
   }
 
+  /// Whether the deal at `place` of ``table``, one of a block still to be gathered, works
+  /// for the order: it is for every customer, or the customer's groups admit it.
+  ///
+  /// - Complexity: O(*g*) for the *g* deals for customer groups the groups admit.
+  @inline(__always)
+  func isAdmitted(_ place: Int) -> Bool {
+    !table[place].isForCustomerGroups || admittedForGroups.contains(Int32(place))
+  }
+
   /// Calls `body` with the number of every order deal gathered for the order: those of
   /// each block, gathered or still to be gathered (those for customer groups only when the
   /// customer's groups admit them).
@@ -367,8 +370,7 @@ extension ExactPlanSearch {
   func forEachOrderDeal(_ body: (OrderDealNumber) -> Void) {
     for (index, block) in blocks.enumerated() {
       if block.isPending {
-        for place in Int(block.pendingStart)..<Int(block.pendingEnd)
-        where !table[place].isForCustomerGroups || admittedForGroups.contains(Int32(place)) {
+        for place in Int(block.pendingStart)..<Int(block.pendingEnd) where isAdmitted(place) {
           body(.pending(block: Int32(index), place: Int32(place)))
         }
       } else {
