@@ -93,7 +93,7 @@ fuzz-build:
 # CI's fuzz run: the pricing target for FUZZ_CI_RUNS executions, or FUZZ_CI_SECONDS when
 # that comes first (a format-4 case, explained, costs more than the earlier formats').
 FUZZ_CI_RUNS ?= 20000
-FUZZ_CI_SECONDS ?= 600
+FUZZ_CI_SECONDS ?= 300
 fuzz-ci:
 	FUZZ_RUNS=$(FUZZ_CI_RUNS) fuzz/run.sh $(FUZZ_CI_SECONDS) pricing
 

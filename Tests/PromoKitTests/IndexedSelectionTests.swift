@@ -33,10 +33,12 @@ struct IndexedSelectionTests {
   func bigStores(seed: UInt64) throws {
     var generator = Generator(seed: seed)
     let catalog = generator.catalog(count: 3_000)
-    let orders = (0..<400).map { generator.order($0, near: catalog) }
+    // (Fewer orders under AddressSanitizer: TestScale.)
+    let orders = (0..<TestScale.count(400, reduced: 40)).map { generator.order($0, near: catalog) }
     try Self.check(catalog, orders: orders, context: "seed \(seed)")
     try Self.check(
-      catalog, orders: Array(orders.prefix(100)), codes: ["VIP"], context: "seed \(seed), --code VIP")
+      catalog, orders: Array(orders.prefix(TestScale.count(100, reduced: 10))), codes: ["VIP"],
+      context: "seed \(seed), --code VIP")
   }
 
   @Test(
@@ -56,7 +58,7 @@ struct IndexedSelectionTests {
       return (try? draft.promotion(currency: nil))!
     }
     let catalog = try Catalog(version: 2, promotions: promotions)
-    let orders = (0..<400).map { index in
+    let orders = (0..<TestScale.count(400, reduced: 40)).map { index in
       Order.valid(
         id: "o\(index)", currency: nil,
         amount: Money(minorUnits: Int128(generator.amount(near: catalog)), minorDigits: 2))
