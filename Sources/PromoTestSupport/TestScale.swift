@@ -9,7 +9,9 @@ import Foundation
 /// any order that goes through the code reveals; whether every order is priced right is the
 /// plain run's job, which runs every case. `scripts/sanitize.sh address` sets
 /// `PROMO_TEST_SCALE=reduced`, and such a check then runs its `reduced` count: every store
-/// and seed still, over fewer orders.
+/// and seed still, over fewer orders, none of them explained (`--explain` searches once
+/// per promotion of the store, and the golden and explanation tests explain under the
+/// sanitizer too).
 package enum TestScale {
   /// Whether this run asked for the reduced counts (`PROMO_TEST_SCALE=reduced`).
   package static let isReduced = ProcessInfo.processInfo.environment["PROMO_TEST_SCALE"] == "reduced"
