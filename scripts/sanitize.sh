@@ -42,7 +42,7 @@ export PROMO_BINARY="$binary"
 export ASAN_OPTIONS="halt_on_error=1:detect_leaks=1:log_path=$reports/asan"
 export LSAN_OPTIONS="suppressions=$PWD/sanitizers/lsan.supp:print_suppressions=0"
 export TSAN_OPTIONS="halt_on_error=1:log_path=$reports/tsan:suppressions=$PWD/sanitizers/tsan.supp"
-# The heaviest pricing checks run fewer orders under AddressSanitizer (every store and seed
+# The heaviest pricing checks run fewer orders, or none, under AddressSanitizer (every store and seed
 # still; the plain `swift test` runs them all): Sources/PromoTestSupport/TestScale.swift.
 if [ "$kind" = address ]; then export PROMO_TEST_SCALE=reduced; fi
 
