@@ -51,7 +51,9 @@ struct BenefitKindTests {
           let promotion = try? Promotion(
             id: "p", kind: kind, benefit: benefit, minimumAmount: minimum)
         else { continue }  // a benefit its kind does not allow
-        let terms = try DealTerms(promotion, storeIndex: 0, rank: 0, minorDigits: 2)
+        var extrasKept: [DealExtras] = []
+        let terms = try DealTerms(
+          promotion, storeIndex: 0, rank: 0, minorDigits: 2, keepingExtrasIn: &extrasKept)
         #expect(terms.benefit == benefit.kind)
       }
     }

@@ -57,11 +57,23 @@ struct ExactPruningTests {
     return promotions
   }
 
-  /// The terms of `promotions`, ranked by their ids' order (as the store's would be).
-  static func terms(_ promotions: [Promotion]) throws -> [DealTerms] {
+  /// The terms of `promotions`, ranked by their ids' order (as the store's would be); their
+  /// extras are appended to `extrasKept`, which the caller keeps while it uses them.
+  static func terms(_ promotions: [Promotion], keepingExtrasIn extrasKept: inout [DealExtras]) throws
+    -> [DealTerms]
+  {
     try promotions.enumerated().map { position, promotion in
-      try DealTerms(promotion, storeIndex: position, rank: Int32(position), minorDigits: 2)
+      try DealTerms(
+        promotion, storeIndex: position, rank: Int32(position), minorDigits: 2, keepingExtrasIn: &extrasKept)
     }
+  }
+
+  /// The terms of `promotions`, none of which has extras (tiers, a get target, a fine step).
+  static func terms(_ promotions: [Promotion]) throws -> [DealTerms] {
+    var extrasKept: [DealExtras] = []
+    let terms = try terms(promotions, keepingExtrasIn: &extrasKept)
+    precondition(extrasKept.isEmpty, "terms with extras would outlive them: keep them")
+    return terms
   }
 
   @Test("an item deal that outdoes another takes at least as much off every line, and has a lower id")

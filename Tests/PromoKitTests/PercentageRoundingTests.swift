@@ -142,9 +142,14 @@ struct PercentageRoundingTests {
     #expect(Fixture.percent("10") < Fixture.percent("12.5"))
   }
 
-  /// The terms of `promotion` in `minorDigits`.
+  /// The terms of `promotion` in `minorDigits` (a promotion with no extras to keep: no
+  /// tiers, get target or fine step).
   private func terms(_ promotion: Promotion, minorDigits: Int = 2) throws(UnpayableAmount) -> DealTerms {
-    try DealTerms(promotion, storeIndex: 0, rank: 0, minorDigits: minorDigits)
+    var extrasKept: [DealExtras] = []
+    let terms = try DealTerms(
+      promotion, storeIndex: 0, rank: 0, minorDigits: minorDigits, keepingExtrasIn: &extrasKept)
+    precondition(extrasKept.isEmpty, "these terms would outlive their extras")
+    return terms
   }
 
   @Test("amountOff takes off min(amountOff, amount)")

@@ -46,7 +46,10 @@ struct SelectionIndexTests {
           id: "r", kind: threshold ? .threshold : .discount, benefit: benefit, minimumAmount: minimum,
           maximumDiscount: cap, isStackable: true)
       }
-      return (try? DealTerms(promotion, storeIndex: 0, rank: 0, minorDigits: 2))!
+      var extrasKept: [DealExtras] = []  // (none: no tiers or fine steps)
+      return
+        (try? DealTerms(
+          promotion, storeIndex: 0, rank: 0, minorDigits: 2, keepingExtrasIn: &extrasKept))!
     }
 
   }
@@ -115,7 +118,9 @@ struct SelectionIndexTests {
         id: "t", kind: .threshold, benefit: .percentOff(Fixture.percent("20")),
         minimumAmount: Fixture.decimal("249.97"), maximumDiscount: Fixture.decimal("50"), isStackable: true)
     }
-    let deal = try #require(try? DealTerms(threshold, storeIndex: 0, rank: 0, minorDigits: 2))
+    var extrasKept: [DealExtras] = []
+    let deal = try #require(
+      try? DealTerms(threshold, storeIndex: 0, rank: 0, minorDigits: 2, keepingExtrasIn: &extrasKept))
     let set = PlainDealIndex([deal], weights: [0])
     #expect(set.best(at: 24_996) == nil)
     #expect(set.best(at: 24_997) == 4_999)

@@ -47,9 +47,9 @@ struct WholeDealBoundsTests {
     try StoreDecoder.decode(Array(store.utf8), file: "store.json").promotions
   }
 
-  /// The terms of the promotions of `store`.
-  static func terms(of store: String) throws -> [DealTerms] {
-    try ExactPruningTests.terms(promotions(of: store))
+  /// The terms of the promotions of `store`, their extras appended to `extrasKept`.
+  static func terms(of store: String, keepingExtrasIn extrasKept: inout [DealExtras]) throws -> [DealTerms] {
+    try ExactPruningTests.terms(promotions(of: store), keepingExtrasIn: &extrasKept)
   }
 
   @Test("the bounds of deals acting on every line: never below what one takes, exact for one deal")
@@ -57,9 +57,11 @@ struct WholeDealBoundsTests {
     var random = SplitMix64(seed: 0x0B_0D5)
     for _ in 0..<60 {
       let count = 1 + Int(random.next() % 24)
+      var extrasKept: [DealExtras] = []
+      defer { withExtendedLifetime(extrasKept) {} }
       let deals = try Self.terms(
         of: LayeredSearchBoundsTests.store(
-          (0..<count).map { Self.shopWideDeal($0, layer: 2, random: &random) }))
+          (0..<count).map { Self.shopWideDeal($0, layer: 2, random: &random) }), keepingExtrasIn: &extrasKept)
       for _ in 0..<40 {
         let units = Int64(random.next() % 8)
         let whole = Int128(random.next() % 60_000)
@@ -97,12 +99,15 @@ struct WholeDealBoundsTests {
     var random = SplitMix64(seed: 0x0D_0E6)
     for round in 0..<30 {
       // Untargeted thresholds and shipping deals, tier ladders among them.
+      var extrasKept: [DealExtras] = []
+      defer { withExtendedLifetime(extrasKept) {} }
       let deals = try ExactPruningTests.terms(
         ExactPruningTests.promotions(kind: .threshold, count: 20 + Int(random.next() % 30), random: &random)
           + ExactPruningTests.promotions(kind: .shipping, count: 10, random: &random)
           + Self.promotions(
             of: LayeredSearchBoundsTests.store(
-              (0..<10).map { Self.shopWideDeal(100 + $0, layer: 2, random: &random) })))
+              (0..<10).map { Self.shopWideDeal(100 + $0, layer: 2, random: &random) })),
+        keepingExtrasIn: &extrasKept)
       let lastLayer = Int8(1 + round % 3)
       let untargeted = { (one: DealTerms, other: DealTerms) in
         one.outdoesUntargeted(other, lastLayer: lastLayer)

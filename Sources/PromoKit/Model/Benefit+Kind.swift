@@ -9,7 +9,7 @@ extension Benefit {
   ///     Benefit.percentOff(twenty).kind            // .percentOff
   ///     Benefit.Kind.allCases.count                // 7
   ///     Benefit.Kind(rawValue: 3)                  // .buyGet
-  public enum Kind: UInt8, Sendable, Hashable, CaseIterable {
+  public enum Kind: UInt8, Sendable, Hashable, BitwiseCopyable, CaseIterable {
     /// A percentage off (``Benefit/percentOff(_:)``).
     case percentOff
     /// A fixed sum off (``Benefit/amountOff(_:)``).

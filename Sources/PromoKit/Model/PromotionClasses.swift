@@ -6,7 +6,7 @@
 ///     coupon.contains(.shipping)   // true
 ///     coupon.contains(.order)      // false
 ///     PromotionClasses.all.classes // [.item, .order, .shipping]
-public struct PromotionClasses: Sendable, Hashable, CustomStringConvertible {
+public struct PromotionClasses: Sendable, Hashable, BitwiseCopyable, CustomStringConvertible {
   /// One bit per class, by ``PromotionClass/position``.
   private let bits: UInt8
 

@@ -1,6 +1,6 @@
 /// The five kinds of promotion, in the order their stages apply (a gift comes after the
 /// plan is chosen).
-public enum PromotionKind: String, Sendable, Hashable, CaseIterable {
+public enum PromotionKind: String, Sendable, Hashable, BitwiseCopyable, CaseIterable {
   /// Acts on order lines: each line it targets gets its own discount (store format 2).
   case item
   /// Acts on the whole order, or on the lines it targets (the "plain" promotion).

@@ -5,7 +5,7 @@
 ///
 ///     let twenty = Percentage(DecimalNumber(significand: 20))!
 ///     twenty.discount(on: Money(minorUnits: 12_800, minorDigits: 2))   // 25.60
-public struct Percentage: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct Percentage: Sendable, Hashable, BitwiseCopyable, Comparable, CustomStringConvertible {
   /// The number of decimal places a percentage may have.
   public static let maximumDecimalPlaces = 4
 

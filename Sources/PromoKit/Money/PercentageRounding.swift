@@ -4,7 +4,7 @@
 ///
 ///     PercentageRounding(rawValue: "half-even")   // .halfEven
 ///     PercentageRounding.halfUp.rawValue          // "half-up"
-public enum PercentageRounding: String, Sendable, Hashable, CaseIterable {
+public enum PercentageRounding: String, Sendable, Hashable, BitwiseCopyable, CaseIterable {
   /// A half minor unit or more rounds up (away from zero): 8.645 is 8.65.
   case halfUp = "half-up"
   /// A half minor unit rounds to the even neighbour, more than half up: 8.645 is 8.64,

@@ -1,7 +1,7 @@
 /// What a few deals have beside their ``DealTerms``: a threshold's tier ladder in minor
 /// units and a buy/get's get target (store format 4), a repeating threshold's step when it
-/// is finer than the currency. Held by reference so that the terms of every other deal stay
-/// small (`nil` there).
+/// is finer than the currency. Held apart so that the terms of every deal stay small
+/// (``DealTerms/extras``, `nil` for most deals; whoever makes terms keeps their extras).
 ///
 ///     let extras = try DealExtras.of(promotion, minorDigits: 2)   // nil for most promotions
 ///

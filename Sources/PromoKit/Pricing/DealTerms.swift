@@ -15,14 +15,15 @@
 /// (`DealTerms+Outdoing.swift`, the one dominance rule).
 ///
 /// The terms are a plain value, prepared once per store (``ExactCandidates``): an order's
-/// search reads those that can matter to it from one contiguous array. Their one reference
-/// is ``extras``, `nil` for every deal but a tier ladder, a buy/get with a get target and a
-/// repeating threshold with a step finer than the currency (copying the terms of those
-/// counts a reference). What a deal targets stays with its promotion
-/// (``targetedLines(of:target:)``).
+/// search reads those that can matter to it from one contiguous array, and copying them
+/// copies their bytes, counting no reference. Their one reference, ``extras`` (`nil` for
+/// every deal but a tier ladder, a buy/get with a get target and a repeating threshold
+/// with a step finer than the currency), is not counted: whoever makes terms keeps their
+/// extras (`extrasKept`) for as long as the terms are used. What a deal targets stays with
+/// its promotion (``targetedLines(of:target:)``).
 ///
 /// - Complexity: each question is O(1).
-struct DealTerms: Sendable {
+struct DealTerms: Sendable, BitwiseCopyable {
   // Small fields only, what pricing reads most first: a deal is about 80 bytes, so that
   // the candidates of an order fit in a few cache lines each.
   /// Its minimum amount in minor units, rounded up (exact for every amount the currency
@@ -85,9 +86,20 @@ struct DealTerms: Sendable {
   /// Whether it targets one SKU or one category, no more: an order finds it through one of
   /// its SKUs or categories at most.
   let hasOneTarget: Bool
-  /// What store format 4 adds to a few deals (tiers, a bundle, a get target); `nil` for
-  /// every other deal.
-  let extras: DealExtras?
+  /// What store format 4 adds to a few deals (tiers, a get target) and a repeating
+  /// threshold's fine step; `nil` for every other deal. Not counted (so that a copy of
+  /// the terms is a copy of bytes): the `extrasKept` given to
+  /// ``init(_:storeIndex:rank:minorDigits:rounding:keepingExtrasIn:)`` holds it, and must
+  /// outlive these terms.
+  private let extrasReference: Unmanaged<DealExtras>?
+  /// The extras (``extrasReference``).
+  var extras: DealExtras? { extrasReference?.takeUnretainedValue() }
+
+  /// `body` of the extras, which it reads in place (no reference counted); `nil` without.
+  @inline(__always)
+  func withExtras<Result>(_ body: (DealExtras) -> Result) -> Result? {
+    extrasReference?._withUnsafeGuaranteedRef(body)
+  }
 
   /// Whether it needs the layered search (store format 4): it combines with some classes
   /// only, leaves out the lines on sale, or stands in a layer of its own choosing.
@@ -108,10 +120,11 @@ struct DealTerms: Sendable {
   var cap: Int128 { capUnits == .max ? .max : Int128(capUnits) }
 
   /// The terms of `promotion` in `minorDigits`, or ``UnpayableAmount`` naming an amount the
-  /// currency cannot hold.
+  /// currency cannot hold. Their ``extras``, when they have any, are appended to
+  /// `extrasKept`, which the caller keeps for as long as it uses the terms.
   init(
     _ promotion: Promotion, storeIndex: Int, rank: Int32, minorDigits: Int,
-    rounding: PercentageRounding = .halfUp
+    rounding: PercentageRounding = .halfUp, keepingExtrasIn extrasKept: inout [DealExtras]
   ) throws(UnpayableAmount) {
     self.storeIndex = Int32(storeIndex)
     self.rank = rank
@@ -153,7 +166,9 @@ struct DealTerms: Sendable {
     }
     acrossLines =
       promotion.kind == .item && (promotion.countsAcrossLines || promotion.benefit.kind == .bundle)
-    extras = try DealExtras.of(promotion, minorDigits: minorDigits)
+    let extras = try DealExtras.of(promotion, minorDigits: minorDigits)
+    if let extras { extrasKept.append(extras) }
+    extrasReference = extras.map { Unmanaged.passUnretained($0) }
     (self.percentage, sumUnits, self.buy, self.get, self.acrossLines) = (
       percentage, sum, buy, get, acrossLines
     )

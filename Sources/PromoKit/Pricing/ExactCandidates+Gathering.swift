@@ -45,7 +45,7 @@ extension ExactCandidates {
     }
     let reached = reachedMinimums(by: order.subtotal.minorUnits)
     markSharing(&keyed, gathered: &gathered)
-    var deals = OrderDeals(table: table)
+    var deals = OrderDeals(table: table, extrasKept: extrasKept)
     deals.needsLayers = needsLayers
     if groups.isEmpty {
       // A customer in no group: the untargeted deals for every customer, listed once.

@@ -154,6 +154,9 @@ final class ExactCandidates: Sendable {
   let plain: PlainOrderDeals?
   /// Whether a deal of the store needs the layered search (``DealTerms/needsLayeredSearch``).
   let needsLayers: Bool
+  /// The extras of the terms, which the terms do not hold (``DealTerms/extras``): every
+  /// order's deals keep them while they are searched (``OrderDeals/extrasKept``).
+  let extrasKept: [DealExtras]
 
   /// Prepares the promotions of `catalog` working at `instant` in `minorDigits` (sorted as
   /// they are read, ``ExactPreparation``), or returns `nil` when an amount of one cannot be
@@ -174,6 +177,7 @@ final class ExactCandidates: Sendable {
     var (sharedKeys, sharedEnds) = (preparation.sharedKeys, preparation.sharedEnds)
     let lastLayer = preparation.lastLayer
     needsLayers = preparation.needsLayers
+    extrasKept = preparation.extrasKept
     var table: [DealTerms] = []
     table.reserveCapacity(preparation.tableCount)
     HugePages.adviseUnusedCapacity(of: &table)

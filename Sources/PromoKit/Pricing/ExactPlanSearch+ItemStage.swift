@@ -44,8 +44,8 @@ extension ExactPlanSearch {
         if step.isPreferred(to: chosen[place * count + line]) { chosen[place * count + line] = step }
       }
     }
-    // (The lists read through buffers, and a deal's terms asked in place, never copied: no
-    // reference counting for each deal read.)
+    // (The lists read through buffers: no bounds checked or reference counted for each deal
+    // read.)
     table.withUnsafeBufferPointer { table in
       linePostings.withUnsafeBufferPointer { linePostings in
         for posting in linePostings {

@@ -331,7 +331,8 @@ extension ExactPlanSearch {
   @inline(__always)
   func adding(_ number: OrderDealNumber, taken: Int128, to plan: Plan) -> Plan {
     var next = plan
-    let (rank, isStackable) = orderTermsField(number) { ($0.rank, $0.isStackable) }
+    let terms = orderTerms(number)
+    let (rank, isStackable) = (terms.rank, terms.isStackable)
     let step = OrderStep(deal: number, discount: taken, rank: rank)
     next.total -= taken
     next.isAllStackable = next.isAllStackable && isStackable

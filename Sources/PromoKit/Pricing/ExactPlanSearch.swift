@@ -108,8 +108,9 @@ final class ExactPlanSearch {
     case none, every, stackable, withOrder, withShipping
   }
 
-  /// The terms the deals are named by.
+  /// The terms the deals are named by, and their extras (``OrderDeals/extrasKept``).
   let table: [DealTerms]
+  let extrasKept: [DealExtras]
   /// The lines, or `nil` for an order given as an amount.
   let items: [OrderItem]?
   /// The subtotal in minor units.
@@ -203,6 +204,7 @@ final class ExactPlanSearch {
     needsLayers = deals.needsLayers
     let table = deals.table
     self.table = table
+    extrasKept = deals.extrasKept
     linePostings = deals.linePostings
     itemDeals = deals.items
     orderDeals = deals.orders
@@ -256,7 +258,7 @@ final class ExactPlanSearch {
     guard let items else { return 0 }
     // A gathered deal's own count, unless it leaves out lines; else its lines' units.
     if case .gathered(let index) = number,
-      discountedLines == nil || !orderTermsField(number, { $0.excludesDiscountedLines })
+      discountedLines == nil || !orderTerms(number).excludesDiscountedLines
     {
       return units.isEmpty ? 0 : units[Int(index)]
     }
@@ -286,16 +288,6 @@ final class ExactPlanSearch {
     }
   }
 
-  /// One field of order deal `number`'s terms, read in place (a copy counts their extras).
-  @inline(__always)
-  func orderTermsField<Value>(_ number: OrderDealNumber, _ field: (borrowing DealTerms) -> Value) -> Value {
-    switch number {
-    case .gathered(let index): field(table[Int(orderDeals[Int(index)])])
-    case .pending(_, let place): field(table[Int(place)])
-    case .adopted(let index): field(adoptedDeals[Int(index)])
-    }
-  }
-
   /// The lines order deal `number` acts on: every line for a plain deal; those it targets
   /// but the ``discountedLines`` for a deal that leaves them out.
   @inline(__always)
@@ -306,7 +298,7 @@ final class ExactPlanSearch {
     case .pending(let block, _): targeted = blocks[Int(block)].lines
     case .adopted: targeted = adoptedTargeted?.number == number ? adoptedTargeted!.lines : .every
     }
-    guard let discountedLines, orderTermsField(number, { $0.excludesDiscountedLines }), let items else {
+    guard let discountedLines, orderTerms(number).excludesDiscountedLines, let items else {
       return targeted
     }
     return targeted.subtracting(discountedLines, count: items.count)

@@ -43,6 +43,8 @@ struct ExactPreparation {
   var lastLayer: Int8 = 2
   /// Whether a deal added needs the layered search (``DealTerms/needsLayeredSearch``).
   var needsLayers = false
+  /// The extras of the deals added, which their terms do not hold (``DealTerms/extras``).
+  var extrasKept: [DealExtras] = []
 
   /// How many deals the candidates' table holds at the most: a deal once for each SKU and
   /// category of its target, the untargeted ones, those of codes (and the plain deals,
@@ -72,7 +74,8 @@ struct ExactPreparation {
   ) -> Bool {
     guard
       let deal = try? DealTerms(
-        promotion, storeIndex: position, rank: rank, minorDigits: minorDigits, rounding: rounding)
+        promotion, storeIndex: position, rank: rank, minorDigits: minorDigits, rounding: rounding,
+        keepingExtrasIn: &extrasKept)
     else { return false }
     // A gift is granted after the plan is chosen: never a deal of the search.
     if promotion.kind == .gift { return true }

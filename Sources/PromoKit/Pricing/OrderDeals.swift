@@ -22,6 +22,9 @@ struct ItemCandidate: Sendable {
 struct OrderDeals: Sendable {
   /// The terms the deals are named by.
   let table: [DealTerms]
+  /// Their extras, which the terms do not hold (``DealTerms/extras``): kept here for as
+  /// long as the deals are searched.
+  let extrasKept: [DealExtras]
   /// The stretches of item deals each priced on one line alone.
   var linePostings: [LinePostings] = []
   /// The other item deals.
@@ -48,14 +51,16 @@ struct OrderDeals: Sendable {
   /// Lines added to the block still open by ``widenBlock(holding:by:)``.
   private var openWidening: TargetedLines?
 
-  /// Candidates named in `table`, none yet.
-  init(table: [DealTerms]) {
+  /// Candidates named in `table`, none yet; `extrasKept` holds the extras of its terms.
+  init(table: [DealTerms], extrasKept: [DealExtras]) {
     self.table = table
+    self.extrasKept = extrasKept
   }
 
-  /// Every deal of `terms`, each acting on the lines its `lines` gives.
-  init(terms: [DealTerms], lines: (DealTerms) -> TargetedLines) {
-    self.init(table: terms)
+  /// Every deal of `terms` (their extras held by `extrasKept`), each acting on the lines
+  /// its `lines` gives.
+  init(terms: [DealTerms], extrasKept: [DealExtras], lines: (DealTerms) -> TargetedLines) {
+    self.init(table: terms, extrasKept: extrasKept)
     needsLayers = terms.contains { $0.needsLayeredSearch }
     for index in terms.indices {
       append(index, lines: lines(terms[index]))

@@ -14,9 +14,12 @@ extension PriceCalculator {
     let appliedDiscounts = Dictionary(
       plan.applied.map { ($0.id, $0.discount) }, uniquingKeysWith: { first, _ in first })
     var terms: [Int: DealTerms] = [:]
-    for deal in try workingTerms(for: order) { terms[Int(deal.storeIndex)] = deal }
+    let working = try workingTerms(for: order)
+    for deal in working.terms { terms[Int(deal.storeIndex)] = deal }
     let codes = context.presentedCodes(for: order)
     let groups = context.customerGroups(for: order)
+    // (The terms' extras are kept until every promotion is considered.)
+    defer { withExtendedLifetime(working.extrasKept) {} }
     return catalog.promotions.enumerated().map { position, promotion in
       let outcome: PromotionOutcome
       switch promotion.status(at: context.instant) {

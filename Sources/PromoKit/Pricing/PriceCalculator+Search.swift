@@ -1,25 +1,27 @@
 extension PriceCalculator {
   /// The terms of every promotion working for `order` (switched on, in its window, its code
-  /// presented, the customer in one of its groups), in the order's minor digits.
+  /// presented, the customer in one of its groups), in the order's minor digits, and their
+  /// extras, which the caller keeps for as long as it uses the terms (``DealTerms/extras``).
   ///
   /// - Complexity: O(*n*) for *n* promotions.
-  func workingTerms(for order: Order) throws(PromoError) -> [DealTerms] {
+  func workingTerms(for order: Order) throws(PromoError) -> (terms: [DealTerms], extrasKept: [DealExtras]) {
     let codes = context.presentedCodes(for: order)
     let groups = context.customerGroups(for: order)
     let digits = order.subtotal.minorDigits
     var terms: [DealTerms] = []
+    var extrasKept: [DealExtras] = []
     for (position, promotion) in catalog.promotions.enumerated()
     where promotion.isWorking(at: context.instant, presenting: codes, groups: groups) {
       do throws(UnpayableAmount) {
         terms.append(
           try DealTerms(
             promotion, storeIndex: position, rank: ranks[position], minorDigits: digits,
-            rounding: catalog.rounding))
+            rounding: catalog.rounding, keepingExtrasIn: &extrasKept))
       } catch {
         throw error.error(position: position, currency: catalog.currency, minorDigits: digits)
       }
     }
-    return terms
+    return (terms, extrasKept)
   }
 
   /// The quote of `order` by the plan search over the promotions that can matter to it:
@@ -37,9 +39,11 @@ extension PriceCalculator {
         for: order, codes: context.presentedCodes(for: order), groups: context.customerGroups(for: order))
       plain = candidates.plain
     } else {
-      let terms = try workingTerms(for: order)
+      let (terms, extrasKept) = try workingTerms(for: order)
       let index = OrderLineIndex(order.items ?? [])
-      deals = OrderDeals(terms: terms) { index.lines(of: catalog.promotions[Int($0.storeIndex)].target) }
+      deals = OrderDeals(terms: terms, extrasKept: extrasKept) {
+        index.lines(of: catalog.promotions[Int($0.storeIndex)].target)
+      }
     }
     let search = ExactPlanSearch(
       deals: deals, plain: plain, items: order.items, subtotal: order.subtotal.minorUnits,

@@ -11,14 +11,15 @@ extension DealTerms {
   /// The number of the tier a base of `base` minor units over `units` units reaches, from 0;
   /// `nil` below the first.
   func tierReached(base: Int128, units: Int64) -> Int? {
-    guard let extras else { return nil }
-    var reached: Int?
-    for (index, rung) in extras.rungs.enumerated() {
+    withExtras { extras in
       let measured = extras.rungsCountUnits ? Int128(units) : base
-      guard measured >= Int128(rung.minimum) else { break }
-      reached = index
-    }
-    return reached
+      var reached: Int?
+      for index in extras.rungs.indices {
+        guard measured >= Int128(extras.rungs[index].minimum) else { break }
+        reached = index
+      }
+      return reached
+    } ?? nil
   }
 
   /// What the tier `rung` takes off `base`, at most the cap and the base, its percentage
@@ -33,18 +34,24 @@ extension DealTerms {
   /// What the threshold with tiers takes off `base` over `units` units: its deepest tier
   /// reached's benefit; 0 below the first tier.
   func tierOff(base: Int128, units: Int64) -> Int128 {
-    guard let extras, let reached = tierReached(base: base, units: units) else { return 0 }
-    return rungOff(extras.rungs[reached], base: base, rounding: rounding)
+    guard let reached = tierReached(base: base, units: units) else { return 0 }
+    return withExtras { rungOff($0.rungs[reached], base: base, rounding: rounding) } ?? 0
   }
 
   /// At least what it takes off any base up to `base` (and units up to `units`): the most
   /// a tier reached there takes off `base`, rounded half up (no rounding takes more).
   func tierBound(base: Int128, units: Int64) -> Int128 {
-    guard let extras, let reached = tierReached(base: base, units: units) else { return 0 }
-    // (A loop, not `reduce`: its closure would copy the terms.)
-    var most: Int128 = 0
-    for rung in extras.rungs[...reached] { most = max(most, rungOff(rung, base: base, rounding: .halfUp)) }
-    return most
+    // (One pass over the tiers reached, read in place.)
+    withExtras { extras in
+      let measured = extras.rungsCountUnits ? Int128(units) : base
+      var most: Int128 = 0
+      for index in extras.rungs.indices {
+        let rung = extras.rungs[index]
+        guard measured >= Int128(rung.minimum) else { break }
+        most = max(most, rungOff(rung, base: base, rounding: .halfUp))
+      }
+      return most
+    } ?? 0
   }
 
   /// Appends to `pieces` those of ``tierBound(base:units:)`` on the whole of an order of
