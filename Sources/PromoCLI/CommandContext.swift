@@ -16,6 +16,9 @@ struct CommandContext {
   var stderr: TextOutput
   /// Reads the current time; called at most once per command.
   var clock: @Sendable () -> Instant
+  /// Holds the stores read and the calculators made until the process ends (`main`'s);
+  /// `nil` frees them when the command returns.
+  var keptUntilExit: KeptUntilExit?
 
   /// The default store file when neither `--store` nor `$PROMO_STORE` names one.
   static let defaultStorePath = "promotions.json"
@@ -127,12 +130,16 @@ struct CommandContext {
 
   /// Reads and decodes the store at `path` (`-` reads standard input).
   func loadCatalog(at path: String) throws(PromoError) -> Catalog {
+    let catalog: Catalog
     if path == "-" {
       let (bytes, name) = try readInput(path)
-      return try StoreDecoder.decode(bytes, file: name)
+      catalog = try StoreDecoder.decode(bytes, file: name)
+    } else {
+      try Self.refuseEmpty(path)
+      catalog = try PromotionStore(path: path).load()
     }
-    try Self.refuseEmpty(path)
-    return try PromotionStore(path: path).load()
+    keptUntilExit?.keep(catalog)
+    return catalog
   }
 
   /// The coupon codes `--code` presents for every order; a malformed one is a usage error.
@@ -167,7 +174,9 @@ struct CommandContext {
   ) throws(PromoError) -> PriceCalculator {
     let context = PricingContext(instant: instant, codes: codes, customerGroups: try customerGroups())
     do {
-      return try PriceCalculator(catalog: catalog, context: context, indexed: indexed)
+      let calculator = try PriceCalculator(catalog: catalog, context: context, indexed: indexed)
+      keptUntilExit?.keep(calculator)
+      return calculator
     } catch {
       throw error.inFile(path == "-" ? stdin.name : path)
     }
@@ -192,12 +201,16 @@ struct CommandContext {
     }
     let timeout = try lockTimeout()
     let missing = missingStore
-    return try store.change(lockTimeout: timeout) { (current: Catalog?) throws(PromoError) -> Catalog in
+    let changed = try store.change(lockTimeout: timeout) {
+      (current: Catalog?) throws(PromoError) -> Catalog in
       guard let catalog = current ?? (creating ? Catalog(currency: nil, checkedPromotions: []) : nil) else {
         throw missing
       }
+      keptUntilExit?.keep(catalog)
       return try change(catalog)
     }
+    keptUntilExit?.keep(changed)
+    return changed
   }
 
   /// `--lock-timeout` in seconds: a non-negative decimal, 10 when not given.

@@ -16,11 +16,13 @@ public enum PromoCLI {
   /// output then carries nothing.
   public static func run(
     arguments: [String], environment: [String: String] = [:], stdin: TextInput, stdout: TextOutput,
-    stderr: TextOutput, clock: @escaping @Sendable () -> Instant = SystemClock.now
+    stderr: TextOutput, clock: @escaping @Sendable () -> Instant = SystemClock.now,
+    keepingUntilExit kept: KeptUntilExit? = nil
   ) -> Int32 {
     do {
       let status = try dispatch(
-        arguments, environment: environment, stdin: stdin, stdout: stdout, stderr: stderr, clock: clock)
+        arguments, environment: environment, stdin: stdin, stdout: stdout, stderr: stderr, clock: clock,
+        kept: kept)
       stdout.flush()
       switch stdout.failure {
       case nil:
@@ -45,7 +47,7 @@ public enum PromoCLI {
 
   private static func dispatch(
     _ arguments: [String], environment: [String: String], stdin: TextInput, stdout: TextOutput,
-    stderr: TextOutput, clock: @escaping @Sendable () -> Instant
+    stderr: TextOutput, clock: @escaping @Sendable () -> Instant, kept: KeptUntilExit?
   ) throws(PromoError) -> Int32 {
     var arguments = arguments
     // `promo --store FILE -q COMMAND ...` is read as `promo COMMAND ... --store FILE -q`.
@@ -98,7 +100,8 @@ public enum PromoCLI {
     // `--quiet`: results go nowhere; errors still go to standard error.
     let output: TextOutput = parsed.flag("--quiet") ? DiscardedOutput() : stdout
     let context = CommandContext(
-      arguments: parsed, environment: environment, stdin: stdin, stdout: output, stderr: stderr, clock: clock)
+      arguments: parsed, environment: environment, stdin: stdin, stdout: output, stderr: stderr, clock: clock,
+      keptUntilExit: kept)
     switch command.name {
     case CommandTable.price.name: return try PriceCommand.run(context)
     case CommandTable.diff.name: return try DiffCommand.run(context)
