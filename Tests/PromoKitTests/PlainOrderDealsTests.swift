@@ -43,7 +43,7 @@ struct PlainOrderDealsTests {
   static func calculators(_ promotions: [Promotion]) throws -> (
     reference: PriceCalculator, indexed: PriceCalculator
   ) {
-    let catalog = try Fixture.catalog(version: 3, promotions + [shipping])
+    let catalog = Fixture.catalog(version: 3, promotions + [shipping])
     return (
       try PriceCalculator(catalog: catalog, context: PricingContext(instant: now), indexed: false),
       try PriceCalculator(catalog: catalog, at: now)
