@@ -13,7 +13,9 @@ public enum PromoCLI {
   /// Runs one command line (without the program name) and returns its exit status.
   ///
   /// Errors are written to `stderr` as one line, `promo: <file>: <where>: <what>`; standard
-  /// output then carries nothing.
+  /// output then carries nothing. The stores the command reads, and what it prepares from
+  /// them, go to `kept` when given (a process about to end), and are freed on return
+  /// otherwise.
   public static func run(
     arguments: [String], environment: [String: String] = [:], stdin: TextInput, stdout: TextOutput,
     stderr: TextOutput, clock: @escaping @Sendable () -> Instant = SystemClock.now,
