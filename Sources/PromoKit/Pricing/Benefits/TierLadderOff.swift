@@ -12,14 +12,18 @@ extension DealTerms {
   /// `nil` below the first.
   func tierReached(base: Int128, units: Int64) -> Int? {
     withExtras { extras in
-      let measured = extras.rungsCountUnits ? Int128(units) : base
-      var reached: Int?
-      for index in extras.rungs.indices {
-        guard measured >= Int128(extras.rungs[index].minimum) else { break }
-        reached = index
-      }
-      return reached
+      let reached = Self.tiersReached(extras, base: base, units: units)
+      return reached > 0 ? reached - 1 : nil
     } ?? nil
+  }
+
+  /// How many tiers of `extras`, from the first, a base of `base` minor units over `units`
+  /// units reaches: the one rule of when a tier applies.
+  private static func tiersReached(_ extras: DealExtras, base: Int128, units: Int64) -> Int {
+    let measured = extras.rungsCountUnits ? Int128(units) : base
+    var reached = 0
+    while reached < extras.rungs.count, measured >= Int128(extras.rungs[reached].minimum) { reached += 1 }
+    return reached
   }
 
   /// What the tier `rung` takes off `base`, at most the cap and the base, its percentage
@@ -41,14 +45,11 @@ extension DealTerms {
   /// At least what it takes off any base up to `base` (and units up to `units`): the most
   /// a tier reached there takes off `base`, rounded half up (no rounding takes more).
   func tierBound(base: Int128, units: Int64) -> Int128 {
-    // (One pass over the tiers reached, read in place.)
+    // (The tiers read in place; a loop, not `reduce`.)
     withExtras { extras in
-      let measured = extras.rungsCountUnits ? Int128(units) : base
       var most: Int128 = 0
-      for index in extras.rungs.indices {
-        let rung = extras.rungs[index]
-        guard measured >= Int128(rung.minimum) else { break }
-        most = max(most, rungOff(rung, base: base, rounding: .halfUp))
+      for index in 0..<Self.tiersReached(extras, base: base, units: units) {
+        most = max(most, rungOff(extras.rungs[index], base: base, rounding: .halfUp))
       }
       return most
     } ?? 0
