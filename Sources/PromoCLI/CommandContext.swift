@@ -191,9 +191,12 @@ struct CommandContext {
 
   /// Changes the store in use under its lock (`--lock-timeout`, default 10 s). A missing
   /// store is refused unless `creating` is set.
+  ///
+  /// `change` owns the catalog it gets: changed in place (``Catalog/replace(id:with:)``
+  /// and the like), it is not copied.
   @discardableResult
   func changeStore(
-    creating: Bool = false, _ change: (Catalog) throws(PromoError) -> Catalog
+    creating: Bool = false, _ change: (consuming Catalog) throws(PromoError) -> Catalog
   ) throws(PromoError) -> Catalog {
     if storePath == "-" {
       throw PromoError(
@@ -202,11 +205,10 @@ struct CommandContext {
     let timeout = try lockTimeout()
     let missing = missingStore
     let changed = try store.change(lockTimeout: timeout) {
-      (current: Catalog?) throws(PromoError) -> Catalog in
+      (current: consuming Catalog?) throws(PromoError) -> Catalog in
       guard let catalog = current ?? (creating ? Catalog(currency: nil, checkedPromotions: []) : nil) else {
         throw missing
       }
-      keptUntilExit?.keep(catalog)
       return try change(catalog)
     }
     keptUntilExit?.keep(changed)

@@ -49,4 +49,30 @@ struct CatalogRulesTests {
       try catalog.inserting(Fixture.discount("b", amount: "0.001"))
     }
   }
+
+  @Test("a change made in place throws before it changes anything, and changes only what it names")
+  func changesInPlace() throws {
+    let original = try Catalog(
+      currency: Self.cny,
+      promotions: [Fixture.discount("a", percent: "10"), Fixture.discount("b", percent: "5")])
+    var catalog = original
+    #expect(throws: CatalogError.duplicateID("a")) { try catalog.insert(Fixture.discount("a", percent: "5")) }
+    #expect(throws: CatalogError.unknownID("z")) { try catalog.remove(id: "z") }
+    #expect(throws: CatalogError.duplicateID("b")) {
+      try catalog.replace(id: "a", with: Fixture.discount("b", percent: "1"))
+    }
+    #expect(throws: CatalogError.amountFinerThanCurrency(id: "a", field: "amountOff", currency: Self.cny)) {
+      try catalog.replace(id: "a", with: Fixture.discount("a", amount: "0.001"))
+    }
+    #expect(catalog == original)
+    try catalog.replace(id: "a", with: Fixture.discount("c", percent: "20"))
+    try catalog.insert(Fixture.discount("d", percent: "1"))
+    try catalog.remove(id: "b")
+    #expect(catalog.promotions.map(\.id) == ["c", "d"])
+    #expect(original.promotions.map(\.id) == ["a", "b"])
+    #expect(
+      try original.replacing(id: "a", with: Fixture.discount("c", percent: "20")).inserting(
+        Fixture.discount("d", percent: "1")
+      ).removing(id: "b") == catalog)
+  }
 }

@@ -328,4 +328,28 @@ struct CanonicalStoreWriterTests {
       Array(StoreFastPathTests.everyKeyStore(version: 3).utf8), file: "s.json")
     #expect(CanonicalStoreWriter.bytes(of: catalog) == Array(StoreEncoder.encode(catalog).utf8))
   }
+
+  @Test("in chunks of any size, the written bytes join up to the whole file, a promotion never split")
+  func chunks() {
+    var generator = SplitMix64(seed: 23)
+    var checked = 0
+    for _ in 0..<1_000 {
+      let text = StoreFastPathTests.randomStore(&generator)
+      guard let catalog = try? StoreDecoder.decode(Array(text.utf8), file: "s.json") else { continue }
+      let whole = CanonicalStoreWriter.bytes(of: catalog)
+      for size in [1, 7, 300] {
+        var chunks: [[UInt8]] = []
+        CanonicalStoreWriter.write(catalog, inChunksOf: size) { chunks.append(Array($0)) }
+        #expect(Array(chunks.joined()) == whole)
+        // Every chunk but the last reaches the size, and ends a promotion (or the head).
+        for chunk in chunks.dropLast() {
+          #expect(chunk.count >= size)
+          #expect(chunk.last == UInt8(ascii: "\n"))
+        }
+        if size == 1, !catalog.promotions.isEmpty { #expect(chunks.count == 2 + catalog.promotions.count) }
+      }
+      checked += 1
+    }
+    #expect(checked > 40)
+  }
 }

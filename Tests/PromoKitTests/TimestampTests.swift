@@ -1,4 +1,5 @@
 import PromoKit
+import PromoTestSupport
 import Testing
 
 @Suite("RFC 3339 timestamps with an explicit offset")
@@ -141,5 +142,45 @@ struct TimestampTests {
     #expect(west.instant == utc.instant)
     #expect(east.instant.description == "2026-10-31T16:00:00Z")
     #expect(east != utc)  // the text is kept
+  }
+
+  @Test("the usual form is written out again from its instant and offset, across years, days and offsets")
+  func usualFormRoundTrip() throws {
+    var generator = SplitMix64(seed: 3339)
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    for _ in 0..<5_000 {
+      let year = Int.random(in: 1...9999, using: &generator)
+      let month = Int.random(in: 1...12, using: &generator)
+      let day = Int.random(in: 1...28, using: &generator)
+      let time =
+        "\(two(Int.random(in: 0...23, using: &generator))):\(two(Int.random(in: 0...59, using: &generator)))"
+        + ":\(two(Int.random(in: 0...59, using: &generator)))"
+      let yearText = String(repeating: "0", count: 4 - String(year).count) + String(year)
+      let offsets = ["Z", "+00:00", "-00:00", "+08:00", "-05:30", "+23:59", "-23:59", "+01:45"]
+      let offset = offsets[Int.random(in: 0..<offsets.count, using: &generator)]
+      let text = "\(yearText)-\(two(month))-\(two(day))T\(time)\(offset)"
+      let timestamp = try Timestamp(parsing: text)
+      #expect(timestamp.text == text)
+      var bytes = text
+      let fromBytes = try bytes.withUTF8 { buffer in try Timestamp(parsing: buffer) }
+      #expect(fromBytes == timestamp)
+      #expect(fromBytes.text == text)
+    }
+  }
+
+  @Test("two timestamps are equal exactly when their texts are")
+  func equalityFollowsText() throws {
+    let texts = [
+      "2026-11-22T04:00:00Z", "2026-11-22T04:00:00z", "2026-11-22T04:00:00+00:00",
+      "2026-11-22T04:00:00-00:00",
+      "2026-11-22T04:00:00.0Z", "2026-11-22t04:00:00Z", "2026-11-22T12:00:00+08:00",
+    ]
+    for first in texts {
+      for second in texts {
+        let (left, right) = (try Timestamp(parsing: first), try Timestamp(parsing: second))
+        #expect((left == right) == (first == second), "\(first) \(second)")
+        if first == second { #expect(left.hashValue == right.hashValue) }
+      }
+    }
   }
 }

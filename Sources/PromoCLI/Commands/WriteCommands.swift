@@ -69,7 +69,7 @@ enum WriteCommands {
     }
     var added: [String] = []
     var upgraded: Int?
-    try context.changeStore(creating: true) { (catalog: Catalog) throws(PromoError) -> Catalog in
+    try context.changeStore(creating: true) { (catalog: consuming Catalog) throws(PromoError) -> Catalog in
       let promotions: [Promotion]
       if let fileBytes {
         promotions = try StoreDecoder.decodePromotions(fileBytes, file: fileName, currency: catalog.currency)
@@ -78,17 +78,17 @@ enum WriteCommands {
           try PromotionFlags.promotion(applying: arguments, to: PromotionDraft(), currency: catalog.currency)
         ]
       }
-      var changed = catalog
+      let version = catalog.formatVersion
       for promotion in promotions {
         do throws(CatalogError) {
-          changed = try changed.inserting(promotion)
+          try catalog.insert(promotion)
         } catch {
-          throw context.report(error, in: changed)
+          throw context.report(error, in: catalog)
         }
       }
       added = promotions.map(\.id)
-      upgraded = changed.formatVersion > catalog.formatVersion ? changed.formatVersion : nil
-      return changed
+      upgraded = catalog.formatVersion > version ? catalog.formatVersion : nil
+      return catalog
     }
     for id in added { context.stdout.write("added \(id)\n") }
     if let upgraded { context.stdout.write(upgradeNote(upgraded)) }
@@ -104,18 +104,19 @@ enum WriteCommands {
     try PromotionFlags.checkConsistency(context.arguments, adding: false)
     var newID = id
     var upgraded: Int?
-    try context.changeStore { (catalog: Catalog) throws(PromoError) -> Catalog in
+    try context.changeStore { (catalog: consuming Catalog) throws(PromoError) -> Catalog in
       guard let existing = catalog.promotion(id: id) else { throw context.unknownID(id, in: catalog) }
       let updated = try PromotionFlags.promotion(
         applying: context.arguments, to: PromotionDraft(existing), currency: catalog.currency)
       newID = updated.id
+      let version = catalog.formatVersion
       do throws(CatalogError) {
-        let changed = try catalog.replacing(id: id, with: updated)
-        upgraded = changed.formatVersion > catalog.formatVersion ? changed.formatVersion : nil
-        return changed
+        try catalog.replace(id: id, with: updated)
       } catch {
         throw context.report(error, in: catalog)
       }
+      upgraded = catalog.formatVersion > version ? catalog.formatVersion : nil
+      return catalog
     }
     context.stdout.write(newID == id ? "updated \(id)\n" : "updated \(id), now \(newID)\n")
     if let upgraded { context.stdout.write(upgradeNote(upgraded)) }
@@ -137,12 +138,13 @@ enum WriteCommands {
   /// `promo delete ID`.
   static func delete(_ context: CommandContext) throws(PromoError) {
     let id = context.arguments.positionals[0]
-    try context.changeStore { (catalog: Catalog) throws(PromoError) -> Catalog in
+    try context.changeStore { (catalog: consuming Catalog) throws(PromoError) -> Catalog in
       do throws(CatalogError) {
-        return try catalog.removing(id: id)
+        try catalog.remove(id: id)
       } catch {
         throw context.report(error, in: catalog)
       }
+      return catalog
     }
     context.stdout.write("deleted \(id)\n")
   }
@@ -150,14 +152,15 @@ enum WriteCommands {
   /// `promo enable ID` and `promo disable ID`: the merchant's switch.
   static func setActive(_ isActive: Bool, _ context: CommandContext) throws(PromoError) {
     let id = context.arguments.positionals[0]
-    try context.changeStore { (catalog: Catalog) throws(PromoError) -> Catalog in
+    try context.changeStore { (catalog: consuming Catalog) throws(PromoError) -> Catalog in
       guard var promotion = catalog.promotion(id: id) else { throw context.unknownID(id, in: catalog) }
       promotion.isActive = isActive
       do throws(CatalogError) {
-        return try catalog.replacing(promotion)
+        try catalog.replace(id: id, with: promotion)
       } catch {
         throw context.report(error, in: catalog)
       }
+      return catalog
     }
     context.stdout.write("\(isActive ? "enabled" : "disabled") \(id)\n")
   }

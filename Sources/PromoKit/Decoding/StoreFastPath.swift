@@ -314,9 +314,14 @@ enum StoreFastPath {
       return true
     }
 
-    /// A timestamp: an RFC 3339 string with an explicit offset.
+    /// A timestamp: an RFC 3339 string with an explicit offset, read from its bytes (a
+    /// string is made of them only when they are not in the usual form).
     mutating func timestamp() -> Timestamp? {
-      cursor.text().flatMap { try? Timestamp(parsing: $0) }
+      guard let string = cursor.rawString() else { return nil }
+      guard !string.isEscaped else {
+        return ByteCursor.unescaped(string.bytes).flatMap { try? Timestamp(parsing: $0) }
+      }
+      return try? Timestamp(parsing: UnsafeBufferPointer(rebasing: string.bytes))
     }
 
     /// Whether no two promotions share an id (ids of valid promotions are ASCII, so their

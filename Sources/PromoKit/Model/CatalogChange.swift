@@ -20,14 +20,43 @@ public enum CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension Catalog {
+  /// Adds `promotion` at the end, or throws and changes nothing.
+  ///
+  /// A change made in place: a catalog nothing else shares is not copied (100,000
+  /// promotions for a store's one edit).
+  ///
+  /// - Complexity: O(*n*).
+  public mutating func insert(_ promotion: Promotion) throws(CatalogError) {
+    guard self.promotion(id: promotion.id) == nil else { throw .duplicateID(promotion.id) }
+    try Self.checkAmounts(of: promotion, in: currency)
+    promotions.append(promotion)
+  }
+
+  /// Replaces the promotion `id` by `promotion`, in its place, or throws and changes
+  /// nothing; the new promotion may have another id, as long as no other promotion has it.
+  ///
+  /// - Complexity: O(*n*).
+  public mutating func replace(id: String, with promotion: Promotion) throws(CatalogError) {
+    guard let index = promotions.firstIndex(where: { $0.id == id }) else { throw .unknownID(id) }
+    if promotion.id != id && self.promotion(id: promotion.id) != nil { throw .duplicateID(promotion.id) }
+    try Self.checkAmounts(of: promotion, in: currency)
+    promotions[index] = promotion
+  }
+
+  /// Removes the promotion `id`, or throws and changes nothing.
+  ///
+  /// - Complexity: O(*n*).
+  public mutating func remove(id: String) throws(CatalogError) {
+    guard let index = promotions.firstIndex(where: { $0.id == id }) else { throw .unknownID(id) }
+    promotions.remove(at: index)
+  }
+
   /// The catalog with `promotion` added at the end.
   ///
   /// - Complexity: O(*n*).
   public func inserting(_ promotion: Promotion) throws(CatalogError) -> Catalog {
-    guard self.promotion(id: promotion.id) == nil else { throw .duplicateID(promotion.id) }
-    try Self.checkAmounts(of: promotion, in: currency)
     var copy = self
-    copy.promotions.append(promotion)
+    try copy.insert(promotion)
     return copy
   }
 
@@ -35,13 +64,7 @@ extension Catalog {
   ///
   /// - Complexity: O(*n*).
   public func replacing(_ promotion: Promotion) throws(CatalogError) -> Catalog {
-    guard let index = promotions.firstIndex(where: { $0.id == promotion.id }) else {
-      throw .unknownID(promotion.id)
-    }
-    try Self.checkAmounts(of: promotion, in: currency)
-    var copy = self
-    copy.promotions[index] = promotion
-    return copy
+    try replacing(id: promotion.id, with: promotion)
   }
 
   /// The catalog with the promotion `id` replaced by `promotion`, in its place; the new
@@ -49,11 +72,8 @@ extension Catalog {
   ///
   /// - Complexity: O(*n*).
   public func replacing(id: String, with promotion: Promotion) throws(CatalogError) -> Catalog {
-    guard let index = promotions.firstIndex(where: { $0.id == id }) else { throw .unknownID(id) }
-    if promotion.id != id && self.promotion(id: promotion.id) != nil { throw .duplicateID(promotion.id) }
-    try Self.checkAmounts(of: promotion, in: currency)
     var copy = self
-    copy.promotions[index] = promotion
+    try copy.replace(id: id, with: promotion)
     return copy
   }
 
@@ -61,9 +81,8 @@ extension Catalog {
   ///
   /// - Complexity: O(*n*).
   public func removing(id: String) throws(CatalogError) -> Catalog {
-    guard let index = promotions.firstIndex(where: { $0.id == id }) else { throw .unknownID(id) }
     var copy = self
-    copy.promotions.remove(at: index)
+    try copy.remove(id: id)
     return copy
   }
 }

@@ -1,20 +1,18 @@
 // How a promotion keeps the parts most promotions leave out.
 
 extension Promotion {
-  /// The parts of a promotion that most promotions leave out (name, code, customer groups,
-  /// target, quantity minimum and limit, repeat, cap, window, and format 4's get target,
+  /// The parts of a promotion that most promotions leave out (code, customer groups,
+  /// target, quantity minimum and limit, repeat, cap, and format 4's get target,
   /// layer and switches), kept in one immutable box
   /// that copies of the promotion share.
   ///
-  /// A promotion of a big store is mostly an id, a kind, a benefit and perhaps a minimum:
-  /// inline, those take about 80 bytes, where every part inline took about 250, and a copy
-  /// retains two references instead of up to ten. The box is never changed once built
-  /// (``Promotion/name``'s setter builds a new one), so the promotion stays a value.
+  /// A promotion of a big store is mostly an id, a name, a kind, a benefit and perhaps a
+  /// minimum: inline, those take about 100 bytes, where every part inline took about 250,
+  /// and a copy retains three references instead of up to ten. The box is never changed
+  /// once built, so the promotion stays a value.
   final class Details: Sendable, Hashable {
     /// The parts, as plain values.
     struct Parts: Sendable, Hashable {
-      /// ``Promotion/name``.
-      var name: String?
       /// ``Promotion/code``.
       var code: String?
       /// ``Promotion/customerGroups``.
@@ -29,10 +27,6 @@ extension Promotion {
       var maximumDiscount: DecimalNumber?
       /// ``Promotion/maximumQuantity``.
       var maximumQuantity: Int64?
-      /// ``Promotion/startsAt``.
-      var startsAt: Timestamp?
-      /// ``Promotion/endsAt``.
-      var endsAt: Timestamp?
       /// ``Promotion/getTarget`` (store format 4).
       var getTarget: ItemTarget?
       /// ``Promotion/writtenLayer`` (store format 4).
@@ -46,9 +40,9 @@ extension Promotion {
       /// Whether every part is absent.
       var isEmpty: Bool {
         Self.areAbsent(
-          name: name, code: code, customerGroups: customerGroups, target: target,
+          code: code, customerGroups: customerGroups, target: target,
           minimumQuantity: minimumQuantity, repeats: repeats, maximumDiscount: maximumDiscount,
-          maximumQuantity: maximumQuantity, startsAt: startsAt, endsAt: endsAt)
+          maximumQuantity: maximumQuantity)
           && getTarget == nil && layer == nil && !excludesDiscountedLines && !acrossLines
       }
 
@@ -56,12 +50,12 @@ extension Promotion {
       /// parts, so that the common promotion without any copies none of them.
       @inline(__always)
       static func areAbsent(
-        name: String?, code: String?, customerGroups: CustomerGroups?, target: ItemTarget?,
+        code: String?, customerGroups: CustomerGroups?, target: ItemTarget?,
         minimumQuantity: Int64?, repeats: Bool, maximumDiscount: DecimalNumber?, maximumQuantity: Int64?,
-        startsAt: Timestamp?, endsAt: Timestamp?
+
       ) -> Bool {
-        name == nil && code == nil && customerGroups == nil && target == nil && minimumQuantity == nil
-          && !repeats && maximumDiscount == nil && maximumQuantity == nil && startsAt == nil && endsAt == nil
+        code == nil && customerGroups == nil && target == nil && minimumQuantity == nil
+          && !repeats && maximumDiscount == nil && maximumQuantity == nil
       }
     }
 
@@ -87,6 +81,37 @@ extension Promotion {
     /// Hashes the parts.
     func hash(into hasher: inout Hasher) {
       hasher.combine(parts)
+    }
+  }
+
+  /// A promotion's window (``Promotion/startsAt``, ``Promotion/endsAt``), in a box of its
+  /// own: a third of a merchant's promotions may have one and nothing else of the parts
+  /// in ``Details``, whose box is three times the size.
+  final class Window: Sendable, Hashable {
+    /// ``Promotion/startsAt``.
+    let startsAt: Timestamp?
+    /// ``Promotion/endsAt``.
+    let endsAt: Timestamp?
+
+    private init(startsAt: Timestamp?, endsAt: Timestamp?) {
+      self.startsAt = startsAt
+      self.endsAt = endsAt
+    }
+
+    /// A box of the window's bounds, or `nil` when it has neither.
+    static func boxing(startsAt: Timestamp?, endsAt: Timestamp?) -> Window? {
+      startsAt == nil && endsAt == nil ? nil : Window(startsAt: startsAt, endsAt: endsAt)
+    }
+
+    /// Whether the two boxes hold the same bounds.
+    static func == (left: Window, right: Window) -> Bool {
+      left === right || (left.startsAt == right.startsAt && left.endsAt == right.endsAt)
+    }
+
+    /// Hashes the bounds.
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(startsAt)
+      hasher.combine(endsAt)
     }
   }
 }

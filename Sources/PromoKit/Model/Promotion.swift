@@ -24,9 +24,15 @@ public struct Promotion: Sendable, Hashable, Identifiable {
 
   /// Unique in its store: 1 to 64 characters of `A–Z a–z 0–9 . _ -`.
   public let id: String
-  /// The parts most promotions leave out (name, code, groups, target, quantities, cap,
-  /// window), in one shared box: `nil` when it has none of them.
+  /// Free text for people. Kept in the promotion itself, not with the parts most
+  /// promotions leave out: most promotions of a merchant's store have a name and none of
+  /// those parts, and a box for the name alone took about 200 bytes a promotion.
+  public var name: String?
+  /// The parts most promotions leave out (code, groups, target, quantities, cap), in one
+  /// shared box: `nil` when it has none of them.
   private(set) var details: Details?
+  /// Its window, in a shared box of its own: `nil` when it has none.
+  private(set) var window: Window?
   /// For a threshold: the least amount its base must reach; for a shipping deal: the least
   /// subtotal. `nil` for none.
   public let minimumAmount: DecimalNumber?
@@ -44,15 +50,6 @@ public struct Promotion: Sendable, Hashable, Identifiable {
   /// What it takes off.
   public let benefit: Benefit
 
-  /// Free text for people.
-  public var name: String? {
-    get { details?.parts.name }
-    set {
-      var parts = details?.parts ?? Details.Parts()
-      parts.name = newValue
-      details = Details.boxing(parts)
-    }
-  }
   /// The coupon code an order must present for it to apply, if any.
   public var code: String? { details?.parts.code }
   /// The customer groups it is for (an order's customer must be in one of them); `nil`
@@ -72,9 +69,9 @@ public struct Promotion: Sendable, Hashable, Identifiable {
   /// got per line, or in the order when it counts across lines; store format 3).
   public var maximumQuantity: Int64? { details?.parts.maximumQuantity }
   /// The first instant of its window, inclusive; `nil` for no start.
-  public var startsAt: Timestamp? { details?.parts.startsAt }
+  public var startsAt: Timestamp? { window?.startsAt }
   /// The end of its window, exclusive; `nil` for no end.
-  public var endsAt: Timestamp? { details?.parts.endsAt }
+  public var endsAt: Timestamp? { window?.endsAt }
 
   /// Creates a promotion from its parts, or throws the first rule it breaks.
   ///
@@ -146,6 +143,7 @@ public struct Promotion: Sendable, Hashable, Identifiable {
     excludesDiscountedLines: Bool = false
   ) {
     self.id = id
+    self.name = name
     self.kind = kind
     self.minimumAmount = minimumAmount
     self.benefit = benefit
@@ -154,20 +152,20 @@ public struct Promotion: Sendable, Hashable, Identifiable {
     combinesWithIsWritten = combinesWith != nil
     let absent =
       Details.Parts.areAbsent(
-        name: name, code: code, customerGroups: customerGroups, target: target,
+        code: code, customerGroups: customerGroups, target: target,
         minimumQuantity: minimumQuantity,
-        repeats: repeats, maximumDiscount: maximumDiscount, maximumQuantity: maximumQuantity,
-        startsAt: startsAt,
-        endsAt: endsAt) && getTarget == nil && layer == nil && !acrossLines && !excludesDiscountedLines
+        repeats: repeats, maximumDiscount: maximumDiscount, maximumQuantity: maximumQuantity)
+      && getTarget == nil && layer == nil && !acrossLines && !excludesDiscountedLines
     details =
       absent
       ? nil
       : Details.boxing(
         Details.Parts(
-          name: name, code: code, customerGroups: customerGroups, target: target,
+          code: code, customerGroups: customerGroups, target: target,
           minimumQuantity: minimumQuantity, repeats: repeats, maximumDiscount: maximumDiscount,
-          maximumQuantity: maximumQuantity, startsAt: startsAt, endsAt: endsAt, getTarget: getTarget,
+          maximumQuantity: maximumQuantity, getTarget: getTarget,
           layer: layer, excludesDiscountedLines: excludesDiscountedLines, acrossLines: acrossLines))
+    window = Window.boxing(startsAt: startsAt, endsAt: endsAt)
   }
 
   /// Whether `id` is 1 to 64 characters of `A–Z a–z 0–9 . _ -`.

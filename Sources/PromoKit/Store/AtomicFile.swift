@@ -16,9 +16,14 @@ enum AtomicFile {
     "." + FilePath.lastComponent(of: path) + ".tmp-"
   }
 
-  /// Writes `bytes` to `path` atomically and durably; `display` names the file in messages.
-  static func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String, display: String) throws(PromoError)
-  {
+  /// Writes to `path` atomically and durably what `contents` hands its sink, chunk by
+  /// chunk, in order; `display` names the file in messages. A chunk that cannot be
+  /// written, or an error `contents` throws, removes the temporary file and leaves the old
+  /// file as it was.
+  static func write(
+    to path: String, display: String,
+    contents: ((UnsafeBufferPointer<UInt8>) throws(PromoError) -> Void) throws(PromoError) -> Void
+  ) throws(PromoError) {
     let folder = FilePath.folder(of: path)
     // The new file keeps the old one's mode; a mode that cannot be read is a failure, not
     // a reason to widen it to the default.
@@ -37,23 +42,18 @@ enum AtomicFile {
     guard descriptor >= 0 else {
       throw notWritten(display, "cannot create a temporary file beside it", errno)
     }
-    var written = 0
-    var failure: Int32 = 0
-    while written < bytes.count {
-      let count = systemWrite(descriptor, bytes.baseAddress.map { $0 + written }, bytes.count - written)
-      if count < 0 {
-        if errno == EINTR { continue }
-        failure = errno
-        break
+    do {
+      try contents { chunk throws(PromoError) in
+        let failure = writeAll(chunk, to: descriptor)
+        if failure != 0 { throw notWritten(display, "cannot write", failure) }
       }
-      // No progress on a regular file: give up rather than loop.
-      if count == 0 {
-        failure = EIO
-        break
-      }
-      written += count
+    } catch {
+      close(descriptor)
+      unlink(temporary)
+      throw error
     }
-    if failure == 0, let mode, fchmod(descriptor, mode) != 0 { failure = errno }
+    var failure: Int32 = 0
+    if let mode, fchmod(descriptor, mode) != 0 { failure = errno }
     if failure == 0, FileIO.retryingInterruptions({ fsync(descriptor) }) != 0 { failure = errno }
     // A failed close (a deferred write error, say) fails the write too.
     if close(descriptor) != 0 && failure == 0 { failure = errno }
@@ -63,6 +63,22 @@ enum AtomicFile {
       throw notWritten(display, "cannot write", failure)
     }
     try syncFolder(folder, display: display)
+  }
+
+  /// Writes all of `bytes` to `descriptor`; returns 0, or the `errno` of the failure.
+  private static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Int32 {
+    var written = 0
+    while written < bytes.count {
+      let count = systemWrite(descriptor, bytes.baseAddress.map { $0 + written }, bytes.count - written)
+      if count < 0 {
+        if errno == EINTR { continue }
+        return errno
+      }
+      // No progress on a regular file: give up rather than loop.
+      if count == 0 { return EIO }
+      written += count
+    }
+    return 0
   }
 
   /// Flushes a folder's entries (the rename) to disk. Any failure, even to open the

@@ -75,6 +75,36 @@ package enum FileIO {
     return chunk
   }
 
+  /// Whether the file at `path` holds exactly `bytes`, compared as it is read, in chunks
+  /// of 64 KiB: a second read of a file without a second copy of it in memory. `display`
+  /// names the file in messages.
+  ///
+  /// - Complexity: O(*b*) for the *b* bytes of the file, in O(1) memory.
+  package static func file(atPath path: String, holds bytes: [UInt8], display: String) throws(PromoError)
+    -> Bool
+  {
+    let (descriptor, size) = try openForReading(atPath: path, display: display)
+    defer { close(descriptor) }
+    guard size == bytes.count else { return false }
+    let chunkSize = 1 << 16
+    let chunk = UnsafeMutableRawPointer.allocate(byteCount: chunkSize, alignment: 16)
+    defer { chunk.deallocate() }
+    var offset = 0
+    while true {
+      let count = systemRead(descriptor, chunk, chunkSize)
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw unreadable(display, errno: errno)
+      }
+      if count == 0 { return offset == bytes.count }
+      guard offset + count <= bytes.count else { return false }
+      let same = bytes.withUnsafeBytes { expected in memcmp(expected.baseAddress! + offset, chunk, count) == 0
+      }
+      guard same else { return false }
+      offset += count
+    }
+  }
+
   /// Everything readable from `descriptor` until end of file.
   package static func readAll(
     descriptor: Int32, name: String, sizeHint: Int = 0, tooLargeHint: String? = nil

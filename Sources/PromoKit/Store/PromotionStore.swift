@@ -63,13 +63,13 @@ public struct PromotionStore: Sendable {
 
   /// Changes the store under its lock and returns the catalog written.
   ///
-  /// `change` gets the current catalog (`nil` when there is no store yet) and returns the
-  /// new one, or throws to change nothing; it is called once or twice (see above: again
+  /// `change` gets the current catalog (`nil` when there is no store yet), its own to
+  /// change in place, and returns the new one, or throws to change nothing; it is called once or twice (see above: again
   /// only when the store changed between the first read and the lock), so it must not
   /// have other effects. A store that cannot be read or decoded is never rewritten.
   @discardableResult
   public func change(
-    lockTimeout: Double, _ change: (Catalog?) throws(PromoError) -> Catalog
+    lockTimeout: Double, _ change: (consuming Catalog?) throws(PromoError) -> Catalog
   ) throws(PromoError) -> Catalog {
     // The path is resolved once: the lock, the reads and the write all use the file it
     // leads to, so a link and the real path share one lock and a link stays a link.
@@ -83,29 +83,33 @@ public struct PromotionStore: Sendable {
     AtomicFile.removeLeftovers(of: target)
     // Under the lock the store is read again; when it holds the same bytes, the change
     // already made of them is the one to write (`change` depends on its catalog alone).
-    let current = try readIfPresent(target)
     let updated: Catalog
-    if Self.same(before, current) {
+    if try stillHolds(before, target) {
       updated = tried
     } else {
       updated = try change(
-        current.map { bytes throws(PromoError) in try StoreDecoder.decode(bytes, file: path) })
+        readIfPresent(target).map { bytes throws(PromoError) in try StoreDecoder.decode(bytes, file: path) })
     }
-    try CanonicalStoreWriter.withBytes(of: updated) { bytes throws(PromoError) in
-      try AtomicFile.write(bytes, to: target, display: path)
+    try AtomicFile.write(to: target, display: path) { sink throws(PromoError) in
+      try CanonicalStoreWriter.write(updated, to: sink)
     }
     lock.release()
     return updated
   }
 
-  /// Whether two reads found the same thing: no file both times, or the same bytes.
-  private static func same(_ first: [UInt8]?, _ second: [UInt8]?) -> Bool {
-    guard let first, let second else { return first == nil && second == nil }
-    guard first.count == second.count else { return false }
-    return first.withUnsafeBytes { left in
-      second.withUnsafeBytes { right in
-        left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
-      }
+  /// Whether the file at `target` holds `bytes` (`nil`: there is no file), compared as it
+  /// is read, in chunks: the store is not held in memory twice.
+  private func stillHolds(_ bytes: [UInt8]?, _ target: String) throws(PromoError) -> Bool {
+    var info = stat()
+    guard stat(target, &info) == 0 else {
+      if errno == ENOENT || errno == ENOTDIR { return bytes == nil }
+      throw FileIO.unreadable(path, errno: errno)
+    }
+    guard let bytes else { return false }
+    do {
+      return try FileIO.file(atPath: target, holds: bytes, display: path)
+    } catch  where error.category == .missing {
+      throw StoreLocation.danglingLinkError(path) ?? error
     }
   }
 
