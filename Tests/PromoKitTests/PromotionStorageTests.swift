@@ -63,4 +63,48 @@ struct PromotionStorageTests {
       #expect(expected.map { Int(ranks[$0]) } == Array(promotions.indices))
     }
   }
+
+  /// The store format a promotion needs, read from its public parts as the store format
+  /// states it: the definition ``Promotion/requiredVersion`` works out in O(1).
+  static func statedVersion(of promotion: Promotion) -> Int {
+    var version = promotion.kind.introducedInVersion
+    switch promotion.benefit {
+    case .bundle, .tiers, .gift: return 4
+    case .buyGet(let terms) where terms.acrossLines && promotion.getTarget == nil: version = max(version, 3)
+    case .percentOff, .amountOff, .fixedPrice: if promotion.acrossLines { return 4 }
+    case .buyGet: break
+    }
+    if promotion.combinesWithIsWritten || promotion.writtenLayer != nil || promotion.getTarget != nil
+      || promotion.excludesDiscountedLines
+    {
+      return 4
+    }
+    if promotion.customerGroups != nil || (promotion.target != nil && promotion.kind != .item)
+      || promotion.minimumQuantity != nil || promotion.repeats || promotion.maximumQuantity != nil
+    {
+      version = max(version, 3)
+    }
+    if promotion.code != nil || promotion.maximumDiscount != nil { version = max(version, 2) }
+    return version
+  }
+
+  @Test(
+    "the store format a promotion needs is the one its parts state, on generated stores of formats 1 to 4")
+  func requiredVersions() throws {
+    var checked = 0
+    var reached = Set<Int>()
+    for seed in UInt64(0)..<1_200 {
+      var generator = RefCaseGenerator(seed: seed)
+      let testCase = seed % 2 == 0 ? generator.makeCase4() : generator.makeCase(format: Int(seed / 2 % 3) + 1)
+      let text = testCase.store.text(quotingDecimals: true)
+      guard let catalog = try? StoreDecoder.decode(Array(text.utf8), file: "s.json") else { continue }
+      for promotion in catalog.promotions {
+        #expect(promotion.requiredVersion == Self.statedVersion(of: promotion), "\(promotion)")
+        reached.insert(promotion.requiredVersion)
+        checked += 1
+      }
+    }
+    #expect(checked > 2_000)
+    #expect(reached == [1, 2, 3, 4])
+  }
 }

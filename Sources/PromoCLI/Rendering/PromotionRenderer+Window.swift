@@ -26,8 +26,7 @@ extension PromotionRenderer {
 
   /// The offset a timestamp was written with: `Z` or `+08:00`.
   private static func offset(of timestamp: Timestamp) -> String {
-    var text = timestamp.text
-    return text.withUTF8 { String(decoding: offset(ofText: $0), as: UTF8.self) }
+    timestamp.withText { String(decoding: offset(ofText: $0), as: UTF8.self) }
   }
 
   /// The offset of a timestamp's text (see ``offset(of:)``): its last six bytes, or `Z`.
@@ -63,8 +62,7 @@ extension PromotionRenderer {
   private static func appendBound(
     _ timestamp: Timestamp, year: [UInt8], commonOffset: [UInt8]?, to bytes: inout TextBuffer
   ) {
-    var text = timestamp.text
-    text.withUTF8 { text in
+    timestamp.withText { text in
       guard text.count >= 19 else { return bytes.append(text) }
       func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
       var fraction = 19

@@ -164,6 +164,14 @@ enum CanonicalStoreWriter {
       raw("\": ")
     }
 
+    /// A timestamp's text, written as it is (it needs no escape), without making a string.
+    mutating func timestamp(_ key: StaticString, _ value: Timestamp) {
+      self.key(key)
+      byte(UInt8(ascii: "\""))
+      value.withText { append($0.baseAddress!, $0.count) }
+      byte(UInt8(ascii: "\""))
+    }
+
     mutating func string(_ key: StaticString, _ value: String) {
       self.key(key)
       quoted(value)
@@ -231,8 +239,8 @@ enum CanonicalStoreWriter {
       if let units = promotion.maximumQuantity { number("maximumQuantity", units) }
       if promotion.excludesDiscountedLines { flag("excludeDiscountedLines", true) }
       if case .gift(let goods) = promotion.benefit { gift(goods) }
-      if let startsAt = promotion.startsAt { string("startsAt", startsAt.text) }
-      if let endsAt = promotion.endsAt { string("endsAt", endsAt.text) }
+      if let startsAt = promotion.startsAt { timestamp("startsAt", startsAt) }
+      if let endsAt = promotion.endsAt { timestamp("endsAt", endsAt) }
       if !promotion.isActive { flag("active", false) }
       switch promotion.combination {
       case .none: break

@@ -61,16 +61,32 @@ extension Promotion {
 
     /// The parts it holds, never all absent.
     let parts: Parts
+    /// The lowest store format that can hold these parts on a promotion of its kind
+    /// (see ``Promotion/requiredVersion``), worked out once: a store's version is asked
+    /// of every promotion at each write.
+    let requiredVersion: Int
 
-    /// A box of `parts`, which are not all absent.
-    private init(_ parts: Parts) {
+    /// A box of `parts`, which are not all absent, of a promotion of `kind`.
+    private init(_ parts: Parts, kind: PromotionKind) {
       self.parts = parts
+      if parts.layer != nil || parts.getTarget != nil || parts.excludesDiscountedLines || parts.acrossLines {
+        requiredVersion = 4
+      } else if parts.customerGroups != nil || (parts.target != nil && kind != .item)
+        || parts.minimumQuantity != nil || parts.repeats || parts.maximumQuantity != nil
+      {
+        requiredVersion = 3
+      } else if parts.code != nil || parts.maximumDiscount != nil {
+        requiredVersion = 2
+      } else {
+        requiredVersion = 1
+      }
     }
 
-    /// A box of `parts`, or `nil` when every part is absent (so that two promotions with
-    /// the same parts have the same storage, and compare and hash alike).
-    static func boxing(_ parts: Parts) -> Details? {
-      parts.isEmpty ? nil : Details(parts)
+    /// A box of `parts` of a promotion of `kind`, or `nil` when every part is absent (so
+    /// that two promotions with the same parts have the same storage, and compare and hash
+    /// alike).
+    static func boxing(_ parts: Parts, kind: PromotionKind) -> Details? {
+      parts.isEmpty ? nil : Details(parts, kind: kind)
     }
 
     /// Whether the two boxes hold the same parts.

@@ -80,18 +80,4 @@ extension Promotion {
     if case .bundle = benefit { return true }
     return acrossLines || getTarget != nil
   }
-
-  /// Whether it uses anything of store format 4.
-  var usesFormat4: Bool {
-    if kind.introducedInVersion >= 4 || combinesWithIsWritten || details?.parts.layer != nil
-      || getTarget != nil || excludesDiscountedLines
-    {
-      return true
-    }
-    switch benefit {
-    case .bundle, .tiers, .gift: return true
-    case .percentOff, .amountOff, .fixedPrice: return acrossLines
-    case .buyGet: return false
-    }
-  }
 }

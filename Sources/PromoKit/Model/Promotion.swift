@@ -164,7 +164,8 @@ public struct Promotion: Sendable, Hashable, Identifiable {
           code: code, customerGroups: customerGroups, target: target,
           minimumQuantity: minimumQuantity, repeats: repeats, maximumDiscount: maximumDiscount,
           maximumQuantity: maximumQuantity, getTarget: getTarget,
-          layer: layer, excludesDiscountedLines: excludesDiscountedLines, acrossLines: acrossLines))
+          layer: layer, excludesDiscountedLines: excludesDiscountedLines, acrossLines: acrossLines),
+        kind: kind)
     window = Window.boxing(startsAt: startsAt, endsAt: endsAt)
   }
 
@@ -187,17 +188,17 @@ public struct Promotion: Sendable, Hashable, Identifiable {
   /// (a shipping deal, customer groups, a target on an order deal, a quantity minimum or
   /// limit, a repeating threshold, a buy/get across lines), else 2 when it uses anything of
   /// format 2 (an item deal, a code, a cap), else 1.
+  ///
+  /// - Complexity: O(1): the rare parts' share is worked out when they are boxed.
   public var requiredVersion: Int {
-    if usesFormat4 { return 4 }
-    var across = false
-    if case .buyGet(let terms) = benefit { across = terms.acrossLines }
-    if kind.introducedInVersion == 3 || customerGroups != nil || (target != nil && kind != .item)
-      || minimumQuantity != nil || repeats || maximumQuantity != nil || across
-    {
-      return 3
+    var version = max(kind.introducedInVersion, details?.requiredVersion ?? 1)
+    if combinesWithIsWritten { version = 4 }
+    switch benefit {
+    case .bundle, .tiers, .gift: version = 4
+    case .buyGet(let terms) where terms.acrossLines: version = max(version, 3)
+    case .buyGet, .percentOff, .amountOff, .fixedPrice: break
     }
-    if kind.introducedInVersion == 2 || code != nil || maximumDiscount != nil { return 2 }
-    return 1
+    return version
   }
 
   /// Whether `instant` is inside the window: `startsAt <= instant < endsAt`, a missing bound

@@ -33,10 +33,18 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
 
   /// The text as it was written.
   public var text: String {
+    if case .text(let text) = writing { return text }
+    return withText { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Calls `body` with the UTF-8 bytes of ``text``; the usual form is written out in a
+  /// buffer on the stack, no string made. They are ASCII, none of them a quote or a
+  /// backslash: a store writes them between quotes as they are.
+  package func withText<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
     switch writing {
-    case .text(let text): text
-    case .utc: Self.usualForm(of: instant, offsetMinutes: nil)
-    case .offset(let minutes): Self.usualForm(of: instant, offsetMinutes: Int64(minutes))
+    case .text(var text): text.withUTF8(body)
+    case .utc: Self.withUsualForm(of: instant, offsetMinutes: nil, body)
+    case .offset(let minutes): Self.withUsualForm(of: instant, offsetMinutes: Int64(minutes), body)
     }
   }
 
@@ -76,15 +84,17 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// The usual form of `instant` at an offset of `offsetMinutes` (`nil`: `Z`):
-  /// `YYYY-MM-DDTHH:MM:SS` in local time, then `Z` or `+HH:MM`.
-  private static func usualForm(of instant: Instant, offsetMinutes: Int64?) -> String {
+  /// Calls `body` with the usual form of `instant` at an offset of `offsetMinutes`
+  /// (`nil`: `Z`): `YYYY-MM-DDTHH:MM:SS` in local time, then `Z` or `+HH:MM`.
+  private static func withUsualForm<Result>(
+    of instant: Instant, offsetMinutes: Int64?, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
     let local = instant.secondsSinceEpoch + (offsetMinutes ?? 0) * 60
     let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
     let secondOfDay = local - days * 86_400
     let (year, month, day) = CivilDate.from(daysSinceEpoch: days)
     let count = offsetMinutes == nil ? 20 : 25
-    return String(unsafeUninitializedCapacity: count) { text in
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { text in
       // Writes `value` in `width` digits ending before `end`.
       func digits(_ value: Int64, _ width: Int, endingBefore end: Int) {
         var rest = value
@@ -112,7 +122,7 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
       } else {
         text[19] = UInt8(ascii: "Z")
       }
-      return count
+      return body(UnsafeBufferPointer(text))
     }
   }
 
@@ -182,8 +192,9 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
       }
     }
 
-    /// Reads `width` digits as a number; `field` names it in an error.
-    mutating func number(_ width: Int, _ field: String) throws(ParseError) -> Int64 {
+    /// Reads `width` digits as a number; `field` names it in an error (a static string:
+    /// a string is made of it only for the error).
+    mutating func number(_ width: Int, _ field: StaticString) throws(ParseError) -> Int64 {
       guard bytes.count - index >= width else { throw ParseError(reason: "\(field) is missing") }
       var value: Int64 = 0
       for _ in 0..<width {
@@ -198,7 +209,8 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
     /// Reads `separator` (or `other`, when given); `what` says what was expected in an
     /// error. (Two bytes rather than a list: a list is an allocation, and every timestamp
     /// of a store is read here.)
-    mutating func expect(_ separator: UInt8, or other: UInt8? = nil, _ what: String) throws(ParseError) {
+    mutating func expect(_ separator: UInt8, or other: UInt8? = nil, _ what: StaticString) throws(ParseError)
+    {
       guard index < bytes.count, bytes[index] == separator || bytes[index] == other else {
         throw ParseError(reason: "expected \(what) at position \(index + 1)")
       }
