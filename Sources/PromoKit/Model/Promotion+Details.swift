@@ -114,6 +114,17 @@ extension Promotion {
       self.endsAt = endsAt
     }
 
+    /// Where an instant stands against a window.
+    enum Position { case before, inside, after }
+
+    /// Where `instant` stands: before `startsAt`, at or after `endsAt`, or inside. The
+    /// bounds' instants are read in place (a copy of a bound is a copy of its text).
+    func position(of instant: Instant) -> Position {
+      if let start = startsAt?.instant, instant < start { return .before }
+      if let end = endsAt?.instant, instant >= end { return .after }
+      return .inside
+    }
+
     /// A box of the window's bounds, or `nil` when it has neither.
     static func boxing(startsAt: Timestamp?, endsAt: Timestamp?) -> Window? {
       startsAt == nil && endsAt == nil ? nil : Window(startsAt: startsAt, endsAt: endsAt)

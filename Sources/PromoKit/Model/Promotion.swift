@@ -204,9 +204,7 @@ public struct Promotion: Sendable, Hashable, Identifiable {
   /// Whether `instant` is inside the window: `startsAt <= instant < endsAt`, a missing bound
   /// being unbounded.
   public func isEffective(at instant: Instant) -> Bool {
-    if let startsAt, instant < startsAt.instant { return false }
-    if let endsAt, instant >= endsAt.instant { return false }
-    return true
+    window?.position(of: instant) ?? .inside == .inside
   }
 
   /// Whether it is switched on and effective at `instant`. A promotion with a code also
@@ -239,8 +237,10 @@ public struct Promotion: Sendable, Hashable, Identifiable {
   /// Where it stands at `instant`: the switch is checked first, then the window.
   public func status(at instant: Instant) -> PromotionStatus {
     if !isActive { return .inactive }
-    if let startsAt, instant < startsAt.instant { return .notStarted }
-    if let endsAt, instant >= endsAt.instant { return .ended }
-    return .working
+    switch window?.position(of: instant) ?? .inside {
+    case .before: return .notStarted
+    case .after: return .ended
+    case .inside: return .working
+    }
   }
 }
