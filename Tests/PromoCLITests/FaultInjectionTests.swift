@@ -140,6 +140,11 @@ struct FaultScenario: CustomTestStringConvertible, Sendable {
       name: "disable (mode 0600, a dead writer's temporary file beside it)",
       arguments: ["disable", "autumn-20"], mode: 0o600, leftover: true),
     FaultScenario(name: "init", arguments: ["init", "--currency", "CNY"], fixture: nil),
+    // 1.3 MB: written in two pieces of the store writer, and read again under the lock in
+    // chunks of 64 KiB.
+    FaultScenario(
+      name: "disable in a 16,000-promotion store (written in two pieces)", arguments: ["disable", "bulk-7"],
+      bulk: 16_000),
   ]
 }
 
