@@ -1,3 +1,5 @@
+import PromoLibc
+
 extension ByteCursor {
   /// The next string (after white space) without control characters, its bytes between
   /// the quotes, whether they are ASCII and whether they hold an escape.
@@ -64,7 +66,20 @@ extension ByteCursor {
       // decoder's passes.
       return String(unsafeUninitializedCapacity: buffer.count) { $0.initialize(fromContentsOf: buffer) }
     }
-    return String(validating: buffer, as: UTF8.self)
+    return Self.validString(buffer)
+  }
+
+  /// The string of UTF-8 `bytes`, or `nil` when they are not valid UTF-8: decoded (an
+  /// invalid byte would be replaced) and compared with the bytes, the same bytes back only
+  /// for valid UTF-8. (`String(validating:as:)` looked up generic metadata at each call,
+  /// 650 instructions of each name in Chinese.)
+  package static func validString(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    var string = String(decoding: bytes, as: UTF8.self)
+    let same = string.withUTF8 { decoded in
+      decoded.count == bytes.count
+        && (bytes.isEmpty || memcmp(decoded.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
+    }
+    return same ? string : nil
   }
 
   /// An array of strings (``text()``), or `nil` past `limit` entries.

@@ -58,6 +58,6 @@ extension ByteCursor {
       utf8.append(simple)
       index += 2
     }
-    return String(validating: utf8, as: UTF8.self)
+    return utf8.withUnsafeBufferPointer(ByteCursor.validString)
   }
 }
