@@ -10,16 +10,24 @@ extension PriceCalculator {
     let digits = order.subtotal.minorDigits
     var terms: [DealTerms] = []
     var extrasKept: [DealExtras] = []
-    for (position, promotion) in catalog.promotions.enumerated()
-    where promotion.isWorking(at: context.instant, presenting: codes, groups: groups) {
-      do throws(UnpayableAmount) {
-        terms.append(
-          try DealTerms(
-            promotion, storeIndex: position, rank: ranks[position], minorDigits: digits,
-            rounding: catalog.rounding, keepingExtrasIn: &extrasKept))
-      } catch {
-        throw error.error(position: position, currency: catalog.currency, minorDigits: digits)
+    var failure: (UnpayableAmount, position: Int)?
+    // Each promotion read in place (a copy retains its strings and boxes).
+    catalog.promotions.withUnsafeBufferPointer { promotions in
+      for position in promotions.indices
+      where promotions[position].isWorking(at: context.instant, presenting: codes, groups: groups) {
+        do throws(UnpayableAmount) {
+          terms.append(
+            try DealTerms(
+              promotions[position], storeIndex: position, rank: ranks[position], minorDigits: digits,
+              rounding: catalog.rounding, keepingExtrasIn: &extrasKept))
+        } catch {
+          failure = (error, position)
+          return
+        }
       }
+    }
+    if let (error, position) = failure {
+      throw error.error(position: position, currency: catalog.currency, minorDigits: digits)
     }
     return (terms, extrasKept)
   }
