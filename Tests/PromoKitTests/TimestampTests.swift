@@ -183,4 +183,20 @@ struct TimestampTests {
       }
     }
   }
+
+  @Test(
+    "the offset a timestamp is written with, in every form, and as a store writes it",
+    arguments: [
+      ("2026-11-22T04:00:00Z", "Z"), ("2026-11-22T04:00:00z", "Z"), ("2026-11-22T04:00:00.5Z", "Z"),
+      ("2026-11-22T04:00:00+00:00", "+00:00"), ("2026-11-22T04:00:00-00:00", "-00:00"),
+      ("2026-11-22T12:00:00+08:00", "+08:00"), ("2026-11-22t12:00:00+08:00", "+08:00"),
+      ("2026-11-22T12:00:00.75+08:00", "+08:00"), ("2026-11-21T22:30:00-05:30", "-05:30"),
+      ("1970-01-01T00:00:00+23:59", "+23:59"), ("1970-01-01T00:00:00-23:59", "-23:59"),
+    ])
+  func writtenOffset(text: String, offset: String) throws {
+    let written = try Timestamp(parsing: text).writtenOffset
+    #expect(written.text == offset)
+    // Two timestamps share an offset exactly when its text is the same (`z` is `Z`).
+    #expect(written == (try Timestamp(parsing: "2000-01-01T00:00:00" + offset).writtenOffset))
+  }
 }

@@ -23,7 +23,6 @@ extension PromotionRenderer {
     let minorDigits = currency.minorDigits
     let year = Array(instant.description.utf8.prefix(4))
     let offset = commonOffset(of: promotions, rows: rows)
-    let offsetBytes = offset.map { Array($0.utf8) }
     // Format-2 columns (what an item promotion targets, a coupon code) only when a listed
     // promotion has one, so that a format-1 table stays as narrow as it was.
     var showsTarget = false
@@ -63,7 +62,8 @@ extension PromotionRenderer {
       header.append("GROUPS")
     }
     var table = TextTable(alignments + [.left, .left, .left, .left, .left])
-    table.append(header + [offset.map { "WINDOW (\($0))" } ?? "WINDOW", "ON", "STK", "STATUS", "BANNER"])
+    table.append(
+      header + [offset.map { "WINDOW (\($0.text))" } ?? "WINDOW", "ON", "STK", "STATUS", "BANNER"])
     table.reserveRows(rows.count, bytes: 80)
     var pending = TextTable.Rows()
     let columns = RowColumns(
@@ -72,7 +72,7 @@ extension PromotionRenderer {
     for index in rows {
       appendRow(
         of: promotions[index], columns: columns, minorDigits: minorDigits, year: year,
-        commonOffset: offsetBytes, currency: currency, locale: locale, at: instant, to: &pending)
+        commonOffset: offset, currency: currency, locale: locale, at: instant, to: &pending)
       pending.endRow()
       if pending.byteCount >= 1 << 16 { table.append(&pending) }
     }
@@ -104,7 +104,7 @@ extension PromotionRenderer {
   /// ``table(_:rows:currency:locale:at:style:_:)``).
   private static func appendRow(
     of promotion: borrowing Promotion, columns: RowColumns, minorDigits: Int, year: [UInt8],
-    commonOffset: [UInt8]?, currency: Currency?, locale: BannerLocale, at instant: Instant,
+    commonOffset: Timestamp.WrittenOffset?, currency: Currency?, locale: BannerLocale, at instant: Instant,
     to row: inout TextTable.Rows
   ) {
     row.text.appendUTF8(of: promotion.id)

@@ -1,4 +1,5 @@
 import PromoKit
+import PromoLibc
 
 /// A promotion's window in short, and the offset its bounds share.
 extension PromotionRenderer {
@@ -6,12 +7,11 @@ extension PromotionRenderer {
   /// `Z`; the first such in the order of `rows` on a tie), or `nil` when none has a bound.
   ///
   /// - Complexity: O(*n*) for *n* rows.
-  static func commonOffset(of promotions: [Promotion], rows: [Int]) -> String? {
-    var counts: [String: Int] = [:]
-    var order: [String] = []
+  static func commonOffset(of promotions: [Promotion], rows: [Int]) -> Timestamp.WrittenOffset? {
+    var counts: [Timestamp.WrittenOffset: Int] = [:]
+    var order: [Timestamp.WrittenOffset] = []
     func count(_ bound: Timestamp?) {
-      guard let bound else { return }
-      let offset = offset(of: bound)
+      guard let offset = bound?.writtenOffset else { return }
       if counts[offset] == nil { order.append(offset) }
       counts[offset, default: 0] += 1
     }
@@ -24,28 +24,13 @@ extension PromotionRenderer {
     return order.first { counts[$0] == most }
   }
 
-  /// The offset a timestamp was written with: `Z` or `+08:00`.
-  private static func offset(of timestamp: Timestamp) -> String {
-    timestamp.withText { String(decoding: offset(ofText: $0), as: UTF8.self) }
-  }
-
-  /// The offset of a timestamp's text (see ``offset(of:)``): its last six bytes, or `Z`.
-  private static func offset(ofText text: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-    let last = text[text.count - 1]
-    if last == UInt8(ascii: "Z") || last == UInt8(ascii: "z") {
-      let zulu: StaticString = "Z"
-      return UnsafeBufferPointer(start: zulu.utf8Start, count: 1)
-    }
-    return UnsafeBufferPointer(rebasing: text[(text.count - 6)...])
-  }
-
   /// Appends the window in short to `bytes`: `11-01..12-01`, `2027-01-01..`, `..12-01` or
   /// `always`. Dates are as written in the store (in their own offset), without the year
   /// when it is `year` (the evaluation year, UTF-8); a bound that is not at midnight shows
   /// its time (with its fraction of a second, if it has one), and a bound whose offset is
-  /// not `commonOffset` (UTF-8) shows its offset (`11-01 -05:00`).
+  /// not `commonOffset` shows its offset (`11-01 -05:00`).
   static func appendWindow(
-    of promotion: Promotion, year: [UInt8], commonOffset: [UInt8]?, to bytes: inout TextBuffer
+    of promotion: Promotion, year: [UInt8], commonOffset: Timestamp.WrittenOffset?, to bytes: inout TextBuffer
   ) {
     guard promotion.startsAt != nil || promotion.endsAt != nil else { return bytes.appendLiteral("always") }
     if let start = promotion.startsAt {
@@ -60,7 +45,7 @@ extension PromotionRenderer {
   /// second whole: cut, it would misstate the bound); its offset when it is not
   /// `commonOffset`. A timestamp's text is ASCII (it was parsed as RFC 3339).
   private static func appendBound(
-    _ timestamp: Timestamp, year: [UInt8], commonOffset: [UInt8]?, to bytes: inout TextBuffer
+    _ timestamp: Timestamp, year: [UInt8], commonOffset: Timestamp.WrittenOffset?, to bytes: inout TextBuffer
   ) {
     timestamp.withText { text in
       guard text.count >= 19 else { return bytes.append(text) }
@@ -69,18 +54,21 @@ extension PromotionRenderer {
       while fraction < text.count && (text[fraction] == UInt8(ascii: ".") || isDigit(text[fraction])) {
         fraction += 1
       }
-      let midnight = text[11..<19].elementsEqual("00:00:00".utf8)
-      let wholeMinute = text[16..<19].elementsEqual(":00".utf8)
+      // (Compared as bytes: `elementsEqual` over a string's UTF-8 view was most of the cost
+      // of a bound.)
+      let base = text.baseAddress!
+      let midnight = memcmp(base + 11, "00:00:00", 8) == 0
+      let wholeMinute = memcmp(base + 16, ":00", 3) == 0
       let length = fraction > 19 ? fraction : midnight ? 10 : wholeMinute ? 16 : 19
       // The year is left out when it is the evaluation year (and a `-` follows it).
       let sameYear =
-        length > year.count && text[..<year.count].elementsEqual(year)
-        && text[year.count] == UInt8(ascii: "-")
+        length > year.count && memcmp(base, year, year.count) == 0 && text[year.count] == UInt8(ascii: "-")
       bytes.append(UnsafeBufferPointer(rebasing: text[(sameYear ? 5 : 0)..<length]))
-      let offset = offset(ofText: text)
-      if let commonOffset, offset.elementsEqual(commonOffset) { return }
+      // (`z` is shown, and compared, as `Z`.)
+      let offset = timestamp.writtenOffset
+      if offset == commonOffset { return }
       bytes.appendLiteral(" ")
-      bytes.append(offset)
+      bytes.appendUTF8(of: offset.text)
     }
   }
 }

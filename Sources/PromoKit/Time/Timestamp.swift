@@ -34,17 +34,62 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
   /// The text as it was written.
   public var text: String {
     if case .text(let text) = writing { return text }
-    return withText { String(decoding: $0, as: UTF8.self) }
+    var text = ""
+    withText { text = String(decoding: $0, as: UTF8.self) }
+    return text
   }
 
   /// Calls `body` with the UTF-8 bytes of ``text``; the usual form is written out in a
   /// buffer on the stack, no string made. They are ASCII, none of them a quote or a
-  /// backslash: a store writes them between quotes as they are.
-  package func withText<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+  /// backslash: a store writes them between quotes as they are. (Not generic: called from
+  /// another module, a generic function runs unspecialized, three times slower.)
+  package func withText(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     switch writing {
     case .text(var text): text.withUTF8(body)
     case .utc: Self.withUsualForm(of: instant, offsetMinutes: nil, body)
     case .offset(let minutes): Self.withUsualForm(of: instant, offsetMinutes: Int64(minutes), body)
+    }
+  }
+
+  /// The offset from UTC a timestamp is written with.
+  package enum WrittenOffset: Hashable, Sendable {
+    /// `Z` (or `z`).
+    case utc
+    /// `+HH:MM` or `-HH:MM`, `minutes` ahead of UTC (`+00:00` is 0).
+    case ahead(minutes: Int16)
+    /// `-00:00`: UTC, its local offset unknown (RFC 3339).
+    case unknownLocal
+
+    /// As a store writes it: `Z`, `+08:00`, `-05:30`, `-00:00`.
+    package var text: String {
+      switch self {
+      case .utc: return "Z"
+      case .unknownLocal: return "-00:00"
+      case .ahead(let minutes):
+        var text = ""
+        Timestamp.withOffset(minutes: Int64(minutes)) { text = String(decoding: $0, as: UTF8.self) }
+        return text
+      }
+    }
+  }
+
+  /// The offset it is written with.
+  package var writtenOffset: WrittenOffset {
+    switch writing {
+    case .utc: return .utc
+    case .offset(let minutes): return .ahead(minutes: minutes)
+    case .text(var text):
+      return text.withUTF8 { text in
+        let last = text[text.count - 1]
+        if last == UInt8(ascii: "Z") || last == UInt8(ascii: "z") { return .utc }
+        // `+HH:MM` or `-HH:MM`, checked by the parser.
+        let digits = text[(text.count - 5)...].map { Int16($0) - 48 }
+        let minutes = (digits[0] * 10 + digits[1]) * 60 + digits[3] * 10 + digits[4]
+        if text[text.count - 6] == UInt8(ascii: "-") {
+          return minutes == 0 ? .unknownLocal : .ahead(minutes: -minutes)
+        }
+        return .ahead(minutes: minutes)
+      }
     }
   }
 
@@ -85,45 +130,65 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Calls `body` with the usual form of `instant` at an offset of `offsetMinutes`
-  /// (`nil`: `Z`): `YYYY-MM-DDTHH:MM:SS` in local time, then `Z` or `+HH:MM`.
-  private static func withUsualForm<Result>(
-    of instant: Instant, offsetMinutes: Int64?, _ body: (UnsafeBufferPointer<UInt8>) -> Result
-  ) -> Result {
+  /// (`nil`: `Z`): `YYYY-MM-DDTHH:MM:SS` in local time, then `Z` or `+HH:MM`, written in
+  /// 32 bytes on the stack.
+  private static func withUsualForm(
+    of instant: Instant, offsetMinutes: Int64?, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
     let local = instant.secondsSinceEpoch + (offsetMinutes ?? 0) * 60
     let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
     let secondOfDay = local - days * 86_400
     let (year, month, day) = CivilDate.from(daysSinceEpoch: days)
-    let count = offsetMinutes == nil ? 20 : 25
-    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { text in
-      // Writes `value` in `width` digits ending before `end`.
-      func digits(_ value: Int64, _ width: Int, endingBefore end: Int) {
-        var rest = value
-        for position in stride(from: end - 1, through: end - width, by: -1) {
-          text[position] = UInt8(48 + rest % 10)
-          rest /= 10
-        }
-      }
-      digits(year, 4, endingBefore: 4)
+    var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &storage) { raw in
+      let text = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+      writeDigits(year, 4, at: text)
       text[4] = UInt8(ascii: "-")
-      digits(month, 2, endingBefore: 7)
+      writeDigits(month, 2, at: text + 5)
       text[7] = UInt8(ascii: "-")
-      digits(day, 2, endingBefore: 10)
+      writeDigits(day, 2, at: text + 8)
       text[10] = UInt8(ascii: "T")
-      digits(secondOfDay / 3600, 2, endingBefore: 13)
+      writeDigits(secondOfDay / 3600, 2, at: text + 11)
       text[13] = UInt8(ascii: ":")
-      digits(secondOfDay / 60 % 60, 2, endingBefore: 16)
+      writeDigits(secondOfDay / 60 % 60, 2, at: text + 14)
       text[16] = UInt8(ascii: ":")
-      digits(secondOfDay % 60, 2, endingBefore: 19)
-      if let offsetMinutes {
-        text[19] = offsetMinutes < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
-        digits(abs(offsetMinutes) / 60, 2, endingBefore: 22)
-        text[22] = UInt8(ascii: ":")
-        digits(abs(offsetMinutes) % 60, 2, endingBefore: 25)
-      } else {
+      writeDigits(secondOfDay % 60, 2, at: text + 17)
+      guard let offsetMinutes else {
         text[19] = UInt8(ascii: "Z")
+        return body(UnsafeBufferPointer(start: text, count: 20))
       }
-      return body(UnsafeBufferPointer(text))
+      writeOffset(minutes: offsetMinutes, at: text + 19)
+      body(UnsafeBufferPointer(start: text, count: 25))
     }
+  }
+
+  /// Calls `body` with an offset of `minutes` ahead of UTC as `+HH:MM` (or `-HH:MM`).
+  fileprivate static func withOffset(minutes: Int64, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    var storage: UInt64 = 0
+    withUnsafeMutableBytes(of: &storage) { raw in
+      let text = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+      writeOffset(minutes: minutes, at: text)
+      body(UnsafeBufferPointer(start: text, count: 6))
+    }
+  }
+
+  /// Writes `value` (not negative) in `width` decimal digits from `start`.
+  @inline(__always)
+  private static func writeDigits(_ value: Int64, _ width: Int, at start: UnsafeMutablePointer<UInt8>) {
+    var rest = value
+    for position in (0..<width).reversed() {
+      start[position] = UInt8(truncatingIfNeeded: 48 + rest % 10)
+      rest /= 10
+    }
+  }
+
+  /// Writes an offset of `minutes` ahead of UTC as `+HH:MM` (or `-HH:MM`) from `start`.
+  @inline(__always)
+  private static func writeOffset(minutes: Int64, at start: UnsafeMutablePointer<UInt8>) {
+    start[0] = minutes < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+    writeDigits(abs(minutes) / 60, 2, at: start + 1)
+    start[3] = UInt8(ascii: ":")
+    writeDigits(abs(minutes) % 60, 2, at: start + 4)
   }
 
   /// The instant the UTF-8 `bytes` of a timestamp name, and its offset from UTC in seconds.
