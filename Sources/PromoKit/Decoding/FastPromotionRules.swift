@@ -90,15 +90,16 @@ enum FastPromotionRules {
     return nil
   }
 
-  /// The promotion of the plain shape (no code, customer groups, target, quantity minimum
-  /// or limit, repeat, buy/get) from its values, or `nil` when it breaks a rule: the rules
-  /// of ``promotion(of:currency:)`` for those values alone, without a draft. `digits` are
-  /// the store currency's minor digits.
-  static func plainPromotion(
-    id: String, name: String?, kind: PromotionKind, minimumAmount: DecimalNumber?, percentOff: DecimalNumber?,
-    amountOff: DecimalNumber?, fixedPrice: DecimalNumber?, maximumDiscount: DecimalNumber?,
-    startsAt: Timestamp?, endsAt: Timestamp?, isActive: Bool, isStackable: Bool, digits: Int
-  ) -> Promotion? {
+  /// The benefit of a promotion of the plain shape (no code, customer groups, target,
+  /// quantity minimum or limit, repeat, buy/get) from its values, or `nil` when they break
+  /// a rule: the rules of ``promotion(of:currency:)`` for those values alone, without a
+  /// draft (its window by the bounds' instants). `digits` are the store currency's minor
+  /// digits. The promotion is then made of the values as they are.
+  static func plainBenefit(
+    kind: PromotionKind, minimumAmount: DecimalNumber?, percentOff: DecimalNumber?, amountOff: DecimalNumber?,
+    fixedPrice: DecimalNumber?, maximumDiscount: DecimalNumber?, startsAt: Instant?, endsAt: Instant?,
+    digits: Int
+  ) -> Benefit? {
     @inline(__always)
     func valid(_ value: DecimalNumber, allowsZero: Bool, checksDigits: Bool) -> Bool {
       isAllowed(value, allowsZero: allowsZero, checksDigits: checksDigits, digits: digits)
@@ -131,12 +132,8 @@ enum FastPromotionRules {
       guard kind.actsOnOrder, percentOff != nil, valid(maximumDiscount, allowsZero: false, checksDigits: true)
       else { return nil }
     }
-    if let startsAt, let endsAt, startsAt.instant >= endsAt.instant { return nil }
-    return Promotion(
-      valid: id, name: name, kind: kind, code: nil, customerGroups: nil, target: nil,
-      minimumAmount: minimumAmount, minimumQuantity: nil, repeats: false, benefit: benefit,
-      maximumDiscount: maximumDiscount, maximumQuantity: nil, startsAt: startsAt, endsAt: endsAt,
-      isActive: isActive, isStackable: isStackable)
+    if let startsAt, let endsAt, startsAt >= endsAt { return nil }
+    return benefit
   }
 
   /// Whether `value` is an amount a promotion may name: not negative, not zero unless

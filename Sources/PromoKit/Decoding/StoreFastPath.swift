@@ -177,15 +177,20 @@ enum StoreFastPath {
       let target = PromotionKey.target.bit
       if seen & target != 0, StoreDecoder.versionNeeded(for: "target", kind: kind) > version { return nil }
       if !Self.keysAreSure(seen, of: draft, version: version) { return nil }
-      if seen & ~Self.plainKeys == 0, let id = draft.id,
-        let promotion = FastPromotionRules.plainPromotion(
-          id: id, name: draft.name, kind: kind, minimumAmount: draft.minimumAmount,
-          percentOff: draft.percentOff,
+      if seen & ~Self.plainKeys == 0, draft.id != nil,
+        let benefit = FastPromotionRules.plainBenefit(
+          kind: kind, minimumAmount: draft.minimumAmount, percentOff: draft.percentOff,
           amountOff: draft.amountOff, fixedPrice: draft.fixedPrice, maximumDiscount: draft.maximumDiscount,
-          startsAt: draft.startsAt, endsAt: draft.endsAt, isActive: draft.isActive,
-          isStackable: draft.isStackable, digits: currency.minorDigits)
+          startsAt: draft.startsAt?.instant, endsAt: draft.endsAt?.instant, digits: currency.minorDigits)
       {
-        return promotion
+        // The draft's strings and bounds are moved into the promotion, not copied: the
+        // draft is done with.
+        return Promotion(
+          valid: draft.id.take()!, name: draft.name.take(), kind: kind, code: nil, customerGroups: nil,
+          target: nil, minimumAmount: draft.minimumAmount, minimumQuantity: nil, repeats: false,
+          benefit: benefit,
+          maximumDiscount: draft.maximumDiscount, maximumQuantity: nil, startsAt: draft.startsAt.take(),
+          endsAt: draft.endsAt.take(), isActive: draft.isActive, isStackable: draft.isStackable)
       }
       // Most promotions are of a shape whose rules are checked directly; any other is
       // built (or refused) by the draft's own rules.
