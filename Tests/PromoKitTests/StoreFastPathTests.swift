@@ -302,19 +302,31 @@ struct StoreFastPathTests {
 /// The byte writer of canonical stores must write exactly what ``StoreEncoder`` writes.
 @Suite("The canonical store writer agrees with the store encoder")
 struct CanonicalStoreWriterTests {
+  /// Calls `body` with each of `tries` random stores (``StoreFastPathTests/randomStore(_:)``
+  /// from `seed`) that decodes: its text, its catalog and the generator; returns how many.
+  static func forEachRandomCatalog(
+    seed: UInt64, tries: Int, _ body: (String, Catalog, inout SplitMix64) -> Void
+  ) -> Int {
+    var generator = SplitMix64(seed: seed)
+    var decoded = 0
+    for _ in 0..<tries {
+      let text = StoreFastPathTests.randomStore(&generator)
+      guard let catalog = try? StoreDecoder.decode(Array(text.utf8), file: "s.json") else { continue }
+      body(text, catalog, &generator)
+      decoded += 1
+    }
+    return decoded
+  }
+
   @Test("random valid stores: the same bytes, and they read back as the same catalog")
   func randomCatalogs() {
-    var generator = SplitMix64(seed: 22)
-    var checked = 0
-    for _ in 0..<5_000 {
-      let text = StoreFastPathTests.randomStore(&generator)
-      guard var catalog = try? StoreDecoder.decode(Array(text.utf8), file: "s.json") else { continue }
+    let checked = Self.forEachRandomCatalog(seed: 22, tries: 5_000) { text, decoded, generator in
+      var catalog = decoded
       if Int.random(in: 0..<4, using: &generator) == 0 { catalog.schema = "https://example.com/\"s\"" }
       let expected = Array(StoreEncoder.encode(catalog).utf8)
       let written = CanonicalStoreWriter.bytes(of: catalog)
       #expect(written == expected, "for \(text)")
       #expect((try? StoreDecoder.decode(written, file: "s.json")) == catalog)
-      checked += 1
     }
     #expect(checked > 200)
   }
@@ -331,11 +343,7 @@ struct CanonicalStoreWriterTests {
 
   @Test("in chunks of any size, the written bytes join up to the whole file, a promotion never split")
   func chunks() {
-    var generator = SplitMix64(seed: 23)
-    var checked = 0
-    for _ in 0..<1_000 {
-      let text = StoreFastPathTests.randomStore(&generator)
-      guard let catalog = try? StoreDecoder.decode(Array(text.utf8), file: "s.json") else { continue }
+    let checked = Self.forEachRandomCatalog(seed: 23, tries: 1_000) { _, catalog, _ in
       let whole = CanonicalStoreWriter.bytes(of: catalog)
       for size in [1, 7, 300] {
         var chunks: [[UInt8]] = []
@@ -348,7 +356,6 @@ struct CanonicalStoreWriterTests {
         }
         if size == 1, !catalog.promotions.isEmpty { #expect(chunks.count == 2 + catalog.promotions.count) }
       }
-      checked += 1
     }
     #expect(checked > 40)
   }
