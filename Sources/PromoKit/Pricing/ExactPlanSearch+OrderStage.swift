@@ -289,9 +289,15 @@ extension ExactPlanSearch {
     // that may take more on less (a tier ladder) is kept with its bound.
     let kept = terms.takesLessOnLessBase ? taken : bound
     guard paired, kept > 0 else { return }
+    // (Room for 16 at the first: a list grown from one was reallocated about 19 times an
+    // order of the bench's format-3 store.)
     switch terms.kind {
-    case .discount: discounts.append(DealTaking(deal: number, taken: kept))
-    case .threshold: thresholds.append(DealTaking(deal: number, taken: kept))
+    case .discount:
+      if discounts.isEmpty { discounts.reserveCapacity(16) }
+      discounts.append(DealTaking(deal: number, taken: kept))
+    case .threshold:
+      if thresholds.isEmpty { thresholds.reserveCapacity(16) }
+      thresholds.append(DealTaking(deal: number, taken: kept))
     case .item, .shipping, .gift: preconditionFailure("only discounts and thresholds act on the order")
     }
   }
