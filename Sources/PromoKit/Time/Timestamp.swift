@@ -1,55 +1,21 @@
 /// An RFC 3339 timestamp with an explicit offset, kept with the way it was written.
 ///
 /// Keeping how it was written lets a store be rewritten byte for byte as the merchant
-/// wrote it, while ``instant`` is what every comparison uses. The usual form
-/// (`2026-11-01T00:00:00+08:00`, or `Z`) is kept as its offset, and its ``text`` written
-/// out again when asked for; only another form (a fraction of a second, a lower-case `t`
-/// or `z`, `-00:00`) keeps its text: a window on a third of 100,000 promotions held 4 MiB
-/// of timestamp text.
+/// wrote it, while ``instant`` is what every comparison uses. Every timestamp keeps the
+/// offset it is written with (``writtenOffset``); the usual form
+/// (`2026-11-01T00:00:00+08:00`, or `Z`) is written out again from it when its ``text`` is
+/// asked for, and only another form (a fraction of a second, a lower-case `t` or `z`)
+/// keeps its text: a window on a third of 100,000 promotions held 4 MiB of timestamp text.
 ///
 ///     let start = try Timestamp(parsing: "2026-11-01T00:00:00+08:00")
 ///     start.instant.description   // "2026-10-31T16:00:00Z"
 public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
   /// The point in time it names.
   public let instant: Instant
-  /// How it was written.
-  private let writing: Writing
-
-  /// How a timestamp was written: enough to write the same text again.
-  private enum Writing: Sendable, Hashable {
-    /// `YYYY-MM-DDTHH:MM:SSZ`.
-    case utc
-    /// `YYYY-MM-DDTHH:MM:SS+HH:MM` (or `-HH:MM`), `minutes` ahead of UTC; never `-00:00`.
-    case offset(minutes: Int16)
-    /// Any other form, as written.
-    case text(String)
-  }
-
-  /// Why a text is not an RFC 3339 timestamp with an offset.
-  public struct ParseError: Error, Sendable, Equatable {
-    /// What is wrong, in words.
-    public var reason: String
-  }
-
-  /// The text as it was written.
-  public var text: String {
-    if case .text(let text) = writing { return text }
-    var text = ""
-    withText { text = String(decoding: $0, as: UTF8.self) }
-    return text
-  }
-
-  /// Calls `body` with the UTF-8 bytes of ``text``; the usual form is written out in a
-  /// buffer on the stack, no string made. They are ASCII, none of them a quote or a
-  /// backslash: a store writes them between quotes as they are. (Not generic: called from
-  /// another module, a generic function runs unspecialized, three times slower.)
-  package func withText(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    switch writing {
-    case .text(var text): text.withUTF8(body)
-    case .utc: Self.withUsualForm(of: instant, offsetMinutes: nil, body)
-    case .offset(let minutes): Self.withUsualForm(of: instant, offsetMinutes: Int64(minutes), body)
-    }
-  }
+  /// The offset it is written with.
+  package let writtenOffset: WrittenOffset
+  /// Its text, when it is not in the usual form (`nil` for the usual form).
+  private let unusualText: String?
 
   /// The offset from UTC a timestamp is written with.
   package enum WrittenOffset: Hashable, Sendable {
@@ -60,37 +26,70 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
     /// `-00:00`: UTC, its local offset unknown (RFC 3339).
     case unknownLocal
 
+    /// How far ahead of UTC the local time it is written in runs, in seconds.
+    var seconds: Int64 {
+      if case .ahead(let minutes) = self { return Int64(minutes) * 60 }
+      return 0
+    }
+
     /// As a store writes it: `Z`, `+08:00`, `-05:30`, `-00:00`.
     package var text: String {
-      switch self {
-      case .utc: return "Z"
-      case .unknownLocal: return "-00:00"
-      case .ahead(let minutes):
-        var text = ""
-        Timestamp.withOffset(minutes: Int64(minutes)) { text = String(decoding: $0, as: UTF8.self) }
-        return text
+      var text = ""
+      withText { text = String(decoding: $0, as: UTF8.self) }
+      return text
+    }
+
+    /// Calls `body` with ``text`` in UTF-8, written in 8 bytes on the stack.
+    fileprivate func withText(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+      var storage: UInt64 = 0
+      withUnsafeMutableBytes(of: &storage) { raw in
+        let text = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        body(UnsafeBufferPointer(start: text, count: write(at: text)))
       }
+    }
+
+    /// Writes ``text`` from `start` (at most 6 bytes); returns how many bytes it took.
+    fileprivate func write(at start: UnsafeMutablePointer<UInt8>) -> Int {
+      switch self {
+      case .utc:
+        start[0] = UInt8(ascii: "Z")
+        return 1
+      case .unknownLocal:
+        start[0] = UInt8(ascii: "-")
+        Timestamp.writeDigits(0, 2, at: start + 1)
+        start[3] = UInt8(ascii: ":")
+        Timestamp.writeDigits(0, 2, at: start + 4)
+      case .ahead(let minutes):
+        start[0] = minutes < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+        Timestamp.writeDigits(Int64(abs(minutes)) / 60, 2, at: start + 1)
+        start[3] = UInt8(ascii: ":")
+        Timestamp.writeDigits(Int64(abs(minutes)) % 60, 2, at: start + 4)
+      }
+      return 6
     }
   }
 
-  /// The offset it is written with.
-  package var writtenOffset: WrittenOffset {
-    switch writing {
-    case .utc: return .utc
-    case .offset(let minutes): return .ahead(minutes: minutes)
-    case .text(var text):
-      return text.withUTF8 { text in
-        let last = text[text.count - 1]
-        if last == UInt8(ascii: "Z") || last == UInt8(ascii: "z") { return .utc }
-        // `+HH:MM` or `-HH:MM`, checked by the parser.
-        let digits = text[(text.count - 5)...].map { Int16($0) - 48 }
-        let minutes = (digits[0] * 10 + digits[1]) * 60 + digits[3] * 10 + digits[4]
-        if text[text.count - 6] == UInt8(ascii: "-") {
-          return minutes == 0 ? .unknownLocal : .ahead(minutes: -minutes)
-        }
-        return .ahead(minutes: minutes)
-      }
-    }
+  /// Why a text is not an RFC 3339 timestamp with an offset.
+  public struct ParseError: Error, Sendable, Equatable {
+    /// What is wrong, in words.
+    public var reason: String
+  }
+
+  /// The text as it was written.
+  public var text: String {
+    if let unusualText { return unusualText }
+    var text = ""
+    withText { text = String(decoding: $0, as: UTF8.self) }
+    return text
+  }
+
+  /// Calls `body` with the UTF-8 bytes of ``text``; the usual form is written out in a
+  /// buffer on the stack, no string made. They are ASCII, none of them a quote or a
+  /// backslash: a store writes them between quotes as they are. (Not generic: called from
+  /// another module, a generic function runs unspecialized, three times slower.)
+  package func withText(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    if var unusualText { return unusualText.withUTF8(body) }
+    Self.withUsualForm(of: instant, offset: writtenOffset, body)
   }
 
   /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|+HH:MM|-HH:MM)`.
@@ -116,26 +115,24 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
 
   /// Parses `bytes`, whose text is `text` when the caller has it as a string.
   private init(parsing bytes: UnsafeBufferPointer<UInt8>, text: String?) throws(ParseError) {
-    let (instant, offsetSeconds) = try Self.instant(parsing: bytes)
-    self.instant = instant
-    // The usual forms, told apart by their length: a fraction makes either longer.
-    let upper = bytes.count >= 20 && bytes[10] == UInt8(ascii: "T")
-    if upper, bytes.count == 20, bytes[19] == UInt8(ascii: "Z") {
-      writing = .utc
-    } else if upper, bytes.count == 25, offsetSeconds != 0 || bytes[19] == UInt8(ascii: "+") {
-      writing = .offset(minutes: Int16(offsetSeconds / 60))
-    } else {
-      writing = .text(text ?? String(decoding: bytes, as: UTF8.self))
-    }
+    (instant, writtenOffset) = try Self.instant(parsing: bytes)
+    // The usual form: an upper-case `T`, and the offset (`Z`, `+`, `-`) right after the
+    // seconds, with no fraction between (every timestamp has 20 bytes at least).
+    let afterSeconds = bytes[19]
+    let isUsual =
+      bytes[10] == UInt8(ascii: "T")
+      && (afterSeconds == UInt8(ascii: "Z") || afterSeconds == UInt8(ascii: "+")
+        || afterSeconds == UInt8(ascii: "-"))
+    unusualText = isUsual ? nil : text ?? String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Calls `body` with the usual form of `instant` at an offset of `offsetMinutes`
-  /// (`nil`: `Z`): `YYYY-MM-DDTHH:MM:SS` in local time, then `Z` or `+HH:MM`, written in
-  /// 32 bytes on the stack.
+  /// Calls `body` with the usual form of `instant` written with `offset`:
+  /// `YYYY-MM-DDTHH:MM:SS` in local time, then the offset (`Z`, `+08:00`), written in 32
+  /// bytes on the stack.
   private static func withUsualForm(
-    of instant: Instant, offsetMinutes: Int64?, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    of instant: Instant, offset: WrittenOffset, _ body: (UnsafeBufferPointer<UInt8>) -> Void
   ) {
-    let local = instant.secondsSinceEpoch + (offsetMinutes ?? 0) * 60
+    let local = instant.secondsSinceEpoch + offset.seconds
     let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
     let secondOfDay = local - days * 86_400
     let (year, month, day) = CivilDate.from(daysSinceEpoch: days)
@@ -153,28 +150,13 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
       writeDigits(secondOfDay / 60 % 60, 2, at: text + 14)
       text[16] = UInt8(ascii: ":")
       writeDigits(secondOfDay % 60, 2, at: text + 17)
-      guard let offsetMinutes else {
-        text[19] = UInt8(ascii: "Z")
-        return body(UnsafeBufferPointer(start: text, count: 20))
-      }
-      writeOffset(minutes: offsetMinutes, at: text + 19)
-      body(UnsafeBufferPointer(start: text, count: 25))
-    }
-  }
-
-  /// Calls `body` with an offset of `minutes` ahead of UTC as `+HH:MM` (or `-HH:MM`).
-  fileprivate static func withOffset(minutes: Int64, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    var storage: UInt64 = 0
-    withUnsafeMutableBytes(of: &storage) { raw in
-      let text = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-      writeOffset(minutes: minutes, at: text)
-      body(UnsafeBufferPointer(start: text, count: 6))
+      body(UnsafeBufferPointer(start: text, count: 19 + offset.write(at: text + 19)))
     }
   }
 
   /// Writes `value` (not negative) in `width` decimal digits from `start`.
   @inline(__always)
-  private static func writeDigits(_ value: Int64, _ width: Int, at start: UnsafeMutablePointer<UInt8>) {
+  fileprivate static func writeDigits(_ value: Int64, _ width: Int, at start: UnsafeMutablePointer<UInt8>) {
     var rest = value
     for position in (0..<width).reversed() {
       start[position] = UInt8(truncatingIfNeeded: 48 + rest % 10)
@@ -182,19 +164,11 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// Writes an offset of `minutes` ahead of UTC as `+HH:MM` (or `-HH:MM`) from `start`.
-  @inline(__always)
-  private static func writeOffset(minutes: Int64, at start: UnsafeMutablePointer<UInt8>) {
-    start[0] = minutes < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
-    writeDigits(abs(minutes) / 60, 2, at: start + 1)
-    start[3] = UInt8(ascii: ":")
-    writeDigits(abs(minutes) % 60, 2, at: start + 4)
-  }
-
-  /// The instant the UTF-8 `bytes` of a timestamp name, and its offset from UTC in seconds.
+  /// The instant the UTF-8 `bytes` of a timestamp name, and the offset they are written
+  /// with.
   private static func instant(
     parsing bytes: UnsafeBufferPointer<UInt8>
-  ) throws(ParseError) -> (instant: Instant, offsetSeconds: Int64) {
+  ) throws(ParseError) -> (instant: Instant, offset: WrittenOffset) {
     var scanner = Scanner(bytes: bytes)
     try scanner.checkLength()
     let year = try scanner.number(4, "the year")
@@ -209,12 +183,12 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
     try scanner.expect(UInt8(ascii: ":"), "':' after the minute")
     let second = try scanner.number(2, "the second")
     let nanoseconds = try scanner.fraction()
-    let offsetSeconds = try scanner.offset()
+    let offset = try scanner.offset()
     guard scanner.isAtEnd else { throw ParseError(reason: "unexpected text after the offset") }
     try checkRanges(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
     let days = CivilDate.daysSinceEpoch(year: year, month: month, day: day)
-    let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-    return (Instant(secondsSinceEpoch: seconds, nanoseconds: Int32(nanoseconds)), offsetSeconds)
+    let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset.seconds
+    return (Instant(secondsSinceEpoch: seconds, nanoseconds: Int32(nanoseconds)), offset)
   }
 
   /// Checks that each field of a date and time is in its range: the year 0001 or later,
@@ -303,17 +277,17 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
       return nanoseconds
     }
 
-    /// Reads the offset, `Z` or `+HH:MM` or `-HH:MM`: the seconds it is ahead of UTC.
-    mutating func offset() throws(ParseError) -> Int64 {
+    /// Reads the offset, `Z` or `+HH:MM` or `-HH:MM` (`-00:00`: the local offset unknown).
+    mutating func offset() throws(ParseError) -> WrittenOffset {
       guard index < bytes.count else {
         throw ParseError(reason: "no UTC offset; add Z or +HH:MM (a time without an offset is ambiguous)")
       }
-      var offsetSeconds: Int64 = 0
       switch bytes[index] {
       case UInt8(ascii: "Z"), UInt8(ascii: "z"):
         index += 1
+        return .utc
       case UInt8(ascii: "+"), UInt8(ascii: "-"):
-        let sign: Int64 = bytes[index] == UInt8(ascii: "-") ? -1 : 1
+        let behind = bytes[index] == UInt8(ascii: "-")
         index += 1
         let offsetHour = try number(2, "the offset's hours")
         try expect(UInt8(ascii: ":"), "':' in the offset")
@@ -321,11 +295,12 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
         guard offsetHour <= 23, offsetMinute <= 59 else {
           throw ParseError(reason: "the UTC offset is out of range")
         }
-        offsetSeconds = sign * (offsetHour * 3600 + offsetMinute * 60)
+        let minutes = Int16(offsetHour * 60 + offsetMinute)
+        if behind && minutes == 0 { return .unknownLocal }
+        return .ahead(minutes: behind ? -minutes : minutes)
       default:
         throw ParseError(reason: "expected Z or an offset like +08:00 at position \(index + 1)")
       }
-      return offsetSeconds
     }
   }
 
