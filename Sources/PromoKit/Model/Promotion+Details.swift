@@ -51,8 +51,7 @@ extension Promotion {
       @inline(__always)
       static func areAbsent(
         code: String?, customerGroups: CustomerGroups?, target: ItemTarget?,
-        minimumQuantity: Int64?, repeats: Bool, maximumDiscount: DecimalNumber?, maximumQuantity: Int64?,
-
+        minimumQuantity: Int64?, repeats: Bool, maximumDiscount: DecimalNumber?, maximumQuantity: Int64?
       ) -> Bool {
         code == nil && customerGroups == nil && target == nil && minimumQuantity == nil
           && !repeats && maximumDiscount == nil && maximumQuantity == nil

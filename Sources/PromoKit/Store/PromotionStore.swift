@@ -54,8 +54,16 @@ public struct PromotionStore: Sendable {
 
   /// The bytes of the file at `file`, which the path leads to; messages name the path.
   private func read(from file: String) throws(PromoError) -> [UInt8] {
+    try namingDanglingLink { () throws(PromoError) in try FileIO.readFile(atPath: file, display: path) }
+  }
+
+  /// What `body` gives; a missing file it reports is, when the path is a symbolic link
+  /// leading to nothing, reported as that link.
+  private func namingDanglingLink<Result>(_ body: () throws(PromoError) -> Result) throws(PromoError)
+    -> Result
+  {
     do {
-      return try FileIO.readFile(atPath: file, display: path)
+      return try body()
     } catch  where error.category == .missing {
       throw StoreLocation.danglingLinkError(path) ?? error
     }
@@ -100,30 +108,29 @@ public struct PromotionStore: Sendable {
   /// Whether the file at `target` holds `bytes` (`nil`: there is no file), compared as it
   /// is read, in chunks: the store is not held in memory twice.
   private func stillHolds(_ bytes: [UInt8]?, _ target: String) throws(PromoError) -> Bool {
-    var info = stat()
-    guard stat(target, &info) == 0 else {
-      if errno == ENOENT || errno == ENOTDIR { return bytes == nil }
-      throw FileIO.unreadable(path, errno: errno)
-    }
+    guard try isPresent(target) else { return bytes == nil }
     guard let bytes else { return false }
-    do {
-      return try FileIO.file(atPath: target, holds: bytes, display: path)
-    } catch  where error.category == .missing {
-      throw StoreLocation.danglingLinkError(path) ?? error
+    return try namingDanglingLink { () throws(PromoError) in
+      try FileIO.file(atPath: target, holds: bytes, display: path)
     }
   }
 
-  /// The store's bytes, or `nil` when there is no file at the path. A store that is there
-  /// but cannot be looked at (an I/O error, say) is an error, never taken for a missing
-  /// one: `add` would otherwise replace it with a new store.
+  /// The store's bytes, or `nil` when there is no file at the path.
   private func readIfPresent(_ target: String) throws(PromoError) -> [UInt8]? {
+    try isPresent(target) ? read(from: target) : nil
+  }
+
+  /// Whether there is a file at `target`. A store that is there but cannot be looked at
+  /// (an I/O error, say) is an error, never taken for a missing one: `add` would otherwise
+  /// replace it with a new store. A path below a file (`ENOTDIR`) has no store either;
+  /// creating one fails later.
+  private func isPresent(_ target: String) throws(PromoError) -> Bool {
     var info = stat()
     guard stat(target, &info) == 0 else {
-      // A path below a file (`ENOTDIR`) has no store either; creating one fails later.
-      if errno == ENOENT || errno == ENOTDIR { return nil }
+      if errno == ENOENT || errno == ENOTDIR { return false }
       throw FileIO.unreadable(path, errno: errno)
     }
-    return try read(from: target)
+    return true
   }
 
   /// Refuses to change a store its owner made read-only, before the lock or any file is
