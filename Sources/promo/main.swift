@@ -5,6 +5,11 @@ import PromoLibc
 // (status 141 under `set -o pipefail`): the write fails with EPIPE instead, and `promo`
 // stops quietly with status 0.
 signal(SIGPIPE, SIG_IGN)
+// Large blocks (a store's bytes, the arrays read from them) come from the heap rather than
+// mappings of their own, and the heap keeps what is freed: the pages the store's bytes were
+// read into are written again by what pricing builds next, not given back and faulted in
+// anew (zeroing a fresh page is most of the cost of touching it).
+MallocTuning.keepFreedMemory()
 // A scheduler's SIGTERM (or Ctrl-C) ends a stream between two writes, never in one, so
 // only whole result lines are left behind.
 TerminationSignals.install()

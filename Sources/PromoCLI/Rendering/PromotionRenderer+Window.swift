@@ -8,20 +8,30 @@ extension PromotionRenderer {
   ///
   /// - Complexity: O(*n*) for *n* rows.
   static func commonOffset(of promotions: [Promotion], rows: [Int]) -> Timestamp.WrittenOffset? {
-    var counts: [Timestamp.WrittenOffset: Int] = [:]
-    var order: [Timestamp.WrittenOffset] = []
-    func count(_ bound: Timestamp?) {
-      guard let offset = bound?.writtenOffset else { return }
-      if counts[offset] == nil { order.append(offset) }
-      counts[offset, default: 0] += 1
+    // How many bounds have each offset, by its slot (`Z`, `-00:00`, then -23:59 to +23:59,
+    // the offsets a timestamp can be written with), and the offsets in the order first met.
+    func slot(_ offset: Timestamp.WrittenOffset) -> Int {
+      switch offset {
+      case .utc: 0
+      case .unknownLocal: 1
+      case .ahead(let minutes): 2 + 1439 + Int(minutes)
+      }
     }
-    // By index, so that no promotion is copied (a copy retains each of its strings).
+    var counts = [Int](repeating: 0, count: 2 + 2 * 1439 + 1)
+    var firstMet: [Timestamp.WrittenOffset] = []
+    func count(_ offset: Timestamp.WrittenOffset?) {
+      guard let offset else { return }
+      if counts[slot(offset)] == 0 { firstMet.append(offset) }
+      counts[slot(offset)] += 1
+    }
+    // Each promotion's offsets read in place (a copy of a bound retains its text).
     for index in rows {
-      count(promotions[index].startsAt)
-      count(promotions[index].endsAt)
+      let (start, end) = promotions[index].windowOffsets
+      count(start)
+      count(end)
     }
-    guard let most = counts.values.max() else { return nil }
-    return order.first { counts[$0] == most }
+    guard let most = firstMet.map({ counts[slot($0)] }).max() else { return nil }
+    return firstMet.first { counts[slot($0)] == most }
   }
 
   /// Appends the window in short to `bytes`: `11-01..12-01`, `2027-01-01..`, `..12-01` or

@@ -72,6 +72,12 @@ public struct Promotion: Sendable, Hashable, Identifiable {
   public var startsAt: Timestamp? { window?.startsAt }
   /// The end of its window, exclusive; `nil` for no end.
   public var endsAt: Timestamp? { window?.endsAt }
+  /// The offsets its window's bounds are written with, read in place (a copy of a bound is
+  /// a copy of its text); `nil` for a missing bound.
+  package var windowOffsets: (start: Timestamp.WrittenOffset?, end: Timestamp.WrittenOffset?) {
+    guard let window else { return (nil, nil) }
+    return (window.startsAt?.writtenOffset, window.endsAt?.writtenOffset)
+  }
 
   /// Creates a promotion from its parts, or throws the first rule it breaks.
   ///
