@@ -122,7 +122,9 @@ struct StoreSafetyTests {
       let add = ["add", "--id", "new-\(iteration)", "--kind", "discount", "--percent-off", "5"]
       // The bytes the same add writes when nothing interrupts it.
       try before.write(to: control.appendingPathComponent("promotions.json"))
+      let referenceStart = Date()
       let reference = try PromoBinary.run(add, in: control)
+      let referenceMicroseconds = UInt32(min(Date().timeIntervalSince(referenceStart), 1) * 1_000_000)
       #expect(reference.status == 0)
       let expected = try Data(contentsOf: control.appendingPathComponent("promotions.json"))
 
@@ -145,8 +147,9 @@ struct StoreSafetyTests {
           }
         }
       } else {
-        // Anywhere in its run (a reference add takes about as long).
-        usleep(UInt32.random(in: 0...200_000, using: &generator))
+        // Anywhere in its run: within the time the same add just took uninterrupted (a
+        // fixed window outlasted every run of a fast build, and no kill landed).
+        usleep(UInt32.random(in: 0...max(referenceMicroseconds, 1_000), using: &generator))
         if process.isRunning {
           kill(process.processIdentifier, SIGKILL)
           killsAtRandom += 1

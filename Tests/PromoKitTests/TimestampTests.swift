@@ -200,3 +200,57 @@ struct TimestampTests {
     #expect(written == (try Timestamp(parsing: "2000-01-01T00:00:00" + offset).writtenOffset))
   }
 }
+
+@Suite("The usual form of a timestamp, read at once")
+struct TimestampUsualFormTests {
+  @Test(
+    "what the usual form's reader accepts, the scanner reads the same; what it refuses is left to the scanner"
+  )
+  func agreesWithTheScanner() {
+    var generator = SplitMix64(seed: 20_261_128)
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    let alphabet = Array("0123456789-:TtZz+.x ".utf8)
+    var (accepted, refusedButScanned) = (0, 0)
+    for _ in 0..<20_000 {
+      // Fields in and out of their ranges, then often one byte changed, added or removed.
+      let year = String(Int.random(in: 0...9999, using: &generator))
+      var text =
+        String(repeating: "0", count: 4 - year.count) + year + "-"
+        + two(Int.random(in: 0...13, using: &generator))
+        + "-" + two(Int.random(in: 0...32, using: &generator)) + "T"
+        + two(Int.random(in: 0...24, using: &generator)) + ":"
+        + two(Int.random(in: 0...60, using: &generator))
+        + ":" + two(Int.random(in: 0...60, using: &generator))
+      let offsets = ["Z", "+00:00", "-00:00", "+08:00", "-05:30", "+23:59", "-23:59", "+24:00", "-12:60"]
+      text += offsets[Int.random(in: 0..<offsets.count, using: &generator)]
+      var bytes = Array(text.utf8)
+      switch Int.random(in: 0..<6, using: &generator) {
+      case 0:
+        bytes[Int.random(in: 0..<bytes.count, using: &generator)] = alphabet.randomElement(using: &generator)!
+      case 1:
+        bytes.insert(
+          alphabet.randomElement(using: &generator)!, at: Int.random(in: 0...bytes.count, using: &generator))
+      case 2: bytes.remove(at: Int.random(in: 0..<bytes.count, using: &generator))
+      case 3: bytes.insert(contentsOf: Array(".25".utf8), at: 19)  // a fraction of a second
+      case 4: bytes[10] = UInt8(ascii: "t")
+      default: break
+      }
+      bytes.withUnsafeBufferPointer { buffer in
+        let scanned = try? Timestamp.scannedFields(buffer)
+        if let usual = Timestamp.usualFields(buffer) {
+          accepted += 1
+          #expect(usual == scanned, "\(String(decoding: bytes, as: UTF8.self))")
+        } else if scanned != nil {
+          refusedButScanned += 1
+          // Refused only when not exactly the usual form: a lower-case t or z, a fraction.
+          #expect(
+            bytes.contains(UInt8(ascii: "t")) || bytes.contains(UInt8(ascii: "z"))
+              || bytes.contains(UInt8(ascii: ".")), "\(String(decoding: bytes, as: UTF8.self))")
+        }
+      }
+    }
+    // Both kinds of case were met.
+    #expect(accepted > 1_000)
+    #expect(refusedButScanned > 100)
+  }
+}

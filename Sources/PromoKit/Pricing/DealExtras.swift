@@ -29,7 +29,11 @@ final class DealExtras: Sendable {
   ///
   /// - Complexity: O(1) for a promotion without extras.
   static func of(_ promotion: Promotion, minorDigits: Int) throws(UnpayableAmount) -> DealExtras? {
-    let fineStep = promotion.minimumAmount.flatMap { promotion.repeats && $0.scale > minorDigits ? $0 : nil }
+    // (No closure over the promotion: capturing it would copy it, retaining its parts.)
+    var fineStep: DecimalNumber?
+    if let minimum = promotion.minimumAmount, promotion.repeats, minimum.scale > minorDigits {
+      fineStep = minimum
+    }
     guard promotion.getTarget != nil || fineStep != nil || promotion.benefit.tierLadder != nil else {
       return nil
     }

@@ -121,9 +121,11 @@ struct DealTerms: Sendable, BitwiseCopyable {
 
   /// The terms of `promotion` in `minorDigits`, or ``UnpayableAmount`` naming an amount the
   /// currency cannot hold. Their ``extras``, when they have any, are appended to
-  /// `extrasKept`, which the caller keeps for as long as it uses the terms.
+  /// `extrasKept`, which the caller keeps for as long as it uses the terms. The promotion
+  /// is borrowed: an initialiser's parameter is otherwise its own copy, each of the
+  /// promotion's strings and boxes retained and released again.
   init(
-    _ promotion: Promotion, storeIndex: Int, rank: Int32, minorDigits: Int,
+    _ promotion: borrowing Promotion, storeIndex: Int, rank: Int32, minorDigits: Int,
     rounding: PercentageRounding = .halfUp, keepingExtrasIn extrasKept: inout [DealExtras]
   ) throws(UnpayableAmount) {
     self.storeIndex = Int32(storeIndex)

@@ -11,19 +11,19 @@ extension PriceCalculator {
     var terms: [DealTerms] = []
     var extrasKept: [DealExtras] = []
     var failure: (UnpayableAmount, position: Int)?
-    // Each promotion read in place (a copy retains its strings and boxes).
-    catalog.promotions.withUnsafeBufferPointer { promotions in
-      for position in promotions.indices
-      where promotions[position].isWorking(at: context.instant, presenting: codes, groups: groups) {
-        do throws(UnpayableAmount) {
-          terms.append(
-            try DealTerms(
-              promotions[position], storeIndex: position, rank: ranks[position], minorDigits: digits,
-              rounding: catalog.rounding, keepingExtrasIn: &extrasKept))
-        } catch {
-          failure = (error, position)
-          return
-        }
+    // (Room for every promotion at once: the terms of 100,000 grew 18 times.)
+    let promotions = catalog.promotions
+    terms.reserveCapacity(promotions.count)
+    for position in promotions.indices
+    where promotions[position].isWorking(at: context.instant, presenting: codes, groups: groups) {
+      do throws(UnpayableAmount) {
+        terms.append(
+          try DealTerms(
+            promotions[position], storeIndex: position, rank: ranks[position], minorDigits: digits,
+            rounding: catalog.rounding, keepingExtrasIn: &extrasKept))
+      } catch {
+        failure = (error, position)
+        break
       }
     }
     if let (error, position) = failure {

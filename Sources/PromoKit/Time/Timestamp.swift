@@ -165,10 +165,25 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The instant the UTF-8 `bytes` of a timestamp name, and the offset they are written
-  /// with.
+  /// with: the usual form read at once (``usualFields(_:)``), any other by the scanner.
   private static func instant(
     parsing bytes: UnsafeBufferPointer<UInt8>
   ) throws(ParseError) -> (instant: Instant, offset: WrittenOffset) {
+    // (Not `??`: its autoclosure would throw an untyped error.)
+    let fields: Fields
+    if let usual = usualFields(bytes) { fields = usual } else { fields = try scannedFields(bytes) }
+    try checkRanges(
+      year: fields.year, month: fields.month, day: fields.day, hour: fields.hour, minute: fields.minute,
+      second: fields.second)
+    let days = CivilDate.daysSinceEpoch(year: fields.year, month: fields.month, day: fields.day)
+    let seconds =
+      days * 86_400 + fields.hour * 3600 + fields.minute * 60 + fields.second - fields.offset.seconds
+    return (Instant(secondsSinceEpoch: seconds, nanoseconds: Int32(fields.nanoseconds)), fields.offset)
+  }
+
+  /// The fields of `bytes` in any form RFC 3339 allows, read a field at a time, or the
+  /// first thing wrong with them and where.
+  package static func scannedFields(_ bytes: UnsafeBufferPointer<UInt8>) throws(ParseError) -> Fields {
     var scanner = Scanner(bytes: bytes)
     try scanner.checkLength()
     let year = try scanner.number(4, "the year")
@@ -185,10 +200,10 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
     let nanoseconds = try scanner.fraction()
     let offset = try scanner.offset()
     guard scanner.isAtEnd else { throw ParseError(reason: "unexpected text after the offset") }
-    try checkRanges(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-    let days = CivilDate.daysSinceEpoch(year: year, month: month, day: day)
-    let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset.seconds
-    return (Instant(secondsSinceEpoch: seconds, nanoseconds: Int32(nanoseconds)), offset)
+    return Fields(
+      year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+      nanoseconds: nanoseconds,
+      offset: offset)
   }
 
   /// Checks that each field of a date and time is in its range: the year 0001 or later,
