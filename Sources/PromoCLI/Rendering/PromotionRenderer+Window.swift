@@ -19,16 +19,9 @@ extension PromotionRenderer {
     }
     var counts = [Int](repeating: 0, count: 2 + 2 * 1439 + 1)
     var firstMet: [Timestamp.WrittenOffset] = []
-    func count(_ offset: Timestamp.WrittenOffset?) {
-      guard let offset else { return }
+    Promotion.forEachWindowOffset(of: promotions, at: rows) { offset in
       if counts[slot(offset)] == 0 { firstMet.append(offset) }
       counts[slot(offset)] += 1
-    }
-    // Each promotion's offsets read in place (a copy of a bound retains its text).
-    for index in rows {
-      let (start, end) = promotions[index].windowOffsets
-      count(start)
-      count(end)
     }
     guard let most = firstMet.map({ counts[slot($0)] }).max() else { return nil }
     return firstMet.first { counts[slot($0)] == most }

@@ -72,11 +72,20 @@ public struct Promotion: Sendable, Hashable, Identifiable {
   public var startsAt: Timestamp? { window?.startsAt }
   /// The end of its window, exclusive; `nil` for no end.
   public var endsAt: Timestamp? { window?.endsAt }
-  /// The offsets its window's bounds are written with, read in place (a copy of a bound is
-  /// a copy of its text); `nil` for a missing bound.
-  package var windowOffsets: (start: Timestamp.WrittenOffset?, end: Timestamp.WrittenOffset?) {
-    guard let window else { return (nil, nil) }
-    return (window.startsAt?.writtenOffset, window.endsAt?.writtenOffset)
+  /// Calls `body` with the offset of each window bound of the promotions at `rows` of
+  /// `promotions`, start before end, in the order of `rows`. Each window is read where it
+  /// is stored: a promotion handed out of the array would be a copy, each of its strings and
+  /// boxes retained and released again.
+  ///
+  /// - Complexity: O(*n*) for *n* rows.
+  package static func forEachWindowOffset(
+    of promotions: [Promotion], at rows: [Int], _ body: (Timestamp.WrittenOffset) -> Void
+  ) {
+    for index in rows {
+      guard let window = promotions[index].window else { continue }
+      if let start = window.startsAt { body(start.writtenOffset) }
+      if let end = window.endsAt { body(end.writtenOffset) }
+    }
   }
 
   /// Creates a promotion from its parts, or throws the first rule it breaks.
