@@ -28,6 +28,10 @@ enum StoreFastPath {
     var cursor: ByteCursor
     /// Where each promotion's id is, to find an id used twice once all are read.
     var ids: [Range<Int>] = []
+    /// The names of the promotions read, in one buffer.
+    var names = PromotionNames(capacity: 0)
+    /// The name of the promotion being read, once its `name` is.
+    var pendingName: PromotionName?
 
     /// A promotion kind, matched from its bytes.
     mutating func kind() -> PromotionKind? {
@@ -129,6 +133,8 @@ enum StoreFastPath {
       promotions.reserveCapacity(most)
       HugePages.adviseUnusedCapacity(of: &promotions)
       ids.reserveCapacity(most)
+      // (Names are rarely a quarter of a store's bytes: more only grows the buffer.)
+      names = PromotionNames(capacity: (cursor.bytes.count - cursor.index) / 4)
       // The keys of a later version than the store's, as a set of key bits (`target` is
       // told by the kind it is on).
       var laterKeys: UInt32 = 0
@@ -141,7 +147,9 @@ enum StoreFastPath {
         }
         promotions.append(promotion)
       } while cursor.take(UInt8(ascii: ","))
-      return cursor.take(UInt8(ascii: "]")) ? promotions : nil
+      // The names' bytes are checked all at once (a name that is not UTF-8 is the full
+      // decoder's to report).
+      return cursor.take(UInt8(ascii: "]")) && names.finish() ? promotions : nil
     }
 
     /// One promotion that breaks no rule of the store's `version` (it has none of
@@ -155,12 +163,16 @@ enum StoreFastPath {
       cursor.skipWhitespace()
       let start = cursor.index
       let idCount = ids.count
+      let namesStart = names.byteCount
+      pendingName = nil
       var draft = PromotionDraft()
       var seen: UInt32 = 0
       if !canonicalMembers(into: &draft, seen: &seen) {
         // Laid out otherwise: read again, key by key, whatever the layout and key order.
         cursor.index = start
         ids.removeSubrange(idCount...)
+        names.removeNames(from: namesStart)
+        pendingName = nil
         draft = PromotionDraft()
         seen = 0
         guard cursor.take(UInt8(ascii: "{")) else { return nil }
@@ -186,7 +198,7 @@ enum StoreFastPath {
         // The draft's strings and bounds are moved into the promotion, not copied: the
         // draft is done with.
         return Promotion(
-          valid: draft.id.take()!, name: draft.name.take(), kind: kind, code: nil, customerGroups: nil,
+          valid: draft.id.take()!, storedName: pendingName, kind: kind, code: nil, customerGroups: nil,
           target: nil, minimumAmount: draft.minimumAmount, minimumQuantity: nil, repeats: false,
           benefit: benefit,
           maximumDiscount: draft.maximumDiscount, maximumQuantity: nil, startsAt: draft.startsAt.take(),
@@ -194,8 +206,12 @@ enum StoreFastPath {
       }
       // Most promotions are of a shape whose rules are checked directly; any other is
       // built (or refused) by the draft's own rules.
-      return FastPromotionRules.promotion(of: draft, currency: currency)
-        ?? (try? draft.promotion(currency: .some(currency)))
+      guard
+        var promotion = FastPromotionRules.promotion(of: draft, currency: currency)
+          ?? (try? draft.promotion(currency: .some(currency)))
+      else { return nil }
+      promotion.storedName = pendingName
+      return promotion
     }
 
     /// Reads a promotion laid out exactly as the canonical writer lays it out (its keys in
@@ -267,7 +283,15 @@ enum StoreFastPath {
         let utf8 = UnsafeBufferPointer(rebasing: id)
         draft.id = String(unsafeUninitializedCapacity: utf8.count) { $0.initialize(fromContentsOf: utf8) }
         ids.append(start..<cursor.index)
-      case .name: return read(cursor.text(), into: &draft.name)
+      case .name:
+        // Into the store's buffer of names, not a string of its own (``PromotionNames``).
+        guard let raw = cursor.rawString() else { return false }
+        if raw.isEscaped {
+          guard var text = ByteCursor.unescaped(raw.bytes) else { return false }
+          pendingName = text.withUTF8 { names.add($0) }
+        } else {
+          pendingName = names.add(UnsafeBufferPointer(rebasing: raw.bytes))
+        }
       case .kind: return read(kind(), into: &draft.kind)
       case .code: return read(cursor.text(), into: &draft.code)
       case .customerGroups: return read(cursor.strings(), into: &draft.customerGroups)

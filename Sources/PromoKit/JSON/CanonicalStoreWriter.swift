@@ -126,18 +126,30 @@ enum CanonicalStoreWriter {
     /// A JSON string: its bytes copied as they are when the JSON writer would copy them
     /// (``JSONWriter/needsCare(_:)``: a name in Chinese too), else written by it.
     mutating func quoted(_ text: String) {
-      let copied: Bool? = text.utf8.withContiguousStorageIfAvailable { utf8 in
-        for byte in utf8 where JSONWriter.needsCare(byte) { return false }
-        byte(UInt8(ascii: "\""))
-        if let base = utf8.baseAddress { append(base, utf8.count) }
-        byte(UInt8(ascii: "\""))
-        return true
-      }
-      if copied != true {
-        var escaped: [UInt8] = []
-        JSONWriter.appendQuoted(text, to: &escaped)
-        escaped.withUnsafeBufferPointer { append($0.baseAddress!, $0.count) }
-      }
+      let copied: Bool? = text.utf8.withContiguousStorageIfAvailable { quotedAsIs($0) }
+      if copied != true { escaped(text) }
+    }
+
+    /// A JSON string of the UTF-8 `bytes` (valid), as ``quoted(_:)`` writes it.
+    mutating func quoted(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+      if !quotedAsIs(bytes) { escaped(String(decoding: bytes, as: UTF8.self)) }
+    }
+
+    /// Writes `utf8` quoted as it is and returns `true`, unless one of its bytes needs the
+    /// JSON writer's care (then writes nothing).
+    private mutating func quotedAsIs(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+      for byte in utf8 where JSONWriter.needsCare(byte) { return false }
+      byte(UInt8(ascii: "\""))
+      if let base = utf8.baseAddress { append(base, utf8.count) }
+      byte(UInt8(ascii: "\""))
+      return true
+    }
+
+    /// `text` quoted and escaped by the JSON writer.
+    private mutating func escaped(_ text: String) {
+      var escaped: [UInt8] = []
+      JSONWriter.appendQuoted(text, to: &escaped)
+      escaped.withUnsafeBufferPointer { append($0.baseAddress!, $0.count) }
     }
 
     mutating func integer(_ value: Int64) {
@@ -221,7 +233,11 @@ enum CanonicalStoreWriter {
       // `id` is always first.
       raw("    {\n      \"id\": ")
       quoted(promotion.id)
-      if let name = promotion.name { string("name", name) }
+      // (The name's bytes as stored: no string made of each.)
+      if let name = promotion.storedName {
+        key("name")
+        name.withUTF8 { quoted(utf8: $0) }
+      }
       string("kind", promotion.kind.rawValue)
       if let code = promotion.code { string("code", code) }
       if let groups = promotion.customerGroups {

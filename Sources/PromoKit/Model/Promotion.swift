@@ -24,10 +24,15 @@ public struct Promotion: Sendable, Hashable, Identifiable {
 
   /// Unique in its store: 1 to 64 characters of `A–Z a–z 0–9 . _ -`.
   public let id: String
-  /// Free text for people. Kept in the promotion itself, not with the parts most
-  /// promotions leave out: most promotions of a merchant's store have a name and none of
-  /// those parts, and a box for the name alone took about 200 bytes a promotion.
-  public var name: String?
+  /// Free text for people.
+  public var name: String? {
+    get { storedName?.string }
+    set { storedName = newValue.map(PromotionName.init) }
+  }
+  /// The name as stored: in the promotion itself, not with the parts most promotions leave
+  /// out (most promotions of a merchant's store have a name and none of those parts), its
+  /// bytes shared with the other names of a store read from a file.
+  var storedName: PromotionName?
   /// The parts most promotions leave out (code, groups, target, quantities, cap), in one
   /// shared box: `nil` when it has none of them.
   private(set) var details: Details?
@@ -157,8 +162,27 @@ public struct Promotion: Sendable, Hashable, Identifiable {
     layer: Int? = nil, getTarget: ItemTarget? = nil, acrossLines: Bool = false,
     excludesDiscountedLines: Bool = false
   ) {
+    self.init(
+      valid: id, storedName: name.map(PromotionName.init), kind: kind, code: code,
+      customerGroups: customerGroups, target: target, minimumAmount: minimumAmount,
+      minimumQuantity: minimumQuantity, repeats: repeats, benefit: benefit, maximumDiscount: maximumDiscount,
+      maximumQuantity: maximumQuantity, startsAt: startsAt, endsAt: endsAt, isActive: isActive,
+      isStackable: isStackable, combinesWith: combinesWith, layer: layer, getTarget: getTarget,
+      acrossLines: acrossLines, excludesDiscountedLines: excludesDiscountedLines)
+  }
+
+  /// The promotion of parts known to break no rule, taken as they are, its name as stored.
+  init(
+    valid id: String, storedName: PromotionName?, kind: PromotionKind, code: String?,
+    customerGroups: CustomerGroups?,
+    target: ItemTarget?, minimumAmount: DecimalNumber?, minimumQuantity: Int64?, repeats: Bool,
+    benefit: Benefit, maximumDiscount: DecimalNumber?, maximumQuantity: Int64?, startsAt: Timestamp?,
+    endsAt: Timestamp?, isActive: Bool, isStackable: Bool, combinesWith: PromotionClasses? = nil,
+    layer: Int? = nil, getTarget: ItemTarget? = nil, acrossLines: Bool = false,
+    excludesDiscountedLines: Bool = false
+  ) {
     self.id = id
-    self.name = name
+    self.storedName = storedName
     self.kind = kind
     self.minimumAmount = minimumAmount
     self.benefit = benefit
