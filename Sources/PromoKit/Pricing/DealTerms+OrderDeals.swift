@@ -34,13 +34,13 @@ extension DealTerms {
   }
 
   /// Whether ``orderDiscountBound(base:units:)`` is exactly what
-  /// ``orderDiscount(base:units:)`` takes: for a percentage rounded half up and a sum off
-  /// that does not repeat (the two compute the same); not for a repeating sum, tiers or a
-  /// percentage rounded another way (the bound rounds half up, never less).
+  /// ``orderDiscount(base:units:)`` takes: for a percentage rounded half up and a sum off,
+  /// repeating or not (the two compute the same); not for tiers or a percentage rounded
+  /// another way (the bound rounds half up, never less).
   var orderDiscountBoundIsExact: Bool {
     switch benefit {
     case .percentOff: rounding == .halfUp
-    case .amountOff: !repeats
+    case .amountOff: true
     case .fixedPrice, .buyGet, .bundle, .tiers, .gift: false
     }
   }
@@ -50,13 +50,16 @@ extension DealTerms {
   var takesLessOnLessBase: Bool { benefit != .tiers }
 
   /// At least what ``orderDiscount(base:units:)`` takes, found with less arithmetic: what
-  /// it takes, but for a repeating threshold, its cap or the base.
+  /// it takes (a repeating threshold's steps counted too: a bound of its cap or the base
+  /// let every one of them through to be priced, and to be kept for the pairs), but for
+  /// tiers and a percentage rounded otherwise than half up.
   @inline(__always)
   func orderDiscountBound(base: Int128, units: Int64) -> Int128 {
     if base < minimum || units < minimumQuantity { return 0 }
     switch benefit {
     case .percentOff: return max(Self.percentageOff(rate, of: base, cap: cap), 0)
-    case .amountOff: return max(Self.sumOff(repeats ? cap : sum, of: base), 0)
+    case .amountOff:
+      return max(repeats ? repeatedSumOff(base: base, units: units) : Self.sumOff(sum, of: base), 0)
     case .tiers: return tierBound(base: base, units: units)
     case .fixedPrice, .buyGet, .bundle, .gift:
       preconditionFailure("an order deal takes a percentage or a sum")

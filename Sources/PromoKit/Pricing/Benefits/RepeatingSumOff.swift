@@ -13,7 +13,9 @@ extension DealTerms {
       if !hasMinimum {
         Int128(units / minimumQuantity)
       } else if fineStep.isZero {
-        base / minimum
+        // (In 64 bits when the base fits, as it nearly always does: a 128-bit division is
+        // a call of its own.)
+        base <= Int128(Int64.max) ? Int128(Int64(base) / minimumUnits) : base / minimum
       } else {
         Self.steps(of: fineStep, in: base, minorDigits: Int(minorDigits))
       }
