@@ -9,7 +9,7 @@ signal(SIGPIPE, SIG_IGN)
 // mappings of their own, and the heap keeps what is freed: the pages the store's bytes were
 // read into are written again by what pricing builds next, not given back and faulted in
 // anew (zeroing a fresh page is most of the cost of touching it).
-MallocTuning.keepFreedMemory()
+Allocator.keepFreedMemory()
 // A scheduler's SIGTERM (or Ctrl-C) ends a stream between two writes, never in one, so
 // only whole result lines are left behind.
 TerminationSignals.install()

@@ -13,7 +13,8 @@
 struct PromotionName: Sendable, Hashable {
   /// The buffer holding the name's bytes.
   private let buffer: PromotionNames.Buffer
-  /// Where they start in it, and how many there are.
+  /// Where they start in it, and how many there are (a store is at most 64 MiB, and a
+  /// name of its own far less than 4 GiB).
   private let start: UInt32
   private let count: UInt32
 
@@ -44,10 +45,14 @@ struct PromotionName: Sendable, Hashable {
   /// - Complexity: O(*n*) for its *n* bytes.
   var string: String { withUTF8 { String(decoding: $0, as: UTF8.self) } }
 
-  /// Whether the two names are the same string.
+  /// Whether the two names are the same string (the same bytes are; other bytes may be
+  /// too, as `String` compares them).
   static func == (left: PromotionName, right: PromotionName) -> Bool {
     if left.buffer === right.buffer && left.start == right.start && left.count == right.count { return true }
-    return left.string == right.string
+    let sameBytes = left.withUTF8 { leftBytes in
+      right.withUTF8 { rightBytes in leftBytes.elementsEqual(rightBytes) }
+    }
+    return sameBytes || left.string == right.string
   }
 
   /// Hashes the name as its string hashes.
@@ -110,7 +115,8 @@ struct PromotionNames {
   /// - Complexity: O(*b*) for the *b* bytes of the names.
   mutating func finish() -> Bool {
     guard bytes.withUnsafeBufferPointer(UTF8Check.isValid) else { return false }
-    buffer.bytes = bytes
+    // (Without the room reserved for names that did not come, once it is most of it.)
+    buffer.bytes = bytes.count < bytes.capacity / 2 ? Array(bytes) : bytes
     bytes = []
     return true
   }

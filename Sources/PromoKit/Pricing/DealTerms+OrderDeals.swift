@@ -68,7 +68,8 @@ extension DealTerms {
 
   /// Appends to `pieces` those of ``orderDiscountBound(base:units:)`` for a deal acting on
   /// every line of an order of `units` units, its base the amount the order has left
-  /// (``WholeDealBounds``); none when it cannot apply to those units.
+  /// (``WholeDealBounds``); none when it cannot apply to those units. A repeating
+  /// threshold's piece is its cap (or the base): at least what its steps take.
   ///
   /// - Complexity: O(*t*) for *t* tiers.
   func appendWholeBoundPieces(units: Int64, to pieces: inout [WholeDealBounds.Piece]) {

@@ -15,7 +15,7 @@ extension DealTerms {
       } else if fineStep.isZero {
         // (In 64 bits when the base fits, as it nearly always does: a 128-bit division is
         // a call of its own.)
-        base <= Int128(Int64.max) ? Int128(Int64(base) / minimumUnits) : base / minimum
+        Int64(exactly: base).map { Int128($0 / minimumUnits) } ?? base / minimum
       } else {
         Self.steps(of: fineStep, in: base, minorDigits: Int(minorDigits))
       }
