@@ -254,3 +254,25 @@ struct TimestampUsualFormTests {
     #expect(refusedButScanned > 100)
   }
 }
+
+@Suite("The offsets a timestamp is written with, as slots")
+struct WrittenOffsetSlotTests {
+  @Test("every offset a timestamp can be written with has a slot of its own, below the count")
+  func slotsAreDistinct() throws {
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    var texts = ["Z", "-00:00"]
+    for hours in 0...23 {
+      for minutes in 0...59 where hours + minutes > 0 {
+        texts += ["+\(two(hours)):\(two(minutes))", "-\(two(hours)):\(two(minutes))"]
+      }
+    }
+    texts.append("+00:00")
+    var seen: Set<Int> = []
+    for text in texts {
+      let slot = try Timestamp(parsing: "2026-01-01T00:00:00" + text).writtenOffset.slot
+      #expect((0..<Timestamp.WrittenOffset.count).contains(slot), "\(text)")
+      #expect(seen.insert(slot).inserted, "\(text) shares a slot")
+    }
+    #expect(seen.count == Timestamp.WrittenOffset.count)
+  }
+}

@@ -8,23 +8,15 @@ extension PromotionRenderer {
   ///
   /// - Complexity: O(*n*) for *n* rows.
   static func commonOffset(of promotions: [Promotion], rows: [Int]) -> Timestamp.WrittenOffset? {
-    // How many bounds have each offset, by its slot (`Z`, `-00:00`, then -23:59 to +23:59,
-    // the offsets a timestamp can be written with), and the offsets in the order first met.
-    func slot(_ offset: Timestamp.WrittenOffset) -> Int {
-      switch offset {
-      case .utc: 0
-      case .unknownLocal: 1
-      case .ahead(let minutes): 2 + 1439 + Int(minutes)
-      }
-    }
-    var counts = [Int](repeating: 0, count: 2 + 2 * 1439 + 1)
+    // How many bounds have each offset, by its slot, and the offsets in the order first met.
+    var counts = [Int](repeating: 0, count: Timestamp.WrittenOffset.count)
     var firstMet: [Timestamp.WrittenOffset] = []
     Promotion.forEachWindowOffset(of: promotions, at: rows) { offset in
-      if counts[slot(offset)] == 0 { firstMet.append(offset) }
-      counts[slot(offset)] += 1
+      if counts[offset.slot] == 0 { firstMet.append(offset) }
+      counts[offset.slot] += 1
     }
-    guard let most = firstMet.map({ counts[slot($0)] }).max() else { return nil }
-    return firstMet.first { counts[slot($0)] == most }
+    guard let most = firstMet.map({ counts[$0.slot] }).max() else { return nil }
+    return firstMet.first { counts[$0.slot] == most }
   }
 
   /// Appends the window in short to `bytes`: `11-01..12-01`, `2027-01-01..`, `..12-01` or

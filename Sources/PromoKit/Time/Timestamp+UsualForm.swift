@@ -37,13 +37,10 @@ extension Timestamp {
     if bytes.count == 20 { return bytes[19] == UInt8(ascii: "Z") ? fields : nil }
     let sign = bytes[19]
     guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), bytes[22] == UInt8(ascii: ":"),
-      let offsetHour = digits(bytes, at: 20), let offsetMinute = digits(bytes, at: 23),
-      offsetHour <= 23, offsetMinute <= 59
+      let hours = digits(bytes, at: 20), let minutes = digits(bytes, at: 23),
+      let offset = WrittenOffset(behind: sign == UInt8(ascii: "-"), hours: hours, minutes: minutes)
     else { return nil }
-    let minutes = Int16(offsetHour * 60 + offsetMinute)
-    fields.offset =
-      sign == UInt8(ascii: "+")
-      ? .ahead(minutes: minutes) : minutes == 0 ? .unknownLocal : .ahead(minutes: -minutes)
+    fields.offset = offset
     return fields
   }
 

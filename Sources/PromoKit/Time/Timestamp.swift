@@ -26,6 +26,28 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
     /// `-00:00`: UTC, its local offset unknown (RFC 3339).
     case unknownLocal
 
+    /// The offset written `+HH:MM` (or `-HH:MM` when `behind`), or `nil` when its hours
+    /// are past 23 or its minutes past 59: the one rule of a numeric offset, which both
+    /// readers ask. `-00:00` is ``unknownLocal``.
+    init?(behind: Bool, hours: Int64, minutes: Int64) {
+      guard (0...23).contains(hours), (0...59).contains(minutes) else { return nil }
+      let total = Int16(hours * 60 + minutes)
+      self = behind && total == 0 ? .unknownLocal : .ahead(minutes: behind ? -total : total)
+    }
+
+    /// How many offsets a timestamp can be written with: `Z`, `-00:00`, and every one from
+    /// -23:59 to +23:59.
+    package static let count = 2 + 2 * 1439 + 1
+
+    /// Its place among the ``count`` offsets: `Z` 0, `-00:00` 1, then -23:59 to +23:59.
+    package var slot: Int {
+      switch self {
+      case .utc: 0
+      case .unknownLocal: 1
+      case .ahead(let minutes): 2 + 1439 + Int(minutes)
+      }
+    }
+
     /// How far ahead of UTC the local time it is written in runs, in seconds.
     var seconds: Int64 {
       if case .ahead(let minutes) = self { return Int64(minutes) * 60 }
@@ -115,14 +137,8 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
 
   /// Parses `bytes`, whose text is `text` when the caller has it as a string.
   private init(parsing bytes: UnsafeBufferPointer<UInt8>, text: String?) throws(ParseError) {
-    (instant, writtenOffset) = try Self.instant(parsing: bytes)
-    // The usual form: an upper-case `T`, and the offset (`Z`, `+`, `-`) right after the
-    // seconds, with no fraction between (every timestamp has 20 bytes at least).
-    let afterSeconds = bytes[19]
-    let isUsual =
-      bytes[10] == UInt8(ascii: "T")
-      && (afterSeconds == UInt8(ascii: "Z") || afterSeconds == UInt8(ascii: "+")
-        || afterSeconds == UInt8(ascii: "-"))
+    let isUsual: Bool
+    (instant, writtenOffset, isUsual) = try Self.instant(parsing: bytes)
     unusualText = isUsual ? nil : text ?? String(decoding: bytes, as: UTF8.self)
   }
 
@@ -164,21 +180,25 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// The instant the UTF-8 `bytes` of a timestamp name, and the offset they are written
-  /// with: the usual form read at once (``usualFields(_:)``), any other by the scanner.
+  /// The instant the UTF-8 `bytes` of a timestamp name, the offset they are written with,
+  /// and whether they are in the usual form: read at once (``usualFields(_:)``), any other
+  /// form by the scanner.
   private static func instant(
     parsing bytes: UnsafeBufferPointer<UInt8>
-  ) throws(ParseError) -> (instant: Instant, offset: WrittenOffset) {
+  ) throws(ParseError) -> (instant: Instant, offset: WrittenOffset, isUsual: Bool) {
     // (Not `??`: its autoclosure would throw an untyped error.)
+    let usual = usualFields(bytes)
     let fields: Fields
-    if let usual = usualFields(bytes) { fields = usual } else { fields = try scannedFields(bytes) }
+    if let usual { fields = usual } else { fields = try scannedFields(bytes) }
     try checkRanges(
       year: fields.year, month: fields.month, day: fields.day, hour: fields.hour, minute: fields.minute,
       second: fields.second)
     let days = CivilDate.daysSinceEpoch(year: fields.year, month: fields.month, day: fields.day)
     let seconds =
       days * 86_400 + fields.hour * 3600 + fields.minute * 60 + fields.second - fields.offset.seconds
-    return (Instant(secondsSinceEpoch: seconds, nanoseconds: Int32(fields.nanoseconds)), fields.offset)
+    return (
+      Instant(secondsSinceEpoch: seconds, nanoseconds: Int32(fields.nanoseconds)), fields.offset, usual != nil
+    )
   }
 
   /// The fields of `bytes` in any form RFC 3339 allows, read a field at a time, or the
@@ -307,12 +327,10 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
         let offsetHour = try number(2, "the offset's hours")
         try expect(UInt8(ascii: ":"), "':' in the offset")
         let offsetMinute = try number(2, "the offset's minutes")
-        guard offsetHour <= 23, offsetMinute <= 59 else {
+        guard let offset = WrittenOffset(behind: behind, hours: offsetHour, minutes: offsetMinute) else {
           throw ParseError(reason: "the UTC offset is out of range")
         }
-        let minutes = Int16(offsetHour * 60 + offsetMinute)
-        if behind && minutes == 0 { return .unknownLocal }
-        return .ahead(minutes: behind ? -minutes : minutes)
+        return offset
       default:
         throw ParseError(reason: "expected Z or an offset like +08:00 at position \(index + 1)")
       }
