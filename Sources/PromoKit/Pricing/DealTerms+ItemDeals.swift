@@ -42,14 +42,13 @@ extension DealTerms {
   }
 
   /// Calls `body` with each line of `targeted` and what the item deal takes off it (0 or
-  /// more); `cheapestFirst`, when given, is ``cheapestFirst(_:)`` of `items`. A buy/get
-  /// across lines is worked out on all its lines together
-  /// (``forEachLineAcross(_:targeted:cheapestFirst:_:)``).
+  /// more); `byPrice`, when given, is ``LinesByPrice`` of `items`. A deal across lines is
+  /// worked out on all its lines together (``forEachLineAcross(_:targeted:byPrice:_:)``).
   ///
   /// - Complexity: O(*L*), or O(*L* log *L*) across lines, for *L* lines.
   @inline(__always)
   func forEachLineDiscount(
-    _ items: [OrderItem], targeted: TargetedLines, cheapestFirst: [Int]? = nil, _ body: (Int, Int128) -> Void
+    _ items: [OrderItem], targeted: TargetedLines, byPrice: LinesByPrice? = nil, _ body: (Int, Int128) -> Void
   ) {
     guard acrossLines else {
       // The two numbers of each line, not the line: copying it would retain its strings.
@@ -58,6 +57,11 @@ extension DealTerms {
       }
       return
     }
-    forEachLineAcross(items, targeted: targeted, cheapestFirst: cheapestFirst, body)
+    // (The lines by price lent as they are when given: a copy would retain both lists for
+    // every deal.)
+    switch byPrice {
+    case .some(let byPrice): forEachLineAcross(items, targeted: targeted, byPrice: byPrice, body)
+    case .none: forEachLineAcross(items, targeted: targeted, byPrice: LinesByPrice(items), body)
+    }
   }
 }

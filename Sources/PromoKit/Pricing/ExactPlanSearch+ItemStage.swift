@@ -59,15 +59,14 @@ extension ExactPlanSearch {
         }
       }
       itemDeals.withUnsafeBufferPointer { itemDeals in
-        // The lines from the cheapest, for the buy/gets across lines, worked out once when one
-        // is among the deals.
-        let cheapestFirst =
-          itemDeals.contains { !table[Int($0.deal)].isPricedLineByLine }
-          ? DealTerms.cheapestFirst(lines) : nil
+        // The lines by price, for the deals across lines, worked out once when one is among
+        // the deals.
+        let byPrice =
+          itemDeals.contains { !table[Int($0.deal)].isPricedLineByLine } ? LinesByPrice(lines) : nil
         for candidate in itemDeals {
           let index = Int(candidate.deal)
           let (rank, combines) = (table[index].rank, table[index].combines)
-          table[index].forEachLineDiscount(lines, targeted: candidate.lines, cheapestFirst: cheapestFirst) {
+          table[index].forEachLineDiscount(lines, targeted: candidate.lines, byPrice: byPrice) {
             consider(index, rank: rank, combines: combines, line: $0, discount: $1)
           }
         }

@@ -30,22 +30,24 @@ extension DealTerms {
   /// Calls `body` with each line of `targeted` that this buy/get across lines gets units
   /// of, and what it takes off it: the units of all its lines counted together, the
   /// cheapest `floor(U / (buy + get)) × get` of them got (at most its unit limit), ties to
-  /// the earlier line's units, each line's share rounded on its own. `cheapestFirst` is
-  /// ``cheapestFirst(_:)`` of `items`, when worked out already.
+  /// the earlier line's units, each line's share rounded on its own; a bundle, or a single
+  /// price with a limit across lines, from the dearest line (`byPrice` of `items`).
   func forEachLineAcross(
-    _ items: [OrderItem], targeted: TargetedLines, cheapestFirst: [Int]?, _ body: (Int, Int128) -> Void
+    _ items: [OrderItem], targeted: TargetedLines, byPrice: LinesByPrice, _ body: (Int, Int128) -> Void
   ) {
     switch benefit {
-    case .bundle: return forEachLineOfBundle(items, targeted: targeted, body)
-    case .percentOff, .amountOff, .fixedPrice: return forEachDearestUnit(items, targeted: targeted, body)
+    case .bundle:
+      return forEachLineOfBundle(items, targeted: targeted, dearestFirst: byPrice.dearestFirst, body)
+    case .percentOff, .amountOff, .fixedPrice:
+      return forEachDearestUnit(items, targeted: targeted, dearestFirst: byPrice.dearestFirst, body)
     case .buyGet where extras?.getTarget != nil:
-      return forEachLineGot(items, targeted: targeted, cheapestFirst: cheapestFirst, body)
+      return forEachLineGot(items, targeted: targeted, cheapestFirst: byPrice.cheapestFirst, body)
     case .buyGet, .tiers, .gift: break
     }
     var units: Int64 = 0
     targeted.forEach(count: items.count) { units += items[$0].quantity }
     var got = min(discountedUnits(of: units), maximumQuantity)
-    for index in cheapestFirst ?? Self.cheapestFirst(items) where got > 0 && targeted.contains(index) {
+    for index in byPrice.cheapestFirst where got > 0 && targeted.contains(index) {
       let taken = min(got, items[index].quantity)
       got -= taken
       body(index, percentageOff(unitPrice: items[index].unitPrice.minorUnits, units: taken))
@@ -56,7 +58,7 @@ extension DealTerms {
   /// get target does not), `k = floor(U_b / buy)` times; `min(k × get, U_g)` units got (at
   /// most its unit limit), the cheapest of its get lines, ties to the earlier line.
   private func forEachLineGot(
-    _ items: [OrderItem], targeted: TargetedLines, cheapestFirst: [Int]?, _ body: (Int, Int128) -> Void
+    _ items: [OrderItem], targeted: TargetedLines, cheapestFirst: [Int], _ body: (Int, Int128) -> Void
   ) {
     let getLines = Self.targetedLines(of: items, target: extras?.getTarget)
     var (bought, gettable): (Int64, Int64) = (0, 0)
@@ -71,21 +73,10 @@ extension DealTerms {
     var got = min(
       min(times.multipliedReportingOverflow(by: Int64(get)).overflow ? .max : times * Int64(get), gettable),
       maximumQuantity)
-    for index in cheapestFirst ?? Self.cheapestFirst(items) where got > 0 && getLines.contains(index) {
+    for index in cheapestFirst where got > 0 && getLines.contains(index) {
       let taken = min(got, items[index].quantity)
       got -= taken
       body(index, percentageOff(unitPrice: items[index].unitPrice.minorUnits, units: taken))
-    }
-  }
-
-  /// The lines of `items` from the lowest unit price up, ties in line order: the order in
-  /// which a buy/get across lines gets units.
-  ///
-  /// - Complexity: O(*L* log *L*) for *L* lines.
-  static func cheapestFirst(_ items: [OrderItem]) -> [Int] {
-    items.indices.sorted {
-      let (left, right) = (items[$0].unitPrice.minorUnits, items[$1].unitPrice.minorUnits)
-      return left != right ? left < right : $0 < $1
     }
   }
 

@@ -5,13 +5,15 @@
 ///
 ///     // 2 white mugs and 2 blue mugs at 39.00, 19.00 each, at most 2: 40.00 off the white
 ///
-/// - Complexity: O(*L* log *L*) for *L* lines.
+/// - Complexity: O(*L*) for *L* lines, given them by price.
 extension DealTerms {
   /// Calls `body` with each line of `targeted` whose units it covers, and what it takes off
-  /// them.
-  func forEachDearestUnit(_ items: [OrderItem], targeted: TargetedLines, _ body: (Int, Int128) -> Void) {
+  /// them; `dearestFirst` is ``LinesByPrice/dearestFirst`` of `items`.
+  func forEachDearestUnit(
+    _ items: [OrderItem], targeted: TargetedLines, dearestFirst: [Int], _ body: (Int, Int128) -> Void
+  ) {
     var covered = maximumQuantity
-    for line in Self.dearestFirst(items, targeted: targeted) where covered > 0 {
+    for line in dearestFirst where covered > 0 && targeted.contains(line) {
       let units = min(covered, items[line].quantity)
       covered -= units
       let unitPrice = items[line].unitPrice.minorUnits
