@@ -41,9 +41,7 @@ extension ExactPlanSearch {
     if itemSteps(plan.itemStage).contains(where: { table[$0.deal].storeIndex == storeIndex }) { return true }
     if let step = plan.firstOrderStep, orderTerms(step.deal).storeIndex == storeIndex { return true }
     if let step = plan.secondOrderStep, orderTerms(step.deal).storeIndex == storeIndex { return true }
-    if plan.orderTail >= 0,
-      orderTails[Int(plan.orderTail)].contains(where: { orderTerms($0.deal).storeIndex == storeIndex })
-    {
+    if orderTails.contains(ofTail: plan.orderTail, where: { orderTerms($0.deal).storeIndex == storeIndex }) {
       return true
     }
     return plan.shippingStep.map {

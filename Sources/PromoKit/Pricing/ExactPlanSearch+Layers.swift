@@ -211,6 +211,10 @@ extension ExactPlanSearch {
     // next deal is tried).
     var (left, shares): ([Int128], [Int128]) = ([], [])
     for layer in first...last {
+      // (A layer none of whose deals could take anything is passed over; past the last that
+      // could, the chain ends.)
+      guard layers.boundFrom(layer) > 0 else { break }
+      guard layers.boundFrom(layer) > layers.boundFrom(layer + 1) else { continue }
       let later = layers.mostFrom(layer + 1, amounts: state.amounts, whole: whole, in: self).amount
       // Deals of the same lines that take the same and combine alike leave the same amounts
       // to the later layers: of them, only the one of the lowest id can be in the best plan.
@@ -238,7 +242,7 @@ extension ExactPlanSearch {
         let plan = adding(number, taken: taken, to: state.plan)
         let chain = LayerChain(state.chain, adding: terms)
         if chain.count >= 2 { offerWithShipping(plan, chain: chain, rule: rule, best: &best) }
-        guard layer + 1 < layers.layers.count,
+        guard layers.boundFrom(layer + 1) > 0,
           canReach(
             plan.total - later - mostShipping, count: plan.count + 1, shippingTaken: mostShipping, best: best)
         else { continue }
@@ -300,14 +304,16 @@ extension ExactPlanSearch {
 /// a higher id, leaves the same amounts to the later layers (a deal's share of each line
 /// depends only on its lines and what it takes) and loses the tie
 /// (``isFirst(taken:lines:terms:)``).
+///
+/// A short list looked through from the start, since a layer of a chain usually tries a
+/// few deals before the bound cuts it off (a dictionary made for every layer of every chain
+/// cost a tenth of a layered order's time in hashing and allocating); past
+/// ``listedAtMost`` deals, a dictionary, so that a layer trying thousands stays linear.
 struct SameFutureDeals {
-  /// The lowest rank tried for each set of lines, amount taken and classes combined with.
-  private var lowestRank: [SameFutureKey: Int32] = [:]
-
   /// What two deals share when they leave the same to the later layers.
-  private struct SameFutureKey: Hashable {
-    var lines: TargetedLines
+  private struct Key: Hashable {
     var taken: Int128
+    var lines: TargetedLines
     var combines: PromotionClasses
 
     /// One word of all three is hashed (equality compares them whole): hashing each field
@@ -325,16 +331,35 @@ struct SameFutureDeals {
     }
   }
 
+  /// Up to this many deals tried, they are listed; past it, they go in a dictionary.
+  static let listedAtMost = 16
+  /// Each key tried and the lowest rank that tried it: listed, then in `lowestRank`.
+  private var listed: [(key: Key, rank: Int32)] = []
+  private var lowestRank: [Key: Int32]?
+
   /// Whether the deal of `terms`, taking `taken` off `lines`, is to be tried: no deal of
   /// the same lines that takes the same and combines alike, with a lower id, was.
   ///
-  /// - Complexity: O(1) on average for an order of at most 64 lines.
+  /// - Complexity: O(1) on average (at most ``listedAtMost`` comparisons).
   mutating func isFirst(taken: Int128, lines: TargetedLines, terms: DealTerms) -> Bool {
-    let key = SameFutureKey(lines: lines, taken: taken, combines: terms.combines)
-    // (Room for the deals of a layer at once, rather than growing from one.)
-    if lowestRank.isEmpty { lowestRank.reserveCapacity(16) }
-    if let rank = lowestRank[key], rank < terms.rank { return false }
-    lowestRank[key] = terms.rank
+    let key = Key(taken: taken, lines: lines, combines: terms.combines)
+    if lowestRank != nil {
+      if let rank = lowestRank?[key], rank < terms.rank { return false }
+      lowestRank?[key] = terms.rank
+      return true
+    }
+    if let index = listed.firstIndex(where: { $0.key == key }) {
+      guard terms.rank <= listed[index].rank else { return false }
+      listed[index].rank = terms.rank
+      return true
+    }
+    guard listed.count < Self.listedAtMost else {
+      var ranks = Dictionary(listed.map { ($0.key, $0.rank) }, uniquingKeysWith: min)
+      ranks[key] = terms.rank
+      (lowestRank, listed) = (ranks, [])
+      return true
+    }
+    listed.append((key, terms.rank))
     return true
   }
 }

@@ -347,9 +347,7 @@ extension ExactPlanSearch {
     } else if next.secondOrderStep == nil {
       next.secondOrderStep = step
     } else {
-      let tail = plan.orderTail < 0 ? [step] : orderTails[Int(plan.orderTail)] + [step]
-      orderTails.append(tail)
-      next.orderTail = Int32(orderTails.count - 1)
+      next.orderTail = orderTails.appending(step, after: plan.orderTail)
       next.orderTailCount += 1
     }
     return next

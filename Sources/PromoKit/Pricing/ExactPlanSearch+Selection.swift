@@ -86,7 +86,7 @@ extension ExactPlanSearch {
     switch index {
     case 0: plan.firstOrderStep
     case 1: plan.secondOrderStep
-    default: orderTails[Int(plan.orderTail)][index - 2]
+    default: orderTails.step(index - 2, ofTail: plan.orderTail, count: plan.orderTailCount)
     }
   }
 

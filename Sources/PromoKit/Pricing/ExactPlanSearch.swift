@@ -44,10 +44,11 @@ final class ExactPlanSearch {
     var itemCount = 0
     /// The order deals in layer order: a discount or threshold alone, a discount then a
     /// threshold, or (the layered search) more, those after the second in
-    /// ``ExactPlanSearch/orderTails`` at `orderTail` (-1 without).
+    /// ``ExactPlanSearch/orderTails``, the last at node `orderTail` (``OrderTails/noTail``
+    /// without).
     var firstOrderStep: OrderStep?
     var secondOrderStep: OrderStep?
-    var orderTail: Int32 = -1
+    var orderTail = OrderTails.noTail
     var orderTailCount: Int8 = 0
     /// The shipping deal.
     var shippingStep: Step?
@@ -163,9 +164,9 @@ final class ExactPlanSearch {
   var stackableItemSteps: [Step] = []
   var withOrderItemSteps: [Step] = []
   var withShippingItemSteps: [Step] = []
-  /// The order deals after the second of the plans of the layered search, each plan's in
-  /// one list (``Plan/orderTail``).
-  var orderTails: [[OrderStep]] = []
+  /// The order deals after the second of the plans of the layered search
+  /// (``Plan/orderTail``).
+  var orderTails = OrderTails()
   /// The item stages of the layered search, and the order deals each may take, worked out
   /// once per order.
   var itemStarts: [ItemStage: ItemStart] = [:]
@@ -327,7 +328,9 @@ final class ExactPlanSearch {
       if rest == 0 { return step.rank }
       rest -= 1
     }
-    if rest < Int(plan.orderTailCount) { return orderTails[Int(plan.orderTail)][rest].rank }
+    if rest < Int(plan.orderTailCount) {
+      return orderTails.step(rest, ofTail: plan.orderTail, count: plan.orderTailCount).rank
+    }
     rest -= Int(plan.orderTailCount)
     if let step = plan.shippingStep, rest == 0 { return step.rank }
     preconditionFailure("a plan has no promotion at \(position)")
