@@ -137,7 +137,9 @@ struct Report {
         baseline: seconds(perOrder * 1_000_000), ratio: batch.seconds / (perOrder * 1_000_000), target: nil))
   }
 
-  /// The million orders with `--format text`, against `--format json`.
+  /// The million orders with `--format text`, against `--format json`; and the format-3
+  /// shape's orders (with shipping, several promotions each) against its 12-promotion
+  /// store, likewise.
   mutating func measureText(promo: String, inputs: Inputs) {
     let (text, json) = Self.bestAlternating(
       Self.stream(promo, inputs, inputs.orders1M, ["--format", "text"]),
@@ -146,6 +148,16 @@ struct Report {
       Row(
         name: "text output: 1,000,000 orders, --lines", subject: seconds(text.seconds),
         baseline: "--format json " + seconds(json.seconds), ratio: text.seconds / json.seconds, target: 1.5))
+    let files = inputs.files(of: .format3)
+    let shipped = Array(Self.price(promo, inputs, files.smallOrders, files.small).dropLast(2))
+    let (shippedText, shippedJSON) = Self.bestAlternating(
+      shipped + ["--format", "text"], shipped + ["--format", "json"], runs: 9)
+    rows.append(
+      Row(
+        name:
+          "text output: \(grouped(inputs.orderCount)) orders with shipping, 12 format-3 promotions, --lines",
+        subject: seconds(shippedText.seconds), baseline: "--format json " + seconds(shippedJSON.seconds),
+        ratio: shippedText.seconds / shippedJSON.seconds, target: 1.5))
   }
 
   /// The million orders with `--jobs 2`, against `--jobs 1`, and whether they wrote the same

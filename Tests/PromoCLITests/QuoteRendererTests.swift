@@ -16,7 +16,8 @@ struct QuoteRendererTests {
 
   /// A random quote: amounts of 0 to 3 minor digits (some beyond 64 bits), names that
   /// need escaping or are not ASCII, lines with and without SKUs, promotions with and
-  /// without a tier (a line's share may carry one too: it is never written), and gifts.
+  /// without a tier (a line's share may carry one too: it is never written), shipping (with
+  /// a shipping deal, the last promotion, or without), and gifts.
   static func quote(_ random: inout SplitMix64) -> Quote {
     func pick<T>(_ values: [T]) -> T { random.pick(values) }
     let digits = pick([0, 2, 2, 3])
@@ -64,6 +65,13 @@ struct QuoteRendererTests {
       plan: PricingPlan(applied: applied, total: money()),
       evaluatedAt: Instant(secondsSinceEpoch: random.int(0...4_000_000_000)),
       lines: lines)
+    if random.int(0...2) == 0 {
+      // Shipping, lowered by the last promotion when one is applied (some of the time).
+      let lowered = !applied.isEmpty && random.int(0...1) == 0
+      quote.shipping = ShippingQuote(
+        amount: money(),
+        discount: lowered ? applied[applied.count - 1].discount : Money(minorUnits: 0, minorDigits: digits))
+    }
     if random.int(0...3) == 0 {
       quote.gifts = (0..<random.int(1...3)).map { _ in
         GrantedGift(

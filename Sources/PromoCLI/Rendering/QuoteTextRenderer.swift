@@ -12,10 +12,9 @@ import PromoKit
 /// A threshold that took a tier says so beside its name (`10 off 100, 25 off 200 (tier 2)`),
 /// and the gifts granted follow the total, one line each (`gift cup-free x1 (cup-over-199)`).
 ///
-/// A quote without an explanation, shipping, tiers or gifts whose texts are all printable
-/// ASCII is laid out straight into bytes (``render(_:into:)``), where a character is a
-/// byte; any other goes through ``TextTable`` (``render(_:style:)``), which the tests hold
-/// the fast form against.
+/// A quote without an explanation whose texts are all printable ASCII is laid out straight
+/// into bytes (``render(_:into:)``), where a character is a byte; any other goes through
+/// ``TextTable`` (``render(_:style:)``), which the tests hold the fast form against.
 struct QuoteTextRenderer {
   /// Whether to style the text for a terminal.
   let style: TextStyle
@@ -31,12 +30,23 @@ struct QuoteTextRenderer {
     self.style = style
   }
 
+  /// One row of the amounts: the subtotal, a promotion applied, the shipping or the
+  /// total; its amount is written after `sign` (a discount's `-`, the shipping's `+`).
+  private struct AmountRow {
+    var label: String
+    var sign: UInt8?
+    var amount: Money
+    /// The third column: a promotion's name, and the tier it took.
+    var name: String?
+    var tier: Int?
+  }
+
   /// Appends the quote as a block of lines, each ending with a newline, to `output`.
   ///
   /// - Complexity: O(*n*) in the length of the block.
   mutating func render(_ quote: Quote, into output: inout [UInt8]) {
-    guard quote.considered == nil, quote.shipping == nil, quote.gifts.isEmpty,
-      let widths = Self.plainWidths(of: quote)
+    guard quote.considered == nil, quote.unmatchedCodes?.isEmpty ?? true,
+      let (rows, widths) = Self.plainRows(of: quote)
     else {
       OutputBytes.append(Self.render(quote, style: style), to: &output)
       return
@@ -45,36 +55,74 @@ struct QuoteTextRenderer {
       lastInstant = quote.evaluatedAt
       lastInstantText = quote.evaluatedAt.description
     }
-    // The amounts, aligned on their decimal points: each is split where its digits (and
-    // sign) before the point end; the widest part before and after sets the column.
-    let amountCount = quote.plan.applied.count + 2
-    let rowBound = 2 + widths.label + 2 + 2 * RawWriter.numberBound + 2 + widths.name + 16
-    let bound = 64 + widths.order + lastInstantText.utf8.count + (amountCount + 1) * rowBound
+    // Each row: its label, the amount and its padding (at most two numbers' room), the
+    // name and the tier beside it, the colours and the newline; each gift: its words, SKU,
+    // quantity and id.
+    let rowBound = 2 + widths.label + 2 + 2 * RawWriter.numberBound + 2 + widths.name + 32
+    let giftBound = quote.gifts.reduce(0) { $0 + 32 + $1.sku.utf8.count + $1.id.utf8.count + 20 }
+    let bound =
+      64 + widths.order + lastInstantText.utf8.count + (rows.count + 1) * rowBound + giftBound
     let instant = lastInstantText
     let style = self.style
     scratch.write(atMost: bound, to: &output) { text in
       Self.writeHeading(of: quote, instant: instant, style: style, to: &text)
-      Self.writeAmounts(of: quote, labelWidth: widths.label, style: style, to: &text)
+      Self.writeAmounts(
+        rows, noPromotion: quote.plan.applied.isEmpty, labelWidth: widths.label, style: style, to: &text)
+      for gift in quote.gifts {
+        text.literal("  gift ")
+        text.text(gift.sku)
+        text.literal(" x")
+        text.integer(gift.quantity)
+        text.literal(" (")
+        text.text(gift.id)
+        text.literal(")\n")
+      }
     }
   }
 
-  /// The widths, in bytes, of the order, of the first column (the row labels and ids) and
-  /// of the third (the names); `nil` when one of them is not all printable ASCII, for
-  /// bytes to be characters, or when a promotion took a tier (the general form says so).
-  private static func plainWidths(of quote: Quote) -> (order: Int, label: Int, name: Int)? {
+  /// The rows of amounts of `quote`, in the order ``render(_:style:)`` lays them out (a
+  /// shipping deal under the shipping it lowers), with the widths, in bytes, of the order,
+  /// of the first column and of the third; `nil` when a text is not all printable ASCII,
+  /// for bytes to be characters.
+  private static func plainRows(of quote: Quote) -> (
+    rows: [AmountRow], widths: (order: Int, label: Int, name: Int)
+  )? {
     guard let orderLength = OutputBytes.printableASCIILength(quote.order) else { return nil }
+    for gift in quote.gifts {
+      guard OutputBytes.printableASCIILength(gift.sku) != nil,
+        OutputBytes.printableASCIILength(gift.id) != nil
+      else { return nil }
+    }
     let applied = quote.plan.applied
-    var labelWidth = applied.isEmpty ? 8 : 8  // "subtotal", wider than "(none)" and "total"
-    var nameWidth = 0
-    for promotion in applied {
-      guard promotion.tier == nil, let id = OutputBytes.printableASCIILength(promotion.id) else { return nil }
-      labelWidth = max(labelWidth, id)
-      if let name = promotion.name {
+    let shippingDeal = (quote.shipping?.discount.minorUnits ?? 0) > 0 ? applied.last : nil
+    var rows = [AmountRow(label: "subtotal", amount: quote.subtotal)]
+    rows.reserveCapacity(applied.count + 4)
+    for promotion in applied.dropLast(shippingDeal == nil ? 0 : 1) {
+      rows.append(
+        AmountRow(
+          label: promotion.id, sign: UInt8(ascii: "-"), amount: promotion.discount,
+          name: promotion.name, tier: promotion.tier))
+    }
+    if let shipping = quote.shipping {
+      rows.append(AmountRow(label: "shipping", sign: UInt8(ascii: "+"), amount: shipping.amount))
+    }
+    if let shippingDeal {
+      rows.append(
+        AmountRow(
+          label: shippingDeal.id, sign: UInt8(ascii: "-"), amount: shippingDeal.discount,
+          name: shippingDeal.name))
+    }
+    rows.append(AmountRow(label: "total", amount: quote.total))
+    var (labelWidth, nameWidth) = (8, 0)  // "subtotal" and "shipping", wider than "(none)" and "total"
+    for row in rows {
+      guard let label = OutputBytes.printableASCIILength(row.label) else { return nil }
+      labelWidth = max(labelWidth, label)
+      if let name = row.name {
         guard let length = OutputBytes.printableASCIILength(name) else { return nil }
         nameWidth = max(nameWidth, length)
       }
     }
-    return (orderLength, labelWidth, nameWidth)
+    return (rows, (orderLength, labelWidth, nameWidth))
   }
 
   /// Writes the first line, `order A-1001 (CNY), evaluated at ...`, the order bold when
@@ -97,74 +145,63 @@ struct QuoteTextRenderer {
     text.byte(UInt8(ascii: "\n"))
   }
 
-  /// Writes the rows of amounts: the subtotal, each promotion applied (or `(none)`) and the
-  /// total, green when `style` says so; the first column `labelWidth` wide, the amounts
-  /// aligned on their decimal points.
+  /// Writes `rows` (`(none)` after the first when `noPromotion`), the last green when
+  /// `style` says so; the first column `labelWidth` wide, the amounts aligned on their
+  /// decimal points, then each row's name and tier.
   @inline(__always)
   private static func writeAmounts(
-    of quote: Quote, labelWidth: Int, style: TextStyle, to text: inout RawWriter
+    _ rows: [AmountRow], noPromotion: Bool, labelWidth: Int, style: TextStyle, to text: inout RawWriter
   ) {
-    let applied = quote.plan.applied
-    let amountCount = applied.count + 2
     // The amounts are written once, in the scratch after the block's room, to measure.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: amountCount * RawWriter.numberBound) {
-      amounts in
-      withUnsafeTemporaryAllocation(of: (start: Int, integer: Int, end: Int).self, capacity: amountCount) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: rows.count * RawWriter.numberBound) { amounts in
+      withUnsafeTemporaryAllocation(of: (start: Int, integer: Int, end: Int).self, capacity: rows.count) {
         cells in
-        let (integerWidth, restWidth) = measureAmounts(of: quote, into: amounts, cells: cells)
-        func row(_ label: String, _ index: Int, name: String?, last: Bool = false) {
+        let (integerWidth, restWidth) = measureAmounts(of: rows, into: amounts, cells: cells)
+        for (index, row) in rows.enumerated() {
+          let last = index == rows.count - 1
           if last && style.isEnabled { text.literal("\u{1B}[32m") }
           let lineStart = text.position
           text.literal("  ")
-          text.text(label)
-          text.spaces(labelWidth - label.utf8.count + 2)
+          text.text(row.label)
+          text.spaces(labelWidth - row.label.utf8.count + 2)
           let cell = cells[index]
           text.spaces(integerWidth - cell.integer)
           text.bytes(amounts.baseAddress! + cell.start, cell.end - cell.start)
           text.spaces(restWidth - (cell.end - cell.start - cell.integer) + 2)
-          if let name { text.text(name) }
+          if let name = row.name { text.text(name) }
+          if let tier = row.tier {
+            text.literal(row.name == nil ? "tier " : " (tier ")
+            text.integer(Int64(tier))
+            if row.name != nil { text.byte(UInt8(ascii: ")")) }
+          }
           text.trimSpaces(after: lineStart)
           if last && style.isEnabled { text.literal("\u{1B}[0m") }
           text.byte(UInt8(ascii: "\n"))
+          if index == 0 && noPromotion { text.literal("  (none)\n") }
         }
-        row("subtotal", 0, name: nil)
-        if applied.isEmpty { text.literal("  (none)\n") }
-        for (index, promotion) in applied.enumerated() {
-          row(promotion.id, index + 1, name: promotion.name)
-        }
-        row("total", amountCount - 1, name: nil, last: true)
       }
     }
   }
 
-  /// Writes the amounts (the subtotal, each discount with a minus sign, the total) one
-  /// after another into `amounts`, and where each starts, ends and ends its integer part
-  /// (its sign and digits before the point) into `cells`; returns the widest integer part
-  /// and the widest rest.
+  /// Writes the amounts of `rows`, each after its sign, one after another into `amounts`,
+  /// and where each starts, ends and ends its integer part (its sign and digits before the
+  /// point) into `cells`; returns the widest integer part and the widest rest.
   @inline(__always)
   private static func measureAmounts(
-    of quote: Quote, into amounts: UnsafeMutableBufferPointer<UInt8>,
+    of rows: [AmountRow], into amounts: UnsafeMutableBufferPointer<UInt8>,
     cells: UnsafeMutableBufferPointer<(start: Int, integer: Int, end: Int)>
   ) -> (integerWidth: Int, restWidth: Int) {
-    let applied = quote.plan.applied
-    let amountCount = applied.count + 2
     var cursor = RawWriter(amounts.baseAddress!, capacity: amounts.count)
     var integerWidth = 0
     var restWidth = 0
-    for index in 0..<amountCount {
+    for (index, row) in rows.enumerated() {
       let start = cursor.position - amounts.baseAddress!
-      if index == 0 {
-        cursor.money(quote.subtotal)
-      } else if index == amountCount - 1 {
-        cursor.money(quote.total)
-      } else {
-        cursor.byte(UInt8(ascii: "-"))
-        cursor.money(applied[index - 1].discount)
-      }
+      if let sign = row.sign { cursor.byte(sign) }
+      cursor.money(row.amount)
       let end = cursor.position - amounts.baseAddress!
       var integer = start
       while integer < end
-        && (amounts[integer] == UInt8(ascii: "-")
+        && (amounts[integer] == UInt8(ascii: "-") || amounts[integer] == UInt8(ascii: "+")
           || (amounts[integer] >= UInt8(ascii: "0") && amounts[integer] <= UInt8(ascii: "9")))
       {
         integer += 1
