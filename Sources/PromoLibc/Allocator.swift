@@ -19,6 +19,17 @@ public enum Allocator {
     #endif
   }
 
+  /// The heap gives back what is freed at its top again, past 2 MiB free: for a stream
+  /// priced on several threads, whose arenas would otherwise each keep the most they ever
+  /// held (the peak of a million orders on two threads was up to 1.2 times that of 100,000).
+  /// glibc's default, 128 KiB, gives back so often that the stream spends three times as
+  /// long in the kernel (0.17 s against 0.05 s for a million orders), 8% of its time.
+  public static func giveBackFreedMemory() {
+    #if canImport(Glibc)
+      _ = mallocOption(trimThreshold, 2 << 20)
+    #endif
+  }
+
   #if canImport(Glibc)
     /// `M_MMAP_THRESHOLD` and `M_TRIM_THRESHOLD` of `<malloc.h>`, which the Glibc module
     /// does not import.

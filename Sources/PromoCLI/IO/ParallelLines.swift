@@ -1,4 +1,5 @@
 import PromoKit
+import PromoLibc
 
 /// The lines of JSON Lines inputs processed on worker threads and handed back in input
 /// order: the parallel form of a `--lines` stream, for `promo price --jobs N` and any
@@ -75,6 +76,8 @@ enum ParallelLines {
       try runInline(inputs, process: makeProcessor(), deliver: deliver, beforeWaiting: beforeWaiting)
       return
     }
+    // (Each worker's arena gives back what it frees: the peak stays that of a few chunks.)
+    Allocator.giveBackFreedMemory()
     let map = OrderedParallelMap<Chunk, (Result, PromoError?)>(workers: jobs, capacity: 2 * jobs + 2) {
       let process = makeProcessor()
       return { chunk in (process(chunk), chunk.readError) }
