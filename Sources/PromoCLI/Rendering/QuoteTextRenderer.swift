@@ -56,9 +56,9 @@ struct QuoteTextRenderer {
       lastInstantText = quote.evaluatedAt.description
     }
     // Each row: its label, the amount and its padding (at most two numbers' room), the
-    // name and the tier beside it, the colours and the newline; each gift: its words, SKU,
-    // quantity and id.
-    let rowBound = 2 + widths.label + 2 + 2 * RawWriter.numberBound + 2 + widths.name + 32
+    // name, then 48 for the tier beside it (` (tier `, at most 20 digits, `)`), the colours
+    // and the newline; each gift: its words, SKU, quantity (at most 20 digits) and id.
+    let rowBound = 2 + widths.label + 2 + 2 * RawWriter.numberBound + 2 + widths.name + 48
     let giftBound = quote.gifts.reduce(0) { $0 + 32 + $1.sku.utf8.count + $1.id.utf8.count + 20 }
     let bound =
       64 + widths.order + lastInstantText.utf8.count + (rows.count + 1) * rowBound + giftBound
