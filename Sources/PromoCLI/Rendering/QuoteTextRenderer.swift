@@ -36,9 +36,38 @@ struct QuoteTextRenderer {
     var label: String
     var sign: UInt8?
     var amount: Money
-    /// The third column: a promotion's name, and the tier it took.
-    var name: String?
-    var tier: Int?
+    /// The third column, a promotion's (``label(of:)``); `nil` for the other rows.
+    var third: String?
+
+    /// The amount's text, after its sign.
+    var signedAmount: String { (sign.map { String(UnicodeScalar($0)) } ?? "") + amount.description }
+  }
+
+  /// The rows of amounts of `quote`, as both forms lay them out: the subtotal, each
+  /// promotion applied, the shipping, the shipping deal under the shipping it lowers (a
+  /// plan has at most one, applied last), and the total.
+  private static func amountRows(of quote: Quote) -> [AmountRow] {
+    let applied = quote.plan.applied
+    let shippingDeal = (quote.shipping?.discount.minorUnits ?? 0) > 0 ? applied.last : nil
+    var rows = [AmountRow(label: "subtotal", amount: quote.subtotal)]
+    rows.reserveCapacity(applied.count + 4)
+    for promotion in applied.dropLast(shippingDeal == nil ? 0 : 1) {
+      rows.append(
+        AmountRow(
+          label: promotion.id, sign: UInt8(ascii: "-"), amount: promotion.discount,
+          third: label(of: promotion)))
+    }
+    if let shipping = quote.shipping {
+      rows.append(AmountRow(label: "shipping", sign: UInt8(ascii: "+"), amount: shipping.amount))
+    }
+    if let shippingDeal {
+      rows.append(
+        AmountRow(
+          label: shippingDeal.id, sign: UInt8(ascii: "-"), amount: shippingDeal.discount,
+          third: shippingDeal.name ?? ""))
+    }
+    rows.append(AmountRow(label: "total", amount: quote.total))
+    return rows
   }
 
   /// Appends the quote as a block of lines, each ending with a newline, to `output`.
@@ -56,9 +85,9 @@ struct QuoteTextRenderer {
       lastInstantText = quote.evaluatedAt.description
     }
     // Each row: its label, the amount and its padding (at most two numbers' room), the
-    // name, then 48 for the tier beside it (` (tier `, at most 20 digits, `)`), the colours
-    // and the newline; each gift: its words, SKU, quantity (at most 20 digits) and id.
-    let rowBound = 2 + widths.label + 2 + 2 * RawWriter.numberBound + 2 + widths.name + 48
+    // third column, the colours and the newline; each gift: its words, SKU, quantity (at
+    // most 20 digits) and id.
+    let rowBound = 2 + widths.label + 2 + 2 * RawWriter.numberBound + 2 + widths.third + 16
     let giftBound = quote.gifts.reduce(0) { $0 + 32 + $1.sku.utf8.count + $1.id.utf8.count + 20 }
     let bound =
       64 + widths.order + lastInstantText.utf8.count + (rows.count + 1) * rowBound + giftBound
@@ -80,12 +109,11 @@ struct QuoteTextRenderer {
     }
   }
 
-  /// The rows of amounts of `quote`, in the order ``render(_:style:)`` lays them out (a
-  /// shipping deal under the shipping it lowers), with the widths, in bytes, of the order,
-  /// of the first column and of the third; `nil` when a text is not all printable ASCII,
-  /// for bytes to be characters.
+  /// The rows of amounts of `quote` (``amountRows(of:)``) with the widths, in bytes, of
+  /// the order, of the first column and of the third; `nil` when a text is not all
+  /// printable ASCII, for bytes to be characters.
   private static func plainRows(of quote: Quote) -> (
-    rows: [AmountRow], widths: (order: Int, label: Int, name: Int)
+    rows: [AmountRow], widths: (order: Int, label: Int, third: Int)
   )? {
     guard let orderLength = OutputBytes.printableASCIILength(quote.order) else { return nil }
     for gift in quote.gifts {
@@ -93,36 +121,17 @@ struct QuoteTextRenderer {
         OutputBytes.printableASCIILength(gift.id) != nil
       else { return nil }
     }
-    let applied = quote.plan.applied
-    let shippingDeal = (quote.shipping?.discount.minorUnits ?? 0) > 0 ? applied.last : nil
-    var rows = [AmountRow(label: "subtotal", amount: quote.subtotal)]
-    rows.reserveCapacity(applied.count + 4)
-    for promotion in applied.dropLast(shippingDeal == nil ? 0 : 1) {
-      rows.append(
-        AmountRow(
-          label: promotion.id, sign: UInt8(ascii: "-"), amount: promotion.discount,
-          name: promotion.name, tier: promotion.tier))
-    }
-    if let shipping = quote.shipping {
-      rows.append(AmountRow(label: "shipping", sign: UInt8(ascii: "+"), amount: shipping.amount))
-    }
-    if let shippingDeal {
-      rows.append(
-        AmountRow(
-          label: shippingDeal.id, sign: UInt8(ascii: "-"), amount: shippingDeal.discount,
-          name: shippingDeal.name))
-    }
-    rows.append(AmountRow(label: "total", amount: quote.total))
-    var (labelWidth, nameWidth) = (8, 0)  // "subtotal" and "shipping", wider than "(none)" and "total"
+    let rows = amountRows(of: quote)
+    var (labelWidth, thirdWidth) = (8, 0)  // "subtotal" and "shipping", wider than "(none)" and "total"
     for row in rows {
       guard let label = OutputBytes.printableASCIILength(row.label) else { return nil }
       labelWidth = max(labelWidth, label)
-      if let name = row.name {
-        guard let length = OutputBytes.printableASCIILength(name) else { return nil }
-        nameWidth = max(nameWidth, length)
+      if let third = row.third {
+        guard let length = OutputBytes.printableASCIILength(third) else { return nil }
+        thirdWidth = max(thirdWidth, length)
       }
     }
-    return (rows, (orderLength, labelWidth, nameWidth))
+    return (rows, (orderLength, labelWidth, thirdWidth))
   }
 
   /// Writes the first line, `order A-1001 (CNY), evaluated at ...`, the order bold when
@@ -168,12 +177,7 @@ struct QuoteTextRenderer {
           text.spaces(integerWidth - cell.integer)
           text.bytes(amounts.baseAddress! + cell.start, cell.end - cell.start)
           text.spaces(restWidth - (cell.end - cell.start - cell.integer) + 2)
-          if let name = row.name { text.text(name) }
-          if let tier = row.tier {
-            text.literal(row.name == nil ? "tier " : " (tier ")
-            text.integer(Int64(tier))
-            if row.name != nil { text.byte(UInt8(ascii: ")")) }
-          }
+          if let third = row.third { text.text(third) }
           text.trimSpaces(after: lineStart)
           if last && style.isEnabled { text.literal("\u{1B}[0m") }
           text.byte(UInt8(ascii: "\n"))
@@ -199,16 +203,11 @@ struct QuoteTextRenderer {
       if let sign = row.sign { cursor.byte(sign) }
       cursor.money(row.amount)
       let end = cursor.position - amounts.baseAddress!
-      var integer = start
-      while integer < end
-        && (amounts[integer] == UInt8(ascii: "-") || amounts[integer] == UInt8(ascii: "+")
-          || (amounts[integer] >= UInt8(ascii: "0") && amounts[integer] <= UInt8(ascii: "9")))
-      {
-        integer += 1
-      }
-      cells[index] = (start, integer - start, end)
-      integerWidth = max(integerWidth, integer - start)
-      restWidth = max(restWidth, end - integer)
+      // (Its integer part as a decimal column of TextTable measures it.)
+      let integer = TextTable.measureASCII(UnsafeBufferPointer(rebasing: amounts[start..<end])).integer
+      cells[index] = (start, integer, end)
+      integerWidth = max(integerWidth, integer)
+      restWidth = max(restWidth, end - start - integer)
     }
     return (integerWidth, restWidth)
   }
@@ -220,23 +219,10 @@ struct QuoteTextRenderer {
       style.bold("order \(TextTable.printable(quote.order))\(currency)")
       + ", evaluated at \(quote.evaluatedAt)\n"
     var table = TextTable([.left, .decimal, .left])
-    table.append(["subtotal", quote.subtotal.description])
-    if quote.plan.applied.isEmpty {
-      table.append(["(none)"])
+    for (index, row) in amountRows(of: quote).enumerated() {
+      table.append([row.label, row.signedAmount] + (row.third.map { [$0] } ?? []))
+      if index == 0 && quote.plan.applied.isEmpty { table.append(["(none)"]) }
     }
-    // A plan has at most one shipping deal, applied last: it is shown under the shipping
-    // it lowers.
-    let shippingDeal = (quote.shipping?.discount.minorUnits ?? 0) > 0 ? quote.plan.applied.last : nil
-    for applied in quote.plan.applied.dropLast(shippingDeal == nil ? 0 : 1) {
-      table.append([applied.id, "-" + applied.discount.description, label(of: applied)])
-    }
-    if let shipping = quote.shipping {
-      table.append(["shipping", "+" + shipping.amount.description])
-    }
-    if let shippingDeal {
-      table.append([shippingDeal.id, "-" + shippingDeal.discount.description, shippingDeal.name ?? ""])
-    }
-    table.append(["total", quote.total.description])
     var lines = table.render(indent: "  ").split(separator: "\n", omittingEmptySubsequences: false).dropLast()
     if let last = lines.indices.last { lines[last] = Substring(style.green(String(lines[last]))) }
     output += lines.joined(separator: "\n") + "\n"

@@ -16,13 +16,13 @@ struct LinesByPrice {
 
   /// The lines of `items` by unit price.
   init(_ items: [OrderItem]) {
-    cheapestFirst = items.indices.sorted {
-      let (left, right) = (items[$0].unitPrice.minorUnits, items[$1].unitPrice.minorUnits)
-      return left != right ? left < right : $0 < $1
+    /// The lines of `items` by unit price, the cheapest first unless `dearest`.
+    func sorted(dearest: Bool) -> [Int] {
+      items.indices.sorted {
+        let (left, right) = (items[$0].unitPrice.minorUnits, items[$1].unitPrice.minorUnits)
+        return left != right ? (left > right) == dearest : $0 < $1
+      }
     }
-    dearestFirst = items.indices.sorted {
-      let (left, right) = (items[$0].unitPrice.minorUnits, items[$1].unitPrice.minorUnits)
-      return left != right ? left > right : $0 < $1
-    }
+    (cheapestFirst, dearestFirst) = (sorted(dearest: false), sorted(dearest: true))
   }
 }
