@@ -15,6 +15,23 @@ extension ExactPlanSearch {
   /// The lowest total of any plan the rules allow that applies the promotion of `terms`
   /// (working for the order, acting on `lines` of it), or `nil` when none does.
   func bestTotal(applying terms: DealTerms, lines: TargetedLines = .every) -> Int128? {
+    guard terms.kind == .shipping else { return bestTotalSearched(applying: terms, lines: lines) }
+    // What a shipping deal takes depends on nothing else in the plan, and which plans it may
+    // join only on the classes it combines with: one search answers every deal of the same.
+    let discount = terms.shippingDiscount(shipping: shipping, subtotal: subtotal)
+    guard discount > 0 else { return nil }
+    let classes = terms.combines.setIndex
+    if shippingPartnerTotals[classes] == nil {
+      shippingPartnerTotals[classes] = bestTotalSearched(applying: terms, lines: lines).map { $0 + discount }
+    }
+    return shippingPartnerTotals[classes]!.map { $0 - discount }
+  }
+
+  /// The lowest total of any plan the rules allow that applies the promotion of `terms`,
+  /// by a search of those plans (``bestTotal(applying:lines:)``).
+  private func bestTotalSearched(applying terms: DealTerms, lines: TargetedLines) -> Int128? {
+    // (Past the limit, the order cannot be explained: nothing more is searched.)
+    guard !isCutShort else { return nil }
     let amounts = items.map { $0.map(\.lineAmount.minorUnits) } ?? [subtotal]
     var wanted = RequiredPromotion(terms)
     if terms.kind.actsOnOrder {
@@ -27,10 +44,34 @@ extension ExactPlanSearch {
       }
     }
     required = wanted
-    defer { (required, adoptedTargeted) = (nil, nil) }
+    // (The plans tried here are dropped when it ends, and the tails of their order deals.)
+    let tailsMark = orderTails.nodeCount
+    defer {
+      (required, adoptedTargeted) = (nil, nil)
+      orderTails.removeNodes(from: tailsMark)
+    }
     var best = Plan(total: .max)
     _ = searchInLayers(amounts: amounts, best: &best)
     return best.total == .max ? nil : best.total
+  }
+
+  /// Counts the plans the searches of ``bestTotal(applying:lines:)`` try from now on, up to
+  /// `limit` (``SearchLimits/explaining``).
+  func startExplaining(within limit: Int) {
+    (layeredPlansTried, planLimit) = (0, limit)
+  }
+
+  /// The most a deal of layer index `layer` may take, where the order has `whole` left, in
+  /// a plan applying the required order deal of a later layer: what leaves that deal its
+  /// minimum (its base is never more than what the order has left after the deal); `nil`
+  /// when no deal is required after `layer`.
+  ///
+  /// - Complexity: O(1).
+  func mostTaken(in layer: Int, whole: Int128) -> Int128? {
+    guard let required, let index = required.layerIndex, index > layer, required.terms.minimum > 0 else {
+      return nil
+    }
+    return whole - required.terms.minimum
   }
 
   /// Whether `plan` applies the promotion at `storeIndex` of the store: one of its item

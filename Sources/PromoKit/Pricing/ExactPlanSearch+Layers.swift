@@ -140,6 +140,12 @@ extension ExactPlanSearch {
   private func searchLayers(
     from start: Plan, amounts: [Int128], stage: ItemStage, rule: StageRule, best: inout Plan
   ) {
+    var rule = rule
+    if required?.terms.kind == .shipping {
+      // Every plan applying a required shipping deal has it: none of this rule's without.
+      guard rule.shipping != .never else { return }
+      rule.shipping = .required
+    }
     if rule.orderDeals != .required {
       offerWithShipping(start, chain: LayerChain(), rule: rule, best: &best)
     }
@@ -190,6 +196,8 @@ extension ExactPlanSearch {
     // Two deals or more: each combines with order deals.
     layers.keepOnlyCombiningWithOrder(in: self)
     guard layers.layersWithDeals >= 2 else { return }
+    // (A required order deal that does not combine with order deals is in no such plan.)
+    if let layer = required?.layerIndex, layers.layers[layer].isEmpty { return }
     var state = ChainState(plan: start, amounts: amounts, chain: LayerChain())
     extendChains(&state, from: 0, layers: layers, rule: rule, mostShipping: mostShipping, best: &best)
   }
@@ -219,7 +227,8 @@ extension ExactPlanSearch {
       // Deals of the same lines that take the same and combine alike leave the same amounts
       // to the later layers: of them, only the one of the lowest id can be in the best plan.
       var sameFuture = SameFutureDeals()
-      var candidates = layers.candidates(in: layer, whole: whole, in: self)
+      let ceiling = mostTaken(in: layer, whole: whole)
+      var candidates = layers.candidates(in: layer, whole: whole, ceiling: ceiling, in: self)
       while let (number, bound) = candidates.next(in: self) {
         layeredPlansTried += 1
         guard !isCutShort else { break }
@@ -236,7 +245,9 @@ extension ExactPlanSearch {
         // start of the order stage, or, for a plain deal, what it takes on what is left.)
         let base = self.base(of: number, terms, amounts: state.amounts, whole: whole) ?? 0
         let taken = terms.orderDiscount(base: base, units: units(of: number))
-        guard taken > 0, sameFuture.isFirst(taken: taken, lines: lines(number), terms: terms) else {
+        guard taken > 0, taken <= ceiling ?? taken,
+          sameFuture.isFirst(taken: taken, lines: lines(number), terms: terms)
+        else {
           continue
         }
         let plan = adding(number, taken: taken, to: state.plan)

@@ -65,7 +65,6 @@ final class ExactPlanSearch {
 
     /// Whether it has no promotion.
     var isEmpty: Bool { count == 0 }
-
   }
 
   /// One promotion of the chosen plan: its position in the store and what it took off.
@@ -175,20 +174,23 @@ final class ExactPlanSearch {
   var itemChoices: [[Step?]] = []
   var layeredDeals: [ItemStage: LayeredDeals] = [:]
   /// How many plans of two order deals or more the layered search has tried for this
-  /// order; past ``layeredPlanLimit`` it stops, and the order is refused (``isCutShort``).
+  /// order (or, once it explains the order, for that); past `planLimit` it stops, and the
+  /// order is refused (``isCutShort``).
   var layeredPlansTried = 0
-  /// Whether the layered search stopped at ``layeredPlanLimit`` before trying every plan
-  /// it had to: its answer is not the best, and the order must be refused.
-  var isCutShort: Bool { layeredPlansTried > Self.layeredPlanLimit }
-  /// The most plans of two order deals or more the layered search tries for one order
-  /// (each one deal added to a plan): far above what any store of sensible layers needs
-  /// (a few thousand), and a bound on the time one order can take (about a second).
-  static let layeredPlanLimit = 1_000_000
+  /// The most plans it may try (``SearchLimits``): to price the order, then to explain it
+  /// (``startExplaining(within:)``).
+  var planLimit: Int
+  /// Whether the layered search stopped at `planLimit` before trying every plan it had to:
+  /// its answer is not the best, and the order must be refused.
+  var isCutShort: Bool { layeredPlansTried > planLimit }
   /// Whether a deal of the store needs the layered search.
   let needsLayers: Bool
   /// The promotion every plan offered must apply, when the search looks for the best plan
   /// applying it (``bestTotal(applying:lines:)``); `nil` otherwise.
   var required: RequiredPromotion?
+  /// The lowest total before shipping deals of a plan a shipping deal combining with a set
+  /// of classes can join (by ``PromotionClasses/setIndex``; `nil` for none), once asked.
+  var shippingPartnerTotals: [Int: Int128?] = [:]
   /// The lines that took an item deal in the item stage being searched (or chosen), left
   /// out of the lines of a deal that excludes them; `nil` when none is left out.
   var discountedLines: TargetedLines?
@@ -199,9 +201,9 @@ final class ExactPlanSearch {
   /// - Complexity: O(*s*) for the *s* shipping deals among `deals`.
   init(
     deals: consuming OrderDeals, plain: PlainOrderDeals? = nil, items: [OrderItem]?, subtotal: Int128,
-    shipping: Int128
+    shipping: Int128, planLimit: Int = SearchLimits.standard.pricing
   ) {
-    self.plain = plain
+    (self.plain, self.planLimit) = (plain, planLimit)
     needsLayers = deals.needsLayers
     let table = deals.table
     self.table = table

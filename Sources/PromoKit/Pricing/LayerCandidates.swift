@@ -10,13 +10,15 @@ struct LayerCandidates {
   private var position = 0
   private let plainSet: PlainOrderDeals.DealSet?
   private let whole: Int128
+  /// The most a plain deal handed out may take (``ExactPlanSearch/mostTaken(in:whole:)``).
+  private let ceiling: Int128?
   /// The last plain deal handed out's take; `nil` before the first.
   private var plainTaken: Int128?
   /// Whether no deal is left to hand out.
   private var isFinished = false
 
-  init(gathered: [DealTaking], plainSet: PlainOrderDeals.DealSet?, whole: Int128) {
-    (self.gathered, self.plainSet, self.whole) = (gathered, plainSet, whole)
+  init(gathered: [DealTaking], plainSet: PlainOrderDeals.DealSet?, whole: Int128, ceiling: Int128? = nil) {
+    (self.gathered, self.plainSet, self.whole, self.ceiling) = (gathered, plainSet, whole, ceiling)
   }
 
   /// Skips the deals that could take no more than the last one handed out: the rest of the
@@ -39,8 +41,8 @@ struct LayerCandidates {
     }
     guard let plain = search.plain, let plainSet else { return nil }
     let found =
-      if let plainTaken {
-        plain.greatest(in: plainSet, at: whole, notAbove: plainTaken - 1)
+      if let notAbove = plainTaken.map({ $0 - 1 }) ?? ceiling {
+        plain.greatest(in: plainSet, at: whole, notAbove: notAbove)
       } else {
         plain.best(in: plainSet, at: whole)
       }

@@ -254,10 +254,13 @@ struct LayeredDeals {
   }
 
   /// The deals of layer index `layer` on `whole`, from the one that could take the most down
-  /// (``LayerCandidates``).
-  func candidates(in layer: Int, whole: Int128, in search: ExactPlanSearch) -> LayerCandidates {
+  /// (``LayerCandidates``); the plain ones taking at most `ceiling`.
+  func candidates(in layer: Int, whole: Int128, ceiling: Int128?, in search: ExactPlanSearch)
+    -> LayerCandidates
+  {
     LayerCandidates(
-      gathered: layers[layer], plainSet: search.plain == nil ? nil : plainSets[layer].first, whole: whole)
+      gathered: layers[layer], plainSet: search.plain == nil ? nil : plainSets[layer].first, whole: whole,
+      ceiling: ceiling)
   }
 
   /// Works out ``suffixBounds`` from the deals kept.

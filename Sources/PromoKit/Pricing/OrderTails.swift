@@ -26,6 +26,11 @@ struct OrderTails {
     return Int32(nodes.count - 1)
   }
 
+  /// How many nodes there are: a mark to go back to (``removeNodes(from:)``).
+  var nodeCount: Int { nodes.count }
+  /// Removes the nodes added since `mark` was read (``nodeCount``): the tails of plans
+  /// that are no longer kept.
+  mutating func removeNodes(from mark: Int) { nodes.removeSubrange(mark...) }
   /// The deal at `position`, from 0, of the tail whose last node is `tail`, of `count` deals.
   func step(_ position: Int, ofTail tail: Int32, count: Int8) -> ExactPlanSearch.OrderStep {
     var node = Int(tail)

@@ -55,9 +55,10 @@ extension PriceCalculator {
     }
     let search = ExactPlanSearch(
       deals: deals, plain: plain, items: order.items, subtotal: order.subtotal.minorUnits,
-      shipping: order.shipping?.minorUnits ?? 0)
+      shipping: order.shipping?.minorUnits ?? 0, planLimit: searchLimits.pricing)
     let best = search.best()
     let isPricedWithinLimit = !search.isCutShort
+    if explain, isPricedWithinLimit { search.startExplaining(within: searchLimits.explaining) }
     func money(_ units: Int128) -> Money { Money(minorUnits: units, minorDigits: digits) }
     let plan = PricingPlan(
       applied: best.applied.map { applied($0.storeIndex, money($0.discount), tier: $0.tier) },
@@ -79,15 +80,15 @@ extension PriceCalculator {
         return search.bestTotal(applying: terms, lines: lines).map(money)
       } : nil
     if search.isCutShort {
-      // (The searches of --explain count toward the limit too: past it, the order is
+      // (The searches of --explain have a limit of their own: past it, the order is
       // priced, but cannot be explained.)
       throw PromoError(
         .invalidData,
         isPricedWithinLimit
-          ? "explaining this order would try more than \(ExactPlanSearch.layeredPlanLimit) plans of layered "
+          ? "explaining this order would try more than \(searchLimits.explaining) plans of layered "
             + "order deals (a search for each promotion's bestTotalWith); price it without --explain, or explain "
             + "it against a store of the promotions in question"
-          : "pricing this order would try more than \(ExactPlanSearch.layeredPlanLimit) plans of layered order "
+          : "pricing this order would try more than \(searchLimits.pricing) plans of layered order "
             + "deals; give fewer deals that combine with order deals in each layer, or put them in fewer layers"
       )
     }

@@ -24,6 +24,8 @@
 public struct PriceCalculator: Sendable {
   /// The store's promotions.
   public let catalog: Catalog
+  /// The most plans of layered order deals an order's search may try, and its explaining.
+  package var searchLimits = SearchLimits.standard
   /// The instant and the codes presented for every order.
   public let context: PricingContext
   /// The rank of each promotion's id among the store's ids.
