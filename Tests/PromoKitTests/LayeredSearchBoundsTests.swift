@@ -200,6 +200,41 @@ struct LayeredSearchBoundsTests {
           bestTotalWith: Money(minorUnits: 41_000, minorDigits: 2)))
   }
 
+  /// Half off every line, three layers of overlapping percentages, then, in layer 4, a
+  /// 1.00 threshold on one line with a minimum of 90.00 (and one on every line, of 450.00):
+  /// a plan that applies such a threshold leaves its lines their minimum, so the chains
+  /// that cut below it stop, and the half off is in none. Every promotion's
+  /// `bestTotalWith` is the format-4 reference's.
+  @Test("explaining a later layer's threshold: chains that leave it below its minimum stop")
+  func explainingALaterThresholdStopsDeadChains() throws {
+    let extra = [
+      #"{"id": "a-half", "kind": "item", "percentOff": "50", "stackable": true}"#,
+      #"{"id": "t-one", "kind": "threshold", "target": {"skus": ["sku-1"]}, "minimumAmount": "90.00", "amountOff": "1.00", "layer": 4, "stackable": true}"#,
+      #"{"id": "t-all", "kind": "threshold", "minimumAmount": "450.00", "amountOff": "1.00", "layer": 4, "stackable": true}"#,
+    ]
+    let store = Self.overlappingPercentages(inLayers: 3).replacingOccurrences(
+      of: #""promotions": ["#, with: #""promotions": [\#(extra.joined(separator: ",")),"#)
+    let order = Self.order(skus: (1...5).map { "sku-\($0)" })
+    let quote = try Self.quote(
+      order, store: store, explain: true, limits: SearchLimits(pricing: 20_000, explaining: 20_000))
+    guard
+      case .priced(let reference) = try Format4Reference.price(
+        store: JSONSerialization.jsonObject(with: Data(store.utf8)),
+        order: JSONSerialization.jsonObject(with: Data(order.utf8)), at: "2026-11-27T00:00:00Z", codes: [],
+        groups: [])
+    else { throw RefError("the reference refused the case") }
+    let expected = reference.outcomes.map { outcome -> String in
+      guard case .notBest(_, let total) = outcome.outcome else { return "\(outcome.id) applied or not" }
+      return "\(outcome.id) \(total.map { "\($0)" } ?? "none")"
+    }
+    let found = (quote.considered ?? []).map { considered -> String in
+      guard case .notBest(_, let total) = considered.outcome else { return "\(considered.id) applied or not" }
+      return "\(considered.id) \(total.map { "\($0.minorUnits)" } ?? "none")"
+    }
+    #expect(found == expected)
+    #expect(expected.contains { $0.hasPrefix("t-one ") && !$0.hasSuffix("none") })
+  }
+
   /// An order deal whose plan ties the item stage's (the same total and count, a lower id)
   /// is kept by the stage without item deals, searched after it, though it could take no
   /// more than that plan does; the nineteen deals of its layer that could take less are

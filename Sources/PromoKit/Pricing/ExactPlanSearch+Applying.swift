@@ -74,6 +74,22 @@ extension ExactPlanSearch {
     return whole - required.terms.minimum
   }
 
+  /// Whether the required order deal, when it is of a layer after layer index `layer`,
+  /// could still take something where the lines have `amounts` left (`whole` in all): a
+  /// chain that leaves it nothing never applies it, since what later layers take only
+  /// lowers its base. `true` when no deal is required after `layer`.
+  ///
+  /// - Complexity: O(*L*) for *L* lines.
+  func requiredCanTake(after layer: Int, amounts: [Int128], whole: Int128, layers: LayeredDeals) -> Bool {
+    guard let index = required?.layerIndex, index > layer, let number = layers.layers[index].first?.deal
+    else {
+      return true
+    }
+    let terms = orderTerms(number)
+    guard let base = base(of: number, terms, amounts: amounts, whole: whole) else { return false }
+    return terms.orderDiscountBound(base: base, units: units(of: number)) > 0
+  }
+
   /// Whether `plan` applies the promotion at `storeIndex` of the store: one of its item
   /// deals took something off a line, or it is one of its order deals or its shipping deal.
   ///

@@ -193,8 +193,10 @@ extension ExactPlanSearch {
       }
     }
     layers.offerPlainSingles(on: start, rule: rule, in: self, best: &best)
-    // Two deals or more: each combines with order deals.
-    layers.keepOnlyCombiningWithOrder(in: self)
+    // Two deals or more: each combines with order deals, and with shipping deals when the
+    // plan must have one.
+    layers.keepOnly(
+      combiningWith: PromotionClasses(rule.shipping == .required ? [.order, .shipping] : [.order]), in: self)
     guard layers.layersWithDeals >= 2 else { return }
     // (A required order deal that does not combine with order deals is in no such plan.)
     if let layer = required?.layerIndex, layers.layers[layer].isEmpty { return }
@@ -214,6 +216,9 @@ extension ExactPlanSearch {
       required?.layerIndex.map { first <= $0 ? $0 : layers.layers.count - 1 } ?? layers.layers.count - 1
     guard first <= last, last < layers.layers.count else { return }
     let whole = state.whole
+    guard requiredCanTake(after: first - 1, amounts: state.amounts, whole: whole, layers: layers) else {
+      return
+    }
     // What a deal leaves, and its shares, worked out in the same two arrays for every deal
     // tried here (made on the first; each chain that goes on is done with them when the
     // next deal is tried).
@@ -262,7 +267,9 @@ extension ExactPlanSearch {
         // What the later layers could take on what this deal leaves.
         let leftWhole = left.reduce(0, +)
         let most = layers.mostFrom(layer + 1, amounts: left, whole: leftWhole, in: self)
-        guard chainCanBeat(plan, later: most, shippingTaken: mostShipping, best: best) else { continue }
+        guard chainCanBeat(plan, later: most, shippingTaken: mostShipping, best: best),
+          requiredCanTake(after: layer, amounts: left, whole: leftWhole, layers: layers)
+        else { continue }
         var next = ChainState(plan: plan, amounts: left, chain: chain)
         extendChains(
           &next, from: layer + 1, layers: layers, rule: rule, mostShipping: mostShipping, best: &best)

@@ -186,12 +186,13 @@ struct LayeredDeals {
     }
   }
 
-  /// Leaves out the deals that do not combine with order deals (they stand alone), and the
-  /// plain deals that are not stackable.
-  mutating func keepOnlyCombiningWithOrder(in search: ExactPlanSearch) {
+  /// Leaves out the deals that do not combine with every class of `classes` (with order
+  /// deals, for a plan of two or more; with shipping deals too, when the plan must have
+  /// one), and the plain deals that are not stackable.
+  mutating func keepOnly(combiningWith classes: PromotionClasses, in search: ExactPlanSearch) {
     for index in layers.indices {
-      layers[index].removeAll { !search.orderTerms($0.deal).combines.contains(.order) }
-      scanned[index]?.removeAll { !search.orderTerms($0.deal).combines.contains(.order) }
+      layers[index].removeAll { !search.orderTerms($0.deal).combines.isSuperset(of: classes) }
+      scanned[index]?.removeAll { !search.orderTerms($0.deal).combines.isSuperset(of: classes) }
     }
     // (The bounds of the deals acting on every line stay those of all of them: more than
     // those left could take, still a bound.)
