@@ -11,8 +11,9 @@ import Foundation
 /// `PROMO_TEST_SCALE=reduced`, and such a check then runs its `reduced` count: every store
 /// and seed still, over fewer orders, none of them explained (`--explain` searches once
 /// per promotion of the store, and the golden and explanation tests explain under the
-/// sanitizer too). The two checks that try a million plans to reach the layered search's
-/// limit (`LayeredSearchBoundsTests`) are left out (`.disabled(if: TestScale.isReduced)`).
+/// sanitizer too). The check that tries a million plans to reach the layered search's
+/// limit (`LayeredSearchBoundsTests`) is left out (`.disabled(if: TestScale.isReduced)`);
+/// the one past the limit of explaining sets a low limit, and runs.
 package enum TestScale {
   /// Whether this run asked for the reduced counts (`PROMO_TEST_SCALE=reduced`).
   package static let isReduced = ProcessInfo.processInfo.environment["PROMO_TEST_SCALE"] == "reduced"
