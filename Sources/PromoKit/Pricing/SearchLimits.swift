@@ -11,12 +11,13 @@
 /// a search each, and a store of thousands of deals an order needs millions of plans for
 /// them in all, where pricing the order needs a few thousand.
 package struct SearchLimits: Sendable, Equatable {
-  /// The most plans the search for an order's best plan tries: about a second.
+  /// The most plans the search for an order's best plan tries (reached in about 0.3 s).
   package var pricing: Int
-  /// The most plans the searches of `--explain` for one order try together: about ten
-  /// seconds.
+  /// The most plans the searches of `--explain` for one order try together (reached in
+  /// about 3 s).
   package var explaining: Int
 
+  /// Limits of `pricing` plans to price an order and `explaining` to explain it.
   package init(pricing: Int, explaining: Int) {
     (self.pricing, self.explaining) = (pricing, explaining)
   }
