@@ -274,8 +274,10 @@ private struct OrderStream {
     var failures = 0
     var stoppedAtFailure = false
     var written = self.written
+    // (An explained result lists every promotion of the store: one order a chunk, so that
+    // a chunk of a thousand small orders against a big store is not gigabytes of results.)
     try ParallelLines.run(
-      sources, jobs: jobs,
+      sources, jobs: jobs, linesPerChunk: pricer.explain ? 1 : .max,
       makeProcessor: {
         var renderer = QuoteRenderer(json: pricer.json, style: pricer.style)
         return { chunk in Self.price(chunk, with: pricer, renderer: &renderer) }
