@@ -6,8 +6,8 @@ import Testing
 /// `price --lines --explain` holds a few results at once however long the stream: an
 /// explained result lists every promotion of the store, so a chunk of the input's lines
 /// (64 KiB: thousands of small orders) priced before any is written would hold thousands of
-/// them. The stream reads one line a chunk when it explains, and its peak memory does not
-/// grow with the number of orders.
+/// them. When it explains, a chunk holds about 4,096 outcomes at most (four orders here),
+/// and its peak memory does not grow with the number of orders.
 @Suite("price --lines --explain: memory does not grow with the stream")
 struct ExplainStreamMemoryTests {
   /// The peak resident memory, in KiB, of the `promo` binary run with `arguments`, its

@@ -87,6 +87,17 @@ struct LinePricer: Sendable {
   let json: Bool
   let style: TextStyle
 
+  /// The most lines a chunk of a stream holds (``ParallelLines``): an explained result
+  /// lists every promotion of the store, so that a chunk's results hold about
+  /// ``outcomesPerChunk`` outcomes (one order a chunk against a store of as many); no limit
+  /// but the chunk's bytes otherwise.
+  var linesPerChunk: Int {
+    explain ? max(1, Self.outcomesPerChunk / max(1, calculator.catalog.promotions.count)) : .max
+  }
+
+  /// The outcomes the explained results of one chunk hold at most, about 400 KB of JSON.
+  static let outcomesPerChunk = 4_096
+
   /// The quote for one order; a store amount the order's currency cannot hold names the
   /// store.
   func quote(_ order: Order) throws(PromoError) -> Quote {
@@ -274,10 +285,8 @@ private struct OrderStream {
     var failures = 0
     var stoppedAtFailure = false
     var written = self.written
-    // (An explained result lists every promotion of the store: one order a chunk, so that
-    // a chunk of a thousand small orders against a big store is not gigabytes of results.)
     try ParallelLines.run(
-      sources, jobs: jobs, linesPerChunk: pricer.explain ? 1 : .max,
+      sources, jobs: jobs, linesPerChunk: pricer.linesPerChunk,
       makeProcessor: {
         var renderer = QuoteRenderer(json: pricer.json, style: pricer.style)
         return { chunk in Self.price(chunk, with: pricer, renderer: &renderer) }
