@@ -35,15 +35,20 @@ struct LayeredSearchBoundsTests {
     return try calculator.quote(for: decoded[0], explain: explain)
   }
 
-  /// The format-4 reference's best total of `order` against `store`, in minor units.
-  static func referenceTotal(_ order: String, store: String) throws -> Int128 {
+  /// The format-4 reference's pricing of `order` against `store`.
+  static func reference(_ order: String, store: String) throws -> Ref4Pricing {
     guard
       case .priced(let pricing) = try Format4Reference.price(
         store: JSONSerialization.jsonObject(with: Data(store.utf8)),
         order: JSONSerialization.jsonObject(with: Data(order.utf8)), at: "2026-11-27T00:00:00Z", codes: [],
         groups: [])
     else { throw RefError("the reference refused the case") }
-    return pricing.total
+    return pricing
+  }
+
+  /// The format-4 reference's best total of `order` against `store`, in minor units.
+  static func referenceTotal(_ order: String, store: String) throws -> Int128 {
+    try reference(order, store: store).total
   }
 
   /// Five deals of 1.00 off in each of nine layers, one per line: 5⁹ plans tie on the total
@@ -217,13 +222,7 @@ struct LayeredSearchBoundsTests {
     let order = Self.order(skus: (1...5).map { "sku-\($0)" })
     let quote = try Self.quote(
       order, store: store, explain: true, limits: SearchLimits(pricing: 20_000, explaining: 20_000))
-    guard
-      case .priced(let reference) = try Format4Reference.price(
-        store: JSONSerialization.jsonObject(with: Data(store.utf8)),
-        order: JSONSerialization.jsonObject(with: Data(order.utf8)), at: "2026-11-27T00:00:00Z", codes: [],
-        groups: [])
-    else { throw RefError("the reference refused the case") }
-    let expected = reference.outcomes.map { outcome -> String in
+    let expected = try Self.reference(order, store: store).outcomes.map { outcome -> String in
       guard case .notBest(_, let total) = outcome.outcome else { return "\(outcome.id) applied or not" }
       return "\(outcome.id) \(total.map { "\($0)" } ?? "none")"
     }
