@@ -77,14 +77,13 @@ extension ExactPlanSearch {
   /// Whether the required order deal, when it is of a layer after layer index `layer`,
   /// could still take something where the lines have `amounts` left (`whole` in all): a
   /// chain that leaves it nothing never applies it, since what later layers take only
-  /// lowers its base. `true` when no deal is required after `layer`.
+  /// lowers its base; nor does one of `layers` without it (it does not combine with order
+  /// deals, or could take nothing). `true` when no deal is required after `layer`.
   ///
   /// - Complexity: O(*L*) for *L* lines.
   func requiredCanTake(after layer: Int, amounts: [Int128], whole: Int128, layers: LayeredDeals) -> Bool {
-    guard let index = required?.layerIndex, index > layer, let number = layers.layers[index].first?.deal
-    else {
-      return true
-    }
+    guard let index = required?.layerIndex, index > layer else { return true }
+    guard let number = layers.layers[index].first?.deal else { return false }
     let terms = orderTerms(number)
     guard let base = base(of: number, terms, amounts: amounts, whole: whole) else { return false }
     return terms.orderDiscountBound(base: base, units: units(of: number)) > 0

@@ -198,8 +198,6 @@ extension ExactPlanSearch {
     layers.keepOnly(
       combiningWith: PromotionClasses(rule.shipping == .required ? [.order, .shipping] : [.order]), in: self)
     guard layers.layersWithDeals >= 2 else { return }
-    // (A required order deal that does not combine with order deals is in no such plan.)
-    if let layer = required?.layerIndex, layers.layers[layer].isEmpty { return }
     var state = ChainState(plan: start, amounts: amounts, chain: LayerChain())
     extendChains(&state, from: 0, layers: layers, rule: rule, mostShipping: mostShipping, best: &best)
   }
