@@ -46,6 +46,23 @@ struct LayeredSearchBoundsTests {
     return pricing
   }
 
+  /// Each promotion's `bestTotalWith` in `pricing` (the reference's), in minor units, as
+  /// "id total" ("id none" without one), or "id applied or not" when it is not `not-best`.
+  static func bestTotalsWith(_ pricing: Ref4Pricing) -> [String] {
+    pricing.outcomes.map { outcome in
+      guard case .notBest(_, let total) = outcome.outcome else { return "\(outcome.id) applied or not" }
+      return "\(outcome.id) \(total.map { "\($0)" } ?? "none")"
+    }
+  }
+
+  /// The same of the engine's explained `quote`.
+  static func bestTotalsWith(_ quote: Quote) -> [String] {
+    (quote.considered ?? []).map { considered in
+      guard case .notBest(_, let total) = considered.outcome else { return "\(considered.id) applied or not" }
+      return "\(considered.id) \(total.map { "\($0.minorUnits)" } ?? "none")"
+    }
+  }
+
   /// The format-4 reference's best total of `order` against `store`, in minor units.
   static func referenceTotal(_ order: String, store: String) throws -> Int128 {
     try reference(order, store: store).total
@@ -222,15 +239,8 @@ struct LayeredSearchBoundsTests {
     let order = Self.order(skus: (1...5).map { "sku-\($0)" })
     let quote = try Self.quote(
       order, store: store, explain: true, limits: SearchLimits(pricing: 20_000, explaining: 20_000))
-    let expected = try Self.reference(order, store: store).outcomes.map { outcome -> String in
-      guard case .notBest(_, let total) = outcome.outcome else { return "\(outcome.id) applied or not" }
-      return "\(outcome.id) \(total.map { "\($0)" } ?? "none")"
-    }
-    let found = (quote.considered ?? []).map { considered -> String in
-      guard case .notBest(_, let total) = considered.outcome else { return "\(considered.id) applied or not" }
-      return "\(considered.id) \(total.map { "\($0.minorUnits)" } ?? "none")"
-    }
-    #expect(found == expected)
+    let expected = try Self.bestTotalsWith(Self.reference(order, store: store))
+    #expect(Self.bestTotalsWith(quote) == expected)
     #expect(expected.contains { $0.hasPrefix("t-one ") && !$0.hasSuffix("none") })
   }
 

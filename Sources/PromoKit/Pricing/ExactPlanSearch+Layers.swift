@@ -17,7 +17,8 @@
 /// ``DealTerms/orderDiscountBound(base:units:)`` never grows as the base does). The item
 /// stages are searched before the plans without one: a good plan found soonest cuts off
 /// more. Of the deals of one layer that act on the same lines, take the same and combine
-/// alike, only the lowest id is followed (``SameFutureDeals``).
+/// alike, only the lowest id is followed (``SameFutureDeals``); of the chains that leave
+/// later layers of shop-wide deals the same sum, only the best (``VisitedChains``).
 ///
 /// - Complexity: O(*s* *k* *L* + *s* *c* *L*) for the *s* ≤ 5 item stages, *k* item deals,
 ///   *L* lines and the *c* plans of the order stage not cut off by the bound: at most
@@ -199,14 +200,17 @@ extension ExactPlanSearch {
       combiningWith: PromotionClasses(rule.shipping == .required ? [.order, .shipping] : [.order]), in: self)
     guard layers.layersWithDeals >= 2 else { return }
     var state = ChainState(plan: start, amounts: amounts, chain: LayerChain())
-    extendChains(&state, from: 0, layers: layers, rule: rule, mostShipping: mostShipping, best: &best)
+    var visited = VisitedChains()
+    extendChains(
+      &state, from: 0, layers: layers, rule: rule, mostShipping: mostShipping, visited: &visited, best: &best)
   }
 
   /// Offers `best` each plan made by adding to `state`'s chain one deal of a layer from
-  /// `first` on, then the later layers', cut off by the bound.
+  /// `first` on, then the later layers', cut off by the bound; a chain is extended from
+  /// where it stands only when no chain `visited` there first is at least as good.
   private func extendChains(
     _ state: inout ChainState, from first: Int, layers: LayeredDeals, rule: StageRule, mostShipping: Int128,
-    best: inout Plan
+    visited: inout VisitedChains, best: inout Plan
   ) {
     // A plan applying a required order deal takes it in its layer: a chain without it goes
     // no further than that layer.
@@ -226,6 +230,13 @@ extension ExactPlanSearch {
       // could, the chain ends.)
       guard layers.boundFrom(layer) > 0 else { break }
       guard layers.boundFrom(layer) > layers.boundFrom(layer + 1) else { continue }
+      // A chain that stood here before, as good or better, tried this layer and the later
+      // ones on the same sum (when only it counts).
+      if state.chain.count > 0, layers.actsOnEveryLine(from: layer) {
+        let point = VisitedChains.Point(
+          nextLayer: layer, combines: state.chain.combines.setIndex, whole: whole)
+        guard visited.isWorthExtending(state.plan, from: point, in: self) else { break }
+      }
       let later = layers.mostFrom(layer + 1, amounts: state.amounts, whole: whole, in: self).amount
       // Deals of the same lines that take the same and combine alike leave the same amounts
       // to the later layers: of them, only the one of the lowest id can be in the best plan.
@@ -270,7 +281,8 @@ extension ExactPlanSearch {
         else { continue }
         var next = ChainState(plan: plan, amounts: left, chain: chain)
         extendChains(
-          &next, from: layer + 1, layers: layers, rule: rule, mostShipping: mostShipping, best: &best)
+          &next, from: layer + 1, layers: layers, rule: rule, mostShipping: mostShipping, visited: &visited,
+          best: &best)
       }
     }
   }

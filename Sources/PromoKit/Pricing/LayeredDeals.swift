@@ -34,6 +34,9 @@ struct LayeredDeals {
   let whole: Int128
   /// The most the deals of layers from each index on could take together.
   private var suffixBounds: [Int128] = []
+  /// Whether every deal of the layers from each index on acts on every line: then what
+  /// they take depends on the sum of what the lines have left alone.
+  private var everyLineFrom: [Bool] = []
 
   /// The deals of `search` that combine with every class of `mustCombine`, on `amounts`.
   init(search: ExactPlanSearch, amounts: [Int128], mustCombine: PromotionClasses) {
@@ -207,6 +210,9 @@ struct LayeredDeals {
   /// The most the deals of the layers from index `layer` on could take together.
   func boundFrom(_ layer: Int) -> Int128 { layer < suffixBounds.count ? suffixBounds[layer] : 0 }
 
+  /// Whether every deal of the layers from index `layer` on acts on every line.
+  func actsOnEveryLine(from layer: Int) -> Bool { layer < everyLineFrom.count ? everyLineFrom[layer] : true }
+
   /// The most the deals of the layers from index `layer` on could take together on what
   /// the lines have left, `amounts` (summing to `whole`), later in a chain. Layer by layer,
   /// on the least that can be left when it is reached: the most one of its deals could take
@@ -264,13 +270,18 @@ struct LayeredDeals {
       ceiling: ceiling)
   }
 
-  /// Works out ``suffixBounds`` from the deals kept.
+  /// Works out ``suffixBounds`` and ``everyLineFrom`` from the deals kept (the plain ones
+  /// act on every line).
   private mutating func computeSuffixBounds(_ search: ExactPlanSearch) {
     var bounds = [Int128](repeating: 0, count: layers.count + 1)
+    var everyLine = [Bool](repeating: true, count: layers.count + 1)
     for index in layers.indices.reversed() {
       bounds[index] = bounds[index + 1] + mostAtStart(in: index, search)
+      everyLine[index] =
+        everyLine[index + 1]
+        && layers[index].allSatisfy { Self.actsOnEveryLine(search.orderTerms($0.deal), in: search) }
     }
-    suffixBounds = bounds
+    (suffixBounds, everyLineFrom) = (bounds, everyLine)
   }
 }
 
