@@ -2,11 +2,12 @@ import PromoKit
 import PromoTestSupport
 import Testing
 
-/// The layered search's points (`VisitedChains`): a chain that reaches, with no more taken,
-/// a sum another chain left before it in the same layer, is not extended again. Held to
-/// the format-4 reference on small stores where chains often meet (round sums, shop-wide
-/// deals after a targeted one, classes that change which shipping deal may join), and to a
-/// plain count of plans on nine layers of shop-wide tier ladders.
+/// The layered search's points (`VisitedChains`): a chain that reaches a layer of shop-wide
+/// deals with the sum another chain left there before, and is no better by the rule for the
+/// best plan, is not extended again. Held to the format-4 reference on small stores where
+/// chains often meet (round sums, thresholds of one line in some layers, classes that
+/// change which shipping deal may join), and to a count of plans on nine layers of
+/// shop-wide tier ladders.
 @Suite("Layered search: chains that leave the same sum")
 struct VisitedChainsTests {
   typealias Bounds = LayeredSearchBoundsTests
