@@ -92,6 +92,18 @@ extension DealTerms {
     benefit == .percentOff ? max(percentageOff(rate, of: amount, cap: cap), 0) : amount
   }
 
+  /// The least an order has left after this order deal applies, when it had at least
+  /// `left` before and the deal takes at most `bound`. The deal applies only where its base
+  /// reaches its minimum, so the order had at least that much too; and what an order has
+  /// left after the deal never grows as what it had before shrinks (``mostOff(ofAtMost:)``
+  /// grows by at most what the amount does).
+  ///
+  /// - Complexity: O(1).
+  func leastLeft(after left: Int128, bound: Int128) -> Int128 {
+    let reached = max(left, minimum)
+    return reached - min(bound, mostOff(ofAtMost: reached))
+  }
+
   /// What a plain discount or threshold (no repeat, no minimum of units) takes off a base,
   /// as the pieces its benefit is made of: what the index of plain deals is fed.
   var amountPieces: (AmountPiece, AmountPiece?) {

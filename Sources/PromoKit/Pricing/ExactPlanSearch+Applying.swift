@@ -56,9 +56,10 @@ extension ExactPlanSearch {
   }
 
   /// Counts the plans the searches of ``bestTotal(applying:lines:)`` try from now on, up to
-  /// `limit` (``SearchLimits/explaining``).
-  func startExplaining(within limit: Int) {
-    (layeredPlansTried, planLimit) = (0, limit)
+  /// `limit` (``SearchLimits/explaining``), for an order whose best plan's total is
+  /// `bestTotal` (a floor for each of them).
+  func startExplaining(within limit: Int, bestTotal: Int128) {
+    (layeredPlansTried, planLimit, bestTotalFound) = (0, limit, bestTotal)
   }
 
   /// The most a deal of layer index `layer` may take, where the order has `whole` left, in

@@ -293,7 +293,8 @@ extension ExactPlanSearch {
   /// something, and the shipping deal at most `shippingTaken`. On a tie with `best` at
   /// that sum, only a plan taking the most of each of those layers, and of the shipping,
   /// reaches it: its count is known, and its first promotions are `plan`'s, so the rule
-  /// for the best plan (fewer promotions, then lower ids in application order) decides.
+  /// for the best plan (fewer promotions, then lower ids in application order) decides;
+  /// but in a search for a total alone (a `required` promotion's), where no tie is wanted.
   ///
   /// - Complexity: O(*n*) for the *n* promotions of `plan`.
   func chainCanBeat(
@@ -301,7 +302,8 @@ extension ExactPlanSearch {
   ) -> Bool {
     let lowest = plan.total - later.amount - shippingTaken
     // (Below what is left of the shipping, the total is not reached: the plain bound.)
-    guard lowest == best.total, later.amount == later.sum, lowest >= shipping - shippingTaken else {
+    guard required == nil, lowest == best.total, later.amount == later.sum, lowest >= shipping - shippingTaken
+    else {
       return canReach(lowest, count: plan.count + 1, shippingTaken: shippingTaken, best: best)
     }
     let count = plan.count + later.layers + (shippingTaken > 0 ? 1 : 0)

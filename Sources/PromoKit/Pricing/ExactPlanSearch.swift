@@ -177,8 +177,7 @@ final class ExactPlanSearch {
   /// order (or, once it explains the order, for that); past `planLimit` it stops, and the
   /// order is refused (``isCutShort``).
   var layeredPlansTried = 0
-  /// The most plans it may try (``SearchLimits``): to price the order, then to explain it
-  /// (``startExplaining(within:)``).
+  /// The most plans it may try (``SearchLimits``): to price, then to explain the order.
   var planLimit: Int
   /// Whether the layered search stopped at `planLimit` before trying every plan it had to:
   /// its answer is not the best, and the order must be refused.
@@ -188,6 +187,8 @@ final class ExactPlanSearch {
   /// The promotion every plan offered must apply, when the search looks for the best plan
   /// applying it (``bestTotal(applying:lines:)``); `nil` otherwise.
   var required: RequiredPromotion?
+  /// The order's best total once it is explained (``startExplaining(within:bestTotal:)``).
+  var bestTotalFound: Int128 = .min
   /// The lowest total before shipping deals of a plan a shipping deal combining with a set
   /// of classes can join (by ``PromotionClasses/setIndex``; `nil` for none), once asked.
   var shippingPartnerTotals: [Int: Int128?] = [:]
@@ -355,12 +356,14 @@ final class ExactPlanSearch {
     if plan.total < best.total || (plan.total == best.total && isPreferred(plan, to: best)) { best = plan }
   }
 
-  /// Whether a plan of `count` promotions whose total is at least `lowest` can be preferred
-  /// to `best`, its shipping deal taking `shippingTaken` (the total is never below what is
-  /// left of the shipping).
+  /// Whether a plan of `count` promotions whose total is at least `lowest` (and what is left
+  /// of the shipping) can be preferred to `best`, its shipping deal taking `shippingTaken`.
+  /// A search applying a `required` promotion asks for a total alone: not for one that ties
+  /// the best so far, nor below the order's best (`bestTotalFound`).
   @inline(__always)
   func canReach(_ lowest: Int128, count: Int, shippingTaken: Int128, best: Plan) -> Bool {
     let lowest = max(lowest, shipping - shippingTaken)
+    guard required == nil else { return max(lowest, bestTotalFound) < best.total }
     return lowest < best.total || (lowest == best.total && count <= best.count)
   }
 

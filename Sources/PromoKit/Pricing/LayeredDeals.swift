@@ -215,13 +215,14 @@ struct LayeredDeals {
 
   /// The most the deals of the layers from index `layer` on could take together on what
   /// the lines have left, `amounts` (summing to `whole`), later in a chain. Layer by layer,
-  /// on the least that can be left when it is reached: the most one of its deals could take
-  /// there, no more than its bound on `amounts` (a bound never grows as the base shrinks)
-  /// and no more than what it would take of all that is left (a percentage, its share).
-  /// What is left after a layer never grows as what was left before it shrinks, so the
-  /// least left at the end bounds what the layers take. Each layer's deals are looked at
-  /// from the largest bound at the start down, until that bound is no more than the most
-  /// found.
+  /// on the least that can be left when it is reached: the least each of its deals could
+  /// leave there (``DealTerms/leastLeft(after:bound:)``: taking no more than its bound on
+  /// `amounts`, no more than what it would take of all that is left, a percentage its
+  /// share, and applying only where the order has its minimum left), or all of it when the
+  /// layer may take nothing (every layer but the required deal's). What is left after a
+  /// layer never grows as what was left before it shrinks, so the least left at the end
+  /// bounds what the layers take. Each layer's deals are looked at from the largest bound
+  /// at the start down, until that bound cannot leave less than the least found.
   ///
   /// - Returns: that amount; the sum of the most each layer's deals could take on
   ///   `amounts`, each layer on its own (at least that amount); and how many layers could
@@ -232,28 +233,30 @@ struct LayeredDeals {
     _ layer: Int, amounts: [Int128], whole: Int128, in search: ExactPlanSearch
   ) -> (amount: Int128, sum: Int128, layers: Int) {
     var (left, sum, taking): (Int128, Int128, Int) = (whole, 0, 0)
+    let requiredLayer = search.required?.layerIndex
     for index in layer..<layers.count where suffixBounds[index] > suffixBounds[index + 1] {
-      // The most a deal could take on what is left at the least, and on `amounts`.
-      var (most, mostOnAmounts): (Int128, Int128) = (0, 0)
+      // The least a deal could leave of what is left at the least, and the most it could
+      // take on `amounts`; a plan applying a required deal takes it in its layer.
+      var (leastAfter, mostOnAmounts): (Int128, Int128) = (index == requiredLayer ? .max : left, 0)
       if let bounds = wholeBounds[index] {
-        (most, mostOnAmounts) = bounds.most(whole: whole, left: left)
+        let (most, onWhole) = bounds.most(whole: whole, left: left)
+        (leastAfter, mostOnAmounts) = (min(leastAfter, left - most), onWhole)
       }
       for kept in scanned[index] ?? layers[index] {
-        guard kept.taken > most else { break }
+        guard left - kept.taken < leastAfter else { break }
         let terms = search.orderTerms(kept.deal)
         guard let base = search.base(of: kept.deal, terms, amounts: amounts, whole: whole) else { continue }
         let bound = terms.orderDiscountBound(base: base, units: search.units(of: kept.deal))
-        most = max(most, min(bound, terms.mostOff(ofAtMost: left)))
+        leastAfter = min(leastAfter, terms.leastLeft(after: left, bound: bound))
         mostOnAmounts = max(mostOnAmounts, bound)
       }
       if let plain = search.plain {
         for set in plainSets[index] {
           let taken = plain.best(in: set, at: whole)?.taken ?? 0
-          (most, mostOnAmounts) = (max(most, taken), max(mostOnAmounts, taken))
+          (leastAfter, mostOnAmounts) = (min(leastAfter, left - taken), max(mostOnAmounts, taken))
         }
       }
-      most = min(most, left)
-      left -= most
+      left = leastAfter == .max ? left : max(leastAfter, 0)
       sum += mostOnAmounts
       if mostOnAmounts > 0 { taking += 1 }
     }

@@ -58,7 +58,9 @@ extension PriceCalculator {
       shipping: order.shipping?.minorUnits ?? 0, planLimit: searchLimits.pricing)
     let best = search.best()
     let isPricedWithinLimit = !search.isCutShort
-    if explain, isPricedWithinLimit { search.startExplaining(within: searchLimits.explaining) }
+    if explain, isPricedWithinLimit {
+      search.startExplaining(within: searchLimits.explaining, bestTotal: best.total)
+    }
     func money(_ units: Int128) -> Money { Money(minorUnits: units, minorDigits: digits) }
     let plan = PricingPlan(
       applied: best.applied.map { applied($0.storeIndex, money($0.discount), tier: $0.tier) },
