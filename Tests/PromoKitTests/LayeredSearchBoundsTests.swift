@@ -63,6 +63,16 @@ struct LayeredSearchBoundsTests {
     }
   }
 
+  /// Expects the engine's explained quote of `order` against `store` to be the format-4
+  /// reference's: the total, the ids of the best plan in order, and every `bestTotalWith`.
+  static func expectReferencePlan(_ order: String, store: String) throws {
+    let reference = try reference(order, store: store)
+    let quote = try quote(order, store: store, explain: true)
+    #expect(quote.total.minorUnits == reference.best.total)
+    #expect(quote.plan.applied.map(\.id) == reference.best.ids)
+    #expect(bestTotalsWith(quote) == bestTotalsWith(reference))
+  }
+
   /// The format-4 reference's best total of `order` against `store`, in minor units.
   static func referenceTotal(_ order: String, store: String) throws -> Int128 {
     try reference(order, store: store).total

@@ -59,13 +59,8 @@ struct VisitedChainsTests {
     }
     let order = Bounds.order(
       skus: (1...3).map { "sku-\($0)" }, price: "\(70 + 10 * (random.next() % 6)).00", shipping: "6.90")
-    let store = Bounds.store(promotions)
-    let reference = try Bounds.reference(order, store: store)
-    let quote = try Bounds.quote(order, store: store, explain: true)
-    #expect(quote.total.minorUnits == reference.best.total)
-    #expect(quote.plan.applied.map(\.id) == reference.best.ids)
-    // Every promotion's best total with it (the searches that apply one start from it).
-    #expect(Bounds.bestTotalsWith(quote) == Bounds.bestTotalsWith(reference))
+    // The best plan, ids and all, and every promotion's best total with it.
+    try Bounds.expectReferencePlan(order, store: Bounds.store(promotions))
   }
 
   /// Nine layers of twelve shop-wide tier ladders taking round sums: chains of different

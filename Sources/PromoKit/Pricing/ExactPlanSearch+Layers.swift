@@ -276,7 +276,12 @@ extension ExactPlanSearch {
         // What the later layers could take on what this deal leaves.
         let leftWhole = left.reduce(0, +)
         let most = layers.mostFrom(layer + 1, amounts: left, whole: leftWhole, in: self)
-        guard chainCanBeat(plan, later: most, shippingTaken: mostShipping, best: best),
+        guard
+          chainCanBeat(
+            plan, later: most, shippingTaken: mostShipping, best: best,
+            fewestLaterDeals: {
+              layers.fewestDeals(from: layer + 1, taking: $0, amounts: left, whole: leftWhole, in: self)
+            }),
           requiredCanTake(after: layer, amounts: left, whole: leftWhole, layers: layers)
         else { continue }
         var next = ChainState(plan: plan, amounts: left, chain: chain)
@@ -285,34 +290,6 @@ extension ExactPlanSearch {
           best: &best)
       }
     }
-  }
-
-  /// Whether a plan made by adding order deals of later layers, and a shipping deal, to
-  /// `plan` can be preferred to `best`, when those layers could take at most
-  /// `later.amount` together and `later.sum` each on its own, `later.layers` of them
-  /// something, and the shipping deal at most `shippingTaken`. On a tie with `best` at
-  /// that sum, only a plan taking the most of each of those layers, and of the shipping,
-  /// reaches it: its count is known, and its first promotions are `plan`'s, so the rule
-  /// for the best plan (fewer promotions, then lower ids in application order) decides;
-  /// but in a search for a total alone (a `required` promotion's), where no tie is wanted.
-  ///
-  /// - Complexity: O(*n*) for the *n* promotions of `plan`.
-  func chainCanBeat(
-    _ plan: Plan, later: (amount: Int128, sum: Int128, layers: Int), shippingTaken: Int128, best: Plan
-  ) -> Bool {
-    let lowest = plan.total - later.amount - shippingTaken
-    // (Below what is left of the shipping, the total is not reached: the plain bound.)
-    guard required == nil, lowest == best.total, later.amount == later.sum, lowest >= shipping - shippingTaken
-    else {
-      return canReach(lowest, count: plan.count + 1, shippingTaken: shippingTaken, best: best)
-    }
-    let count = plan.count + later.layers + (shippingTaken > 0 ? 1 : 0)
-    guard count == best.count else { return count < best.count }
-    for position in 0..<plan.count {
-      let (mine, theirs) = (rank(of: plan, at: position), rank(of: best, at: position))
-      if mine != theirs { return mine < theirs }
-    }
-    return true
   }
 
   /// Offers `best` `plan` (whose order deals are `chain`) without a shipping deal and with

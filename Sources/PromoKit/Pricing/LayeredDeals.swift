@@ -263,6 +263,39 @@ struct LayeredDeals {
     return (whole - left, sum, taking)
   }
 
+  /// The fewest deals of the layers from index `layer` on that could take `need` together
+  /// off what the lines have left, `amounts` (summing to `whole`): as many of the layers'
+  /// largest bounds there as add up to it (a plan takes one deal a layer at most, and a
+  /// deal never takes more than its bound); `Int.max` when all of them do not.
+  ///
+  /// - Complexity: O(*m* *L* + *n* log *n*) for the *m* deals looked at, *L* lines and *n*
+  ///   layers.
+  func fewestDeals(
+    from layer: Int, taking need: Int128, amounts: [Int128], whole: Int128, in search: ExactPlanSearch
+  ) -> Int {
+    guard need > 0 else { return 0 }
+    var largest: [Int128] = []
+    for index in layer..<layers.count where suffixBounds[index] > suffixBounds[index + 1] {
+      var most = wholeBounds[index]?.most(whole: whole, left: whole).onWhole ?? 0
+      for kept in scanned[index] ?? layers[index] {
+        guard kept.taken > most else { break }
+        let terms = search.orderTerms(kept.deal)
+        guard let base = search.base(of: kept.deal, terms, amounts: amounts, whole: whole) else { continue }
+        most = max(most, terms.orderDiscountBound(base: base, units: search.units(of: kept.deal)))
+      }
+      if let plain = search.plain {
+        for set in plainSets[index] { most = max(most, plain.best(in: set, at: whole)?.taken ?? 0) }
+      }
+      if most > 0 { largest.append(most) }
+    }
+    var taken: Int128 = 0
+    for (count, most) in largest.sorted(by: >).enumerated() {
+      taken += most
+      if taken >= need { return count + 1 }
+    }
+    return .max
+  }
+
   /// The deals of layer index `layer` on `whole`, from the one that could take the most down
   /// (``LayerCandidates``); the plain ones taking at most `ceiling`.
   func candidates(in layer: Int, whole: Int128, ceiling: Int128?, in search: ExactPlanSearch)
