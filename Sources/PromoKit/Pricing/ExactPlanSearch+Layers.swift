@@ -162,22 +162,26 @@ extension ExactPlanSearch {
         shippingTaken: mostShipping,
         best: best)
     else { return }
-    var layers: LayeredDeals
-    if let known = layeredDeals[stage] {
-      layers = known
-    } else {
-      layers = LayeredDeals(search: self, amounts: amounts, mustCombine: rule.orderDealsCombine)
-      layeredDeals[stage] = layers
-    }
-    if let required { layers.keepOnly(required, in: self) }
     // Only the deals that can be in a plan beating the best found so far (when a promotion
     // is required, the best so far applies it too).
     let bestSoFar = best
-    layers.prepare(in: self) { taken in
+    let canBeat = { (taken: Int128) in
       self.canReach(
         start.total - taken - mostShipping, count: start.count + 1, shippingTaken: mostShipping,
         best: bestSoFar)
     }
+    var layers: LayeredDeals
+    if let known = layeredDeals[stage] {
+      layers = known
+    } else {
+      // (Every deal is kept for a search for a promotion's best plan, which asks again.)
+      layers = LayeredDeals(
+        search: self, amounts: amounts, mustCombine: rule.orderDealsCombine,
+        lookingInto: required == nil ? canBeat : nil)
+      if layers.isComplete { layeredDeals[stage] = layers }
+    }
+    if let required { layers.keepOnly(required, in: self) }
+    layers.prepare(in: self, keepingOnly: canBeat)
     // Each deal alone (it need not combine with order deals); the required one's layer
     // alone when one is.
     for layer in required?.layerIndex.map({ $0...$0 }) ?? 0...(layers.layers.count - 1) {

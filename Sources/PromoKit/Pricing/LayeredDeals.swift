@@ -16,6 +16,8 @@ struct LayeredDeals {
   /// The gathered deals of each layer (index 0 is layer 1), each with its bound; from the
   /// largest bound down once prepared (``prepare(in:keepingOnly:)``).
   private(set) var layers: [[DealTaking]]
+  /// Whether it holds every deal of the stage, none left out for the plans it was made for.
+  let isComplete: Bool
   /// In a layer with at least ``boundedTogether`` deals acting on every line, those are
   /// bounded together (`wholeBounds`), and ``mostFrom(_:amounts:whole:in:)`` works out the
   /// bounds of the others one by one (`scanned`, in the same order); `nil` in the other
@@ -38,42 +40,18 @@ struct LayeredDeals {
   /// they take depends on the sum of what the lines have left alone.
   private var everyLineFrom: [Bool] = []
 
-  /// The deals of `search` that combine with every class of `mustCombine`, on `amounts`.
-  init(search: ExactPlanSearch, amounts: [Int128], mustCombine: PromotionClasses) {
+  /// The deals of `search` that combine with every class of `mustCombine`, on `amounts`;
+  /// when `canBeat` is given, but for the blocks of deals none of which a plan that it
+  /// accepts can take (``gather(_:amounts:whole:mustCombine:plainMost:canBeat:)``).
+  init(
+    search: ExactPlanSearch, amounts: [Int128], mustCombine: PromotionClasses,
+    lookingInto canBeat: ((Int128) -> Bool)? = nil
+  ) {
     self.amounts = amounts
     let whole = amounts.reduce(0, +)
     self.whole = whole
-    var layers = [[DealTaking]](repeating: [], count: Promotion.allowedLayers.upperBound)
-    for (blockIndex, block) in search.blocks.enumerated() {
-      guard block.isPending else {
-        for index in block.start..<block.end {
-          let number = OrderDealNumber.gathered(index)
-          let terms = search.orderTerms(number)
-          guard terms.combines.isSuperset(of: mustCombine) else { continue }
-          let base = search.base(of: number, terms, amounts: amounts, whole: whole)
-          Self.add(number, terms, base: base, units: search.units(of: number), to: &layers)
-        }
-        continue
-      }
-      // Every deal of a block still to be gathered acts on the block's lines: one base and
-      // one count of units for all (but for a deal that leaves out the lines on sale, and
-      // for an order given as an amount).
-      let shared = search.items == nil ? nil : search.linesBase(block.lines, amounts: amounts)
-      for place in Int(block.pendingStart)..<Int(block.pendingEnd) {
-        let terms = search.table[place]
-        guard search.isAdmitted(place), terms.combines.isSuperset(of: mustCombine) else { continue }
-        let number = OrderDealNumber.pending(block: Int32(blockIndex), place: Int32(place))
-        if let shared, search.discountedLines == nil || !terms.excludesDiscountedLines {
-          Self.add(number, terms, base: shared.base, units: shared.units, to: &layers)
-        } else {
-          let base = search.base(of: number, terms, amounts: amounts, whole: whole)
-          Self.add(number, terms, base: base, units: search.units(of: number), to: &layers)
-        }
-      }
-    }
-    self.layers = layers
-    (scanned, wholeBounds) = ([], [])
-    var plainSets = [[PlainOrderDeals.DealSet]](repeating: [], count: layers.count)
+    var plainSets = [[PlainOrderDeals.DealSet]](repeating: [], count: Promotion.allowedLayers.upperBound)
+    var plainMost = [Int128](repeating: 0, count: plainSets.count)
     if let plain = search.plain {
       plainSets[0] = [plain.discounts(.stackable)]
       plainSets[1] = [plain.thresholds(.stackable)]
@@ -81,7 +59,16 @@ struct LayeredDeals {
         plainSets[0].append(plain.discounts(.notStackable))
         plainSets[1].append(plain.thresholds(.notStackable))
       }
+      for index in 0..<2 {
+        for set in plainSets[index] {
+          plainMost[index] = max(plainMost[index], plain.best(in: set, at: whole)?.taken ?? 0)
+        }
+      }
     }
+    (layers, isComplete) = Self.gather(
+      search, amounts: amounts, whole: whole, mustCombine: mustCombine, plainMost: plainMost, canBeat: canBeat
+    )
+    (scanned, wholeBounds) = ([], [])
     self.plainSets = plainSets
     self.mustCombine = mustCombine
   }
@@ -137,7 +124,7 @@ struct LayeredDeals {
 
   /// Adds to `layers` the deal `number` (its `terms`) with what it could take off `base`
   /// over `units` units, when it could take something.
-  private static func add(
+  static func add(
     _ number: OrderDealNumber, _ terms: DealTerms, base: Int128?, units: Int64,
     to layers: inout [[DealTaking]]
   ) {

@@ -1,6 +1,6 @@
 /// Bounds on what the order deals of one order (or some of them) take: of every one, of
-/// the stackable discounts, and of the stackable thresholds; and the lowest rank of the
-/// stackable discounts.
+/// the stackable discounts, and of the stackable thresholds; the lowest rank of the
+/// stackable discounts; and the layers they stand in.
 struct OrderStageBounds: Sendable {
   /// Of every discount and threshold.
   var any = TakenBound()
@@ -9,10 +9,16 @@ struct OrderStageBounds: Sendable {
   var stackableThresholds = TakenBound()
   /// The lowest rank of the ids of the stackable discounts (`Int32.max` without one).
   var lowestStackableDiscountRank = Int32.max
+  /// The lowest and the highest layer of them (an empty range of `1..<1` without one).
+  var layers: Range<Int8> = 1..<1
 
   /// Adds `terms`, a discount or threshold.
   mutating func include(_ terms: DealTerms) {
     terms.include(in: &any)
+    layers =
+      layers.isEmpty
+      ? terms.layer..<(terms.layer + 1)
+      : min(layers.lowerBound, terms.layer)..<max(layers.upperBound, terms.layer + 1)
     guard terms.isStackable else { return }
     switch terms.kind {
     case .discount:
@@ -29,5 +35,11 @@ struct OrderStageBounds: Sendable {
     stackableDiscounts.formUnion(other.stackableDiscounts)
     stackableThresholds.formUnion(other.stackableThresholds)
     lowestStackableDiscountRank = min(lowestStackableDiscountRank, other.lowestStackableDiscountRank)
+    if layers.isEmpty {
+      layers = other.layers
+    } else if !other.layers.isEmpty {
+      layers =
+        min(layers.lowerBound, other.layers.lowerBound)..<max(layers.upperBound, other.layers.upperBound)
+    }
   }
 }
