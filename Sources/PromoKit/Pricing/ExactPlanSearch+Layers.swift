@@ -370,6 +370,8 @@ struct SameFutureDeals {
       (lowestRank, listed) = (ranks, [])
       return true
     }
+    // (Room for them all at the first: growing one by one allocated four times.)
+    if listed.isEmpty { listed.reserveCapacity(Self.listedAtMost) }
     listed.append((key, terms.rank))
     return true
   }
