@@ -234,6 +234,12 @@ extension ExactPlanSearch {
       // could, the chain ends.)
       guard layers.boundFrom(layer) > 0 else { break }
       guard layers.boundFrom(layer) > layers.boundFrom(layer + 1) else { continue }
+      // (Nor is any layer from here on, when all of them together could not help the chain.)
+      guard
+        canReach(
+          state.plan.total - layers.boundFrom(layer) - mostShipping, count: state.plan.count + 1,
+          shippingTaken: mostShipping, best: best)
+      else { break }
       // A chain that stood here before, as good or better, tried this layer and the later
       // ones on the same sum (when only it counts).
       if state.chain.count > 0, layers.actsOnEveryLine(from: layer) {
