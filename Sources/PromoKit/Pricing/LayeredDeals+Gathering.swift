@@ -43,7 +43,8 @@ extension LayeredDeals {
       if canBeat != nil {
         let stretch = search.stretchBounds[Int(block.bounds)]
         found.bound = stretch.any.bound(upTo: shared?.base ?? whole, units: shared?.units ?? .max)
-        found.layers = Int(stretch.layers.lowerBound) - 1..<Int(stretch.layers.upperBound) - 1
+        // (Layer indexes of the deals: layer 1 is index 0.)
+        found.layers = max(Int(stretch.layers.lowerBound) - 1, 0)..<max(Int(stretch.layers.upperBound) - 1, 0)
         for layer in found.layers { most[layer] = max(most[layer], found.bound) }
       }
       pending.append(found)
