@@ -38,6 +38,18 @@ struct LayeredBlockSkipTests {
     return #"{"id": "\#(id)", \#(body)\#(target), "layer": \#(layer), \#(combines)\#(excluding)}"#
   }
 
+  /// Order deals of layers 1 to 4, a count in `eachLayer` of each (``orderDeal(id:layer:categories:random:)``).
+  static func orderDeals(eachLayer: ClosedRange<Int>, categories: Int, random: inout SplitMix64) -> [String] {
+    var deals: [String] = []
+    for layer in 1...4 {
+      for index in 0..<random.int(eachLayer) {
+        deals.append(
+          Self.orderDeal(id: "o\(layer)-\(index)", layer: layer, categories: categories, random: &random))
+      }
+    }
+    return deals
+  }
+
   /// An item deal on one of `skus` SKUs: a low single price, or a large percentage.
   static func itemDeal(id: String, skus: Int, random: inout SplitMix64) -> String {
     let body =
@@ -65,12 +77,7 @@ struct LayeredBlockSkipTests {
     var promotions = (0..<random.int(1...skus)).map {
       Self.itemDeal(id: "i\($0)", skus: skus, random: &random)
     }
-    for layer in 1...4 {
-      for index in 0..<random.int(1...3) {
-        promotions.append(
-          Self.orderDeal(id: "o\(layer)-\(index)", layer: layer, categories: categories, random: &random))
-      }
-    }
+    promotions += Self.orderDeals(eachLayer: 1...3, categories: categories, random: &random)
     let order = Self.order(skus: skus, categories: categories, random: &random)
     try Bounds.expectReferencePlan(order, store: Bounds.store(promotions))
   }
@@ -81,13 +88,7 @@ struct LayeredBlockSkipTests {
   func categoryDealsAlone(seed: UInt64) throws {
     var random = SplitMix64(seed: 0x5C1D_9 &+ seed)
     let (skus, categories) = (random.int(3...5), random.int(2...4))
-    var promotions: [String] = []
-    for layer in 1...4 {
-      for index in 0..<random.int(2...3) {
-        promotions.append(
-          Self.orderDeal(id: "o\(layer)-\(index)", layer: layer, categories: categories, random: &random))
-      }
-    }
+    let promotions = Self.orderDeals(eachLayer: 2...3, categories: categories, random: &random)
     let order = Self.order(skus: skus, categories: categories, random: &random)
     try Bounds.expectReferencePlan(order, store: Bounds.store(promotions))
   }
