@@ -47,4 +47,25 @@ extension ExactPlanSearch {
     }
     return true
   }
+
+  /// Whether the chain of `plan`, whose deal of layer index `layer` leaves the lines
+  /// `left`, can go on: by what the later layers of `layers` could take there
+  /// (``LayeredDeals/mostFrom(_:amounts:whole:in:)``) and the most a shipping deal takes
+  /// (`mostShipping`), a plan it makes can be preferred to `best`
+  /// (``chainCanBeat(_:later:shippingTaken:best:fewestLaterDeals:)``), and the required
+  /// deal, when it is of a later layer, could still apply.
+  ///
+  /// - Complexity: that of `mostFrom`, for the deals it looks at.
+  func canGoOn(
+    _ plan: Plan, leaving left: [Int128], after layer: Int, layers: LayeredDeals, mostShipping: Int128,
+    best: Plan
+  ) -> Bool {
+    let leftWhole = left.reduce(0, +)
+    let most = layers.mostFrom(layer + 1, amounts: left, whole: leftWhole, in: self)
+    return chainCanBeat(
+      plan, later: most, shippingTaken: mostShipping, best: best,
+      fewestLaterDeals: {
+        layers.fewestDeals(from: layer + 1, taking: $0, amounts: left, whole: leftWhole, in: self)
+      }) && requiredCanTake(after: layer, amounts: left, whole: leftWhole, layers: layers)
+  }
 }

@@ -231,15 +231,13 @@ extension ExactPlanSearch {
     var (left, shares): ([Int128], [Int128]) = ([], [])
     for layer in first...last {
       // (A layer none of whose deals could take anything is passed over; past the last that
-      // could, the chain ends.)
-      guard layers.boundFrom(layer) > 0 else { break }
-      guard layers.boundFrom(layer) > layers.boundFrom(layer + 1) else { continue }
-      // (Nor is any layer from here on, when all of them together could not help the chain.)
-      guard
+      // could, or where all the layers from here on could not help the chain, it ends.)
+      guard layers.boundFrom(layer) > 0,
         canReach(
           state.plan.total - layers.boundFrom(layer) - mostShipping, count: state.plan.count + 1,
           shippingTaken: mostShipping, best: best)
       else { break }
+      guard layers.boundFrom(layer) > layers.boundFrom(layer + 1) else { continue }
       // A chain that stood here before, as good or better, tried this layer and the later
       // ones on the same sum (when only it counts).
       if state.chain.count > 0, layers.actsOnEveryLine(from: layer) {
@@ -283,16 +281,8 @@ extension ExactPlanSearch {
         else { continue }
         if left.isEmpty { (left, shares) = (state.amounts, state.amounts) }
         subtractShares(of: taken, by: number, from: state.amounts, into: &left, shares: &shares)
-        // What the later layers could take on what this deal leaves.
-        let leftWhole = left.reduce(0, +)
-        let most = layers.mostFrom(layer + 1, amounts: left, whole: leftWhole, in: self)
         guard
-          chainCanBeat(
-            plan, later: most, shippingTaken: mostShipping, best: best,
-            fewestLaterDeals: {
-              layers.fewestDeals(from: layer + 1, taking: $0, amounts: left, whole: leftWhole, in: self)
-            }),
-          requiredCanTake(after: layer, amounts: left, whole: leftWhole, layers: layers)
+          canGoOn(plan, leaving: left, after: layer, layers: layers, mostShipping: mostShipping, best: best)
         else { continue }
         var next = ChainState(plan: plan, amounts: left, chain: chain)
         extendChains(
