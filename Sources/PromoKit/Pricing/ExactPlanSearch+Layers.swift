@@ -266,9 +266,9 @@ extension ExactPlanSearch {
         // (What it takes where the chain has got to: its bound is what it could take at the
         // start of the order stage, or, for a plain deal, what it takes on what is left.)
         let base = self.base(of: number, terms, amounts: state.amounts, whole: whole) ?? 0
-        let taken = terms.orderDiscount(base: base, units: units(of: number))
+        let taken = terms.orderDiscount(base: base, units: units(of: number, terms))
         guard taken > 0, taken <= ceiling ?? taken,
-          sameFuture.isFirst(taken: taken, lines: lines(number), terms: terms)
+          sameFuture.isFirst(taken: taken, lines: lines(number, terms), terms: terms)
         else {
           continue
         }

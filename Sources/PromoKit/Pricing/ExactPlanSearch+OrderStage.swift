@@ -325,7 +325,7 @@ extension ExactPlanSearch {
     guard items != nil else {
       return terms.isTargeted || terms.hasMinimumQuantity ? nil : whole
     }
-    let targeted = lines(number)
+    let targeted = lines(number, terms)
     if targeted.isEvery { return whole }
     var base: Int128 = 0
     targeted.forEach(count: amounts.count) { base += amounts[$0] }

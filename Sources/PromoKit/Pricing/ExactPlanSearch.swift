@@ -254,23 +254,6 @@ final class ExactPlanSearch {
     bestShippingByClasses = shippingByClasses
   }
 
-  /// The units of the lines order deal `number` counts (0 for a deal without a minimum of
-  /// units, which does not count them, but for one of a block still to be gathered, one
-  /// adopted, or one that leaves out the discounted lines).
-  @inline(__always)
-  func units(of number: OrderDealNumber) -> Int64 {
-    guard let items else { return 0 }
-    // A gathered deal's own count, unless it leaves out lines; else its lines' units.
-    if case .gathered(let index) = number,
-      discountedLines == nil || !orderTerms(number).excludesDiscountedLines
-    {
-      return units.isEmpty ? 0 : units[Int(index)]
-    }
-    var counted: Int64 = 0
-    lines(number).forEach(count: items.count) { counted += items[$0].quantity }
-    return counted
-  }
-
   /// The order-deal number of `terms`, a plain order deal from ``plain``, added on first
   /// use (untargeted: every line, no units counted).
   func adopt(_ terms: DealTerms) -> OrderDealNumber {
@@ -290,22 +273,6 @@ final class ExactPlanSearch {
     case .pending(_, let place): table[Int(place)]
     case .adopted(let index): adoptedDeals[Int(index)]
     }
-  }
-
-  /// The lines order deal `number` acts on: every line for a plain deal; those it targets
-  /// but the ``discountedLines`` for a deal that leaves them out.
-  @inline(__always)
-  func lines(_ number: OrderDealNumber) -> TargetedLines {
-    let targeted: TargetedLines
-    switch number {
-    case .gathered(let index): targeted = orderLines[Int(index)]
-    case .pending(let block, _): targeted = blocks[Int(block)].lines
-    case .adopted: targeted = adoptedTargeted?.number == number ? adoptedTargeted!.lines : .every
-    }
-    guard let discountedLines, orderTerms(number).excludesDiscountedLines, let items else {
-      return targeted
-    }
-    return targeted.subtracting(discountedLines, count: items.count)
   }
 
   /// The item steps of `stage`.

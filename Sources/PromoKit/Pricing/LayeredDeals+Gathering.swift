@@ -26,7 +26,7 @@ extension LayeredDeals {
         let terms = search.orderTerms(number)
         guard terms.combines.isSuperset(of: mustCombine) else { continue }
         let base = search.base(of: number, terms, amounts: amounts, whole: whole)
-        add(number, terms, base: base, units: search.units(of: number), to: &layers)
+        add(number, terms, base: base, units: search.units(of: number, terms), to: &layers)
       }
     }
     // Every deal of a block still to be gathered acts on the block's lines: one base and
@@ -90,7 +90,7 @@ extension LayeredDeals {
         add(number, terms, base: shared.base, units: shared.units, to: &layers)
       } else {
         let base = search.base(of: number, terms, amounts: amounts, whole: whole)
-        add(number, terms, base: base, units: search.units(of: number), to: &layers)
+        add(number, terms, base: base, units: search.units(of: number, terms), to: &layers)
       }
     }
   }

@@ -233,7 +233,7 @@ struct LayeredDeals {
         guard left - kept.taken < leastAfter else { break }
         let terms = search.orderTerms(kept.deal)
         guard let base = search.base(of: kept.deal, terms, amounts: amounts, whole: whole) else { continue }
-        let bound = terms.orderDiscountBound(base: base, units: search.units(of: kept.deal))
+        let bound = terms.orderDiscountBound(base: base, units: search.units(of: kept.deal, terms))
         leastAfter = min(leastAfter, terms.leastLeft(after: left, bound: bound))
         mostOnAmounts = max(mostOnAmounts, bound)
       }
@@ -268,7 +268,7 @@ struct LayeredDeals {
         guard kept.taken > most else { break }
         let terms = search.orderTerms(kept.deal)
         guard let base = search.base(of: kept.deal, terms, amounts: amounts, whole: whole) else { continue }
-        most = max(most, terms.orderDiscountBound(base: base, units: search.units(of: kept.deal)))
+        most = max(most, terms.orderDiscountBound(base: base, units: search.units(of: kept.deal, terms)))
       }
       if let plain = search.plain {
         for set in plainSets[index] { most = max(most, plain.best(in: set, at: whole)?.taken ?? 0) }
