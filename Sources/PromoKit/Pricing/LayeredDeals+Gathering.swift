@@ -42,7 +42,7 @@ extension LayeredDeals {
       var found = PendingBlock(index: index, shared: shared, bound: 0, layers: 0..<0)
       if canBeat != nil {
         let stretch = search.stretchBounds[Int(block.bounds)]
-        found.bound = stretch.any.bound(upTo: shared?.base ?? whole, units: shared?.units ?? .max)
+        found.bound = search.blockBound(index, base: shared?.base ?? whole, units: shared?.units ?? .max).any
         // (Layer indexes of the deals: layer 1 is index 0.)
         found.layers = max(Int(stretch.layers.lowerBound) - 1, 0)..<max(Int(stretch.layers.upperBound) - 1, 0)
         for layer in found.layers { most[layer] = max(most[layer], found.bound) }

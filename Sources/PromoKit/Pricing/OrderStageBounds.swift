@@ -15,10 +15,7 @@ struct OrderStageBounds: Sendable {
   /// Adds `terms`, a discount or threshold.
   mutating func include(_ terms: DealTerms) {
     terms.include(in: &any)
-    layers =
-      layers.isEmpty
-      ? terms.layer..<(terms.layer + 1)
-      : min(layers.lowerBound, terms.layer)..<max(layers.upperBound, terms.layer + 1)
+    widenLayers(to: terms.layer..<(terms.layer + 1))
     guard terms.isStackable else { return }
     switch terms.kind {
     case .discount:
@@ -35,11 +32,14 @@ struct OrderStageBounds: Sendable {
     stackableDiscounts.formUnion(other.stackableDiscounts)
     stackableThresholds.formUnion(other.stackableThresholds)
     lowestStackableDiscountRank = min(lowestStackableDiscountRank, other.lowestStackableDiscountRank)
-    if layers.isEmpty {
-      layers = other.layers
-    } else if !other.layers.isEmpty {
-      layers =
-        min(layers.lowerBound, other.layers.lowerBound)..<max(layers.upperBound, other.layers.upperBound)
-    }
+    widenLayers(to: other.layers)
+  }
+
+  /// Widens ``layers`` to hold `more` too.
+  private mutating func widenLayers(to more: Range<Int8>) {
+    guard !more.isEmpty else { return }
+    layers =
+      layers.isEmpty
+      ? more : min(layers.lowerBound, more.lowerBound)..<max(layers.upperBound, more.upperBound)
   }
 }
