@@ -17,14 +17,20 @@ package enum Allocation {
   ) {
     let count = amounts.count
     var total: Int128 = 0
-    for amount in amounts { total += amount }
+    // The one line with something left, when only one has (-1 for none, -2 for more).
+    var onlyLine = -1
+    for index in 0..<count where amounts[index] > 0 {
+      total += amounts[index]
+      onlyLine = onlyLine == -1 ? index : -2
+    }
     guard total > 0, discount > 0 else {
       for index in 0..<count { shares[index] = 0 }
       return
     }
-    if count == 1 {
-      // floor(d × b / b) = d, with nothing left over: no division.
-      shares[0] = discount
+    if onlyLine >= 0 {
+      // floor(d × b / b) = d, the others nothing, with nothing left over: no division.
+      for index in 0..<count { shares[index] = 0 }
+      shares[onlyLine] = discount
       return
     }
     let divisor = UInt128(total)

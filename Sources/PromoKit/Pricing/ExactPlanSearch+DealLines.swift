@@ -17,15 +17,15 @@ extension ExactPlanSearch {
     case .pending(let block, _): targeted = blocks[Int(block)].lines
     case .adopted: targeted = adoptedTargeted?.number == number ? adoptedTargeted!.lines : .every
     }
-    guard let discountedLines, terms.excludesDiscountedLines, let items else {
+    // (The deal's own flag first: reading the search's lines is an exclusive access.)
+    guard terms.excludesDiscountedLines, let discountedLines, let items else {
       return targeted
     }
     return targeted.subtracting(discountedLines, count: items.count)
   }
 
   /// The units of the lines order deal `number` counts (0 for a deal without a minimum of
-  /// units, which does not count them, but for one of a block still to be gathered, one
-  /// adopted, or one that leaves out the discounted lines).
+  /// units, which does not count them).
   @inline(__always)
   func units(of number: OrderDealNumber) -> Int64 { units(of: number, orderTerms(number)) }
 
@@ -34,9 +34,10 @@ extension ExactPlanSearch {
   /// - Complexity: O(1) for a gathered deal; O(*L*) for *L* lines otherwise.
   @inline(__always)
   func units(of number: OrderDealNumber, _ terms: DealTerms) -> Int64 {
-    guard let items else { return 0 }
+    // (A deal without a minimum of units does not count them, whatever its kind.)
+    guard terms.hasMinimumQuantity, let items else { return 0 }
     // A gathered deal's own count, unless it leaves out lines; else its lines' units.
-    if case .gathered(let index) = number, discountedLines == nil || !terms.excludesDiscountedLines {
+    if case .gathered(let index) = number, !terms.excludesDiscountedLines || discountedLines == nil {
       return units.isEmpty ? 0 : units[Int(index)]
     }
     var counted: Int64 = 0

@@ -163,10 +163,17 @@ extension ExactPlanSearch {
     of discount: Int128, by number: OrderDealNumber, from amounts: [Int128], into left: inout [Int128],
     shares: inout [Int128]
   ) {
+    let targeted = items == nil ? TargetedLines.every : lines(number)
+    if case .mask(let bits) = targeted, bits.nonzeroBitCount == 1 {
+      // One line takes it all (floor(d × b / b) = d, nothing left over to divide).
+      for line in left.indices { left[line] = amounts[line] }
+      left[bits.trailingZeroBitCount] -= discount
+      return
+    }
     // The weights: what each line it acts on has left, 0 for the others.
-    if items != nil, !lines(number).isEvery {
+    if !targeted.isEvery {
       for line in left.indices { left[line] = 0 }
-      lines(number).forEach(count: amounts.count) { left[$0] = amounts[$0] }
+      targeted.forEach(count: amounts.count) { left[$0] = amounts[$0] }
     } else {
       for line in left.indices { left[line] = amounts[line] }
     }
