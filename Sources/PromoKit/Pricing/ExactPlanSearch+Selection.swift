@@ -165,7 +165,8 @@ extension ExactPlanSearch {
   ) {
     let targeted = items == nil ? TargetedLines.every : lines(number)
     if case .mask(let bits) = targeted, bits.nonzeroBitCount == 1 {
-      // One line takes it all (floor(d × b / b) = d, nothing left over to divide).
+      // One line takes it all, as ``Allocation/divide(_:over:into:)`` gives it (the rule's
+      // own shortcut), without making the weights or the shares here first.
       for line in left.indices { left[line] = amounts[line] }
       left[bits.trailingZeroBitCount] -= discount
       return
