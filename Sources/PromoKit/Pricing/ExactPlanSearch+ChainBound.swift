@@ -61,11 +61,25 @@ extension ExactPlanSearch {
     best: Plan
   ) -> Bool {
     let leftWhole = left.reduce(0, +)
-    let most = layers.mostFrom(layer + 1, amounts: left, whole: leftWhole, in: self)
-    return chainCanBeat(
-      plan, later: most, shippingTaken: mostShipping, best: best,
-      fewestLaterDeals: {
-        layers.fewestDeals(from: layer + 1, taking: $0, amounts: left, whole: leftWhole, in: self)
-      }) && requiredCanTake(after: layer, amounts: left, whole: leftWhole, layers: layers)
+    var most = layers.mostFrom(layer + 1, amounts: left, whole: leftWhole, in: self)
+    /// Whether a plan can beat `best` when the later layers could take `most`.
+    func canBeat() -> Bool {
+      chainCanBeat(
+        plan, later: most, shippingTaken: mostShipping, best: best,
+        fewestLaterDeals: {
+          layers.fewestDeals(from: layer + 1, taking: $0, amounts: left, whole: leftWhole, in: self)
+        })
+    }
+    guard canBeat() else { return false }
+    // What the groups of lines could take is worked out only for a chain that the layers'
+    // own bounds let go on, and only when it could be too little to reach `best`.
+    if let grouped = layers.groupBound?.most(
+      from: layer + 1, amounts: left, unlessReaching: plan.total - mostShipping - best.total),
+      grouped < most.amount
+    {
+      most.amount = grouped
+      guard canBeat() else { return false }
+    }
+    return requiredCanTake(after: layer, amounts: left, whole: leftWhole, layers: layers)
   }
 }

@@ -195,6 +195,9 @@ final class ExactPlanSearch {
   /// The lines that took an item deal in the item stage being searched (or chosen), left
   /// out of the lines of a deal that excludes them; `nil` when none is left out.
   var discountedLines: TargetedLines?
+  /// The groups of the order's lines that no order deal spans, once the layered search
+  /// asked (``groupsOfLines()``).
+  var lineGroups: LineGroupBound.Groups??
 
   /// A search over the working `deals` of an order of `items` (or of an amount, `nil`),
   /// `subtotal` and `shipping` in minor units.

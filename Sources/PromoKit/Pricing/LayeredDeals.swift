@@ -39,6 +39,10 @@ struct LayeredDeals {
   /// Whether every deal of the layers from each index on acts on every line: then what
   /// they take depends on the sum of what the lines have left alone.
   private var everyLineFrom: [Bool] = []
+  /// What the later layers of a chain could take by the groups of lines their deals act
+  /// on, when no deal acts on every line; made when the deals of chains are known
+  /// (``keepOnly(combiningWith:in:)``).
+  private(set) var groupBound: LineGroupBound?
 
   /// The deals of `search` that combine with every class of `mustCombine`, on `amounts`;
   /// when `canBeat` is given, but for the blocks of deals none of which a plan that it
@@ -187,6 +191,29 @@ struct LayeredDeals {
     // (The bounds of the deals acting on every line stay those of all of them: more than
     // those left could take, still a bound.)
     computeSuffixBounds(search)
+    groupBound = makeGroupBound(search)
+  }
+
+  /// What the later layers of a chain could take by the groups of lines the deals kept act
+  /// on (a deal still to be gathered, on its block's lines, which hold its own).
+  private func makeGroupBound(_ search: ExactPlanSearch) -> LineGroupBound? {
+    // (With more layers than it bounds after the first, it would bound only the ends of
+    // chains.)
+    guard search.plain == nil || plainSets.allSatisfy(\.isEmpty),
+      layersWithDeals <= LineGroupBound.layersAtMost + 1, let groups = search.groupsOfLines()
+    else { return nil }
+    return LineGroupBound(groups: groups, layerCount: layers.count) { add in
+      // (From the last layer: shop-wide deals, which end it, stand mostly in later ones.)
+      for index in layers.indices.reversed() {
+        for kept in layers[index] {
+          let lines =
+            if case .pending(let block, _) = kept.deal { search.blocks[Int(block)].lines } else {
+              search.lines(kept.deal)
+            }
+          guard add(index, lines, kept.taken) else { return }
+        }
+      }
+    }
   }
 
   /// How many layers have a deal that could take something.
