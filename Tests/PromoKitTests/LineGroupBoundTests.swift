@@ -89,6 +89,9 @@ struct LineGroupBoundTests {
   func noBound() throws {
     #expect(Self.bound([(0, .every, 100), (1, .mask(1), 100)], lineCount: 2, layerCount: 2) == nil)
     #expect(LineGroupBound.Groups(lineCount: 65, lineSets: [TargetedLines.list([0, 64])]) == nil)
+    // (A set of no line joins none.)
+    let groups = try #require(LineGroupBound.Groups(lineCount: 2, lineSets: [.mask(0), .mask(0b10)]))
+    #expect(groups.groups == [0b10] && groups.indexOfLine == [-1, 0])
     let deals: [Deal] = (0..<6).map { ($0, .mask(1), 100) }
     let bound = try #require(Self.bound(deals, lineCount: 1, layerCount: 6))
     #expect(bound.most(from: 0, amounts: [1_000], unlessReaching: .max) == nil)

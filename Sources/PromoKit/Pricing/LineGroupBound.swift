@@ -16,7 +16,7 @@
 ///       [(0, .mask(0b011), 3_000), (1, .mask(0b011), 3_000), (1, .mask(0b100), 500)]
 ///     let groups = LineGroupBound.Groups(lineCount: 3, lineSets: deals.map(\.1))!
 ///     let bound = LineGroupBound(groups: groups, layerCount: 2) { add in
-///       for (layer, lines, bound) in deals { add(layer, lines, bound) }
+///       for (layer, lines, bound) in deals { _ = add(layer, lines, bound) }
 ///     }
 ///     bound?.most(from: 0, amounts: [2_000, 2_000, 1_000], unlessReaching: .max)   // 4_000
 ///
@@ -41,7 +41,8 @@ struct LineGroupBound {
       guard lineCount <= 64 else { return nil }
       // Each line's group, as the bits of the lines in it (0: in no set).
       var groupOfLine = [UInt64](repeating: 0, count: lineCount)
-      for case .mask(let bits) in lineSets where bits & ~groupOfLine[bits.trailingZeroBitCount] != 0 {
+      for case .mask(let bits) in lineSets
+      where bits != 0 && bits & ~groupOfLine[bits.trailingZeroBitCount] != 0 {
         // Its lines join one group, with every line of their groups.
         var joined = bits
         LineGroupBound.forEachLine(of: bits) { joined |= groupOfLine[$0] }
