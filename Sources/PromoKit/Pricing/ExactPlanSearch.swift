@@ -196,7 +196,7 @@ final class ExactPlanSearch {
   /// out of the lines of a deal that excludes them; `nil` when none is left out.
   var discountedLines: TargetedLines?
   /// The groups of the order's lines that no order deal spans, once the layered search
-  /// asked (``groupsOfLines()``).
+  /// asked (``groupsOfLines()``): `nil` before, `.some(nil)` for an order that has none.
   var lineGroups: LineGroupBound.Groups??
 
   /// A search over the working `deals` of an order of `items` (or of an amount, `nil`),
