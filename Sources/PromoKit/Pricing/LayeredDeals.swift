@@ -199,7 +199,8 @@ struct LayeredDeals {
   private func makeGroupBound(_ search: ExactPlanSearch) -> LineGroupBound? {
     // (With more layers than it bounds after the first, it would bound only the ends of
     // chains.)
-    guard search.plain == nil || plainSets.allSatisfy(\.isEmpty),
+    // (A plain deal acts on every line: then there is none.)
+    guard plainSets.allSatisfy({ $0.allSatisfy(\.isEmpty) }),
       layersWithDeals <= LineGroupBound.layersAtMost + 1, let groups = search.groupsOfLines()
     else { return nil }
     return LineGroupBound(groups: groups, layerCount: layers.count) { add in

@@ -3,8 +3,8 @@
 /// deal acts on lines of one group. The deals of one group take, all layers together, at
 /// most what its lines have left, and a layer gives one deal at most, so one group. The
 /// bound is what the best way of giving each layer to a group (or to none) could take, each
-/// group the sum of its layers' largest bounds but no more than its lines have left, and
-/// all of it no more than the whole.
+/// group the sum of its layers' largest bounds but no more than its lines have left (so
+/// all of it no more than the whole).
 ///
 /// Where one line is the best of several layers (a dear teapot that a discount, a
 /// threshold and a coupon each target), the layers' own bounds
