@@ -36,7 +36,7 @@ extension DealTerms {
   ///
   /// - Complexity: O(*L* log *L*) for *L* lines.
   func lineDiscounts(_ items: [OrderItem], target: ItemTarget?) -> [Int128] {
-    var discounts = [Int128](repeating: 0, count: items.count)
+    var discounts = [Int128](filled: 0, count: items.count)
     forEachLineDiscount(items, targeted: Self.targetedLines(of: items, target: target)) { discounts[$0] = $1 }
     return discounts
   }

@@ -21,7 +21,7 @@ extension ExactPlanSearch {
   ///
   /// - Complexity: O(*k* *L* *r*) for *k* item deals and *r* requirements.
   func chosenItemDeals(_ lines: [OrderItem], requiring requirements: [PromotionClasses]) -> [[Step?]] {
-    var chosen = [Step?](repeating: nil, count: lines.count * requirements.count)
+    var chosen = [Step?](filled: nil, count: lines.count * requirements.count)
     chosen.withUnsafeMutableBufferPointer { chosen in
       chooseItemDeals(lines, requiring: requirements, into: chosen)
     }

@@ -67,7 +67,7 @@ extension ExactPlanSearch {
 
     init(bases: [LinesBase], count: Int) {
       self.bases = bases
-      known = Array(repeating: nil, count: count)
+      known = Array(filled: nil, count: count)
     }
 
     /// The bounds of block `index` of `search`.

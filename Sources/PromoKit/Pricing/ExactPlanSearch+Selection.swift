@@ -36,7 +36,7 @@ extension ExactPlanSearch {
     // Each line's shares, laid out line after line: its item deal's, then each order
     // deal's division of what the line had left before it. The work space (on the stack
     // for small orders): what each line has left, then each order deal's shares.
-    var shareStarts = [Int](repeating: 0, count: lineCount + 1)
+    var shareStarts = [Int](filled: 0, count: lineCount + 1)
     var lineShares: [Applied] = []
     guard lineCount > 0 else {
       return Selection(

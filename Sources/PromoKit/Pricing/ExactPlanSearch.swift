@@ -230,7 +230,7 @@ final class ExactPlanSearch {
     var units: [Int64] = []
     if let items {
       for number in deals.orders.indices where table[Int(deals.orders[number])].hasMinimumQuantity {
-        if units.isEmpty { units = [Int64](repeating: 0, count: deals.orders.count) }
+        if units.isEmpty { units = [Int64](filled: 0, count: deals.orders.count) }
         deals.orderLines[number].forEach(count: items.count) { units[number] += items[$0].quantity }
       }
     }
@@ -240,7 +240,7 @@ final class ExactPlanSearch {
     self.items = items
     self.subtotal = subtotal
     self.shipping = shipping
-    var shippingByClasses = [Step?](repeating: nil, count: PromotionClasses.setCount)
+    var shippingByClasses = [Step?](filled: nil, count: PromotionClasses.setCount)
     if shipping > 0 {
       for place in deals.shipping {
         let terms = table[Int(place)]

@@ -19,7 +19,7 @@ extension LayeredDeals {
     _ search: ExactPlanSearch, amounts: [Int128], whole: Int128, mustCombine: PromotionClasses,
     plainMost: [Int128], canBeat: ((Int128) -> Bool)?
   ) -> (layers: [[DealTaking]], isComplete: Bool) {
-    var layers = [[DealTaking]](repeating: [], count: plainMost.count)
+    var layers = [[DealTaking]](filled: [], count: plainMost.count)
     for block in search.blocks where !block.isPending {
       for index in block.start..<block.end {
         let number = OrderDealNumber.gathered(index)

@@ -54,8 +54,8 @@ struct LayeredDeals {
     self.amounts = amounts
     let whole = amounts.reduce(0, +)
     self.whole = whole
-    var plainSets = [[PlainOrderDeals.DealSet]](repeating: [], count: Promotion.allowedLayers.upperBound)
-    var plainMost = [Int128](repeating: 0, count: plainSets.count)
+    var plainSets = [[PlainOrderDeals.DealSet]](filled: [], count: Promotion.allowedLayers.upperBound)
+    var plainMost = [Int128](filled: 0, count: plainSets.count)
     if let plain = search.plain {
       plainSets[0] = [plain.discounts(.stackable)]
       plainSets[1] = [plain.thresholds(.stackable)]
@@ -97,8 +97,8 @@ struct LayeredDeals {
       layers[index].sort { $0.taken != $1.taken ? $0.taken > $1.taken : $0.deal < $1.deal }
     }
     // A layer of many deals acting on every line bounds them together; the others one by one.
-    scanned = [[DealTaking]?](repeating: nil, count: layers.count)
-    wholeBounds = [WholeDealBounds?](repeating: nil, count: layers.count)
+    scanned = [[DealTaking]?](filled: nil, count: layers.count)
+    wholeBounds = [WholeDealBounds?](filled: nil, count: layers.count)
     for index in layers.indices where layers[index].count >= Self.boundedTogether {
       var pieces: [WholeDealBounds.Piece] = []
       var others: [DealTaking] = []
@@ -324,8 +324,8 @@ struct LayeredDeals {
   /// Works out ``suffixBounds`` and ``everyLineFrom`` from the deals kept (the plain ones
   /// act on every line).
   private mutating func computeSuffixBounds(_ search: ExactPlanSearch) {
-    var bounds = [Int128](repeating: 0, count: layers.count + 1)
-    var everyLine = [Bool](repeating: true, count: layers.count + 1)
+    var bounds = [Int128](filled: 0, count: layers.count + 1)
+    var everyLine = [Bool](filled: true, count: layers.count + 1)
     for index in layers.indices.reversed() {
       bounds[index] = bounds[index + 1] + mostAtStart(in: index, search)
       everyLine[index] =

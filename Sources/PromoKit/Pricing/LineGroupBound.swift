@@ -40,7 +40,7 @@ struct LineGroupBound {
     init?(lineCount: Int, lineSets: some Sequence<TargetedLines>) {
       guard lineCount <= 64 else { return nil }
       // Each line's group, as the bits of the lines in it (0: in no set).
-      var groupOfLine = [UInt64](repeating: 0, count: lineCount)
+      var groupOfLine = [UInt64](filled: 0, count: lineCount)
       for case .mask(let bits) in lineSets
       where bits != 0 && bits & ~groupOfLine[bits.trailingZeroBitCount] != 0 {
         // Its lines join one group, with every line of their groups.
@@ -48,7 +48,7 @@ struct LineGroupBound {
         LineGroupBound.forEachLine(of: bits) { joined |= groupOfLine[$0] }
         LineGroupBound.forEachLine(of: joined) { groupOfLine[$0] = joined }
       }
-      var indexOfLine = [Int](repeating: -1, count: lineCount)
+      var indexOfLine = [Int](filled: -1, count: lineCount)
       var groups: [UInt64] = []
       for (line, group) in groupOfLine.enumerated() where group != 0 {
         if let index = groups.firstIndex(of: group) {
@@ -96,7 +96,7 @@ struct LineGroupBound {
   ) {
     let count = groups.groups.count
     guard count <= Self.groupsAtMost else { return nil }
-    var most = [Int128](repeating: 0, count: layerCount * count)
+    var most = [Int128](filled: 0, count: layerCount * count)
     var actsOnEveryLine = false
     forEachDeal { layer, lines, bound in
       guard bound > 0 else { return true }
