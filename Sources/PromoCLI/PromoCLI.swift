@@ -73,6 +73,10 @@ public enum PromoCLI {
     }
     switch name {
     case "--version", "version":
+      if arguments.count > 1 {
+        throw PromoError(
+          .usage, "\(name) takes no arguments, not \"\(arguments[1])\"; usage: promo --version")
+      }
       stdout.write("promo \(version)\n")
       return ExitStatus.success
     case "--help", "-h":

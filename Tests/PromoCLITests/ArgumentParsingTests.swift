@@ -24,7 +24,7 @@ struct ArgumentParsingTests {
       (["a.json", "--zzzzzzzz"], "unknown option --zzzzzzzz for price; see 'promo help price'"),
       (["a.json", "--exlpain"], "unknown option --exlpain for price; did you mean --explain?"),
       (["a.json", "--at"], "--at needs a value: --at TIME"),
-      (["a.json", "--format", "xml"], "--format must be one of text, json, not \"xml\""),
+      (["a.json", "--format", "xml"], "--format: must be one of text, json, not \"xml\""),
       (["a.json", "--explain=yes"], "--explain takes no value"),
       ([], "missing ORDER.json...; usage: promo \(CommandTable.price.usage)"),
     ])

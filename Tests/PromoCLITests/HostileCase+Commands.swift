@@ -30,7 +30,7 @@ extension HostileCase {
     HostileCase(
       "--at out of range", ["price", goodOrder, "--at", "2026-02-29T00:00:00Z"], status: 64,
       at: "promo: --at: "),
-    HostileCase("bad --format", ["list", "--format", "xml"], status: 64, at: "promo: --format must be"),
+    HostileCase("bad --format", ["list", "--format", "xml"], status: 64, at: "promo: --format: must be"),
     HostileCase(
       "negative lock timeout", ["delete", "p", "--lock-timeout", "-1"], status: 64,
       at: "promo: --lock-timeout: "),

@@ -84,15 +84,15 @@ extension HostileCase {
     (
       "cap on a threshold's amount off",
       promotion2(#""id":"q","kind":"threshold","minimumAmount":"1","amountOff":"5","maximumDiscount":"1""#),
-      #"promo: s.json: promotions[1].maximumDiscount: maximumDiscount is only for a discount or threshold that takes percentOff (it caps the percentage) or a repeating threshold"#
+      #"promo: s.json: promotions[1].maximumDiscount: maximumDiscount is only for a discount or threshold that takes percentOff (it caps the percentage), a repeating threshold, or tiers"#
     ),
     (
       "cap on buy-get", promotion2(#""id":"q","kind":"item","buy":1,"get":1,"maximumDiscount":"1""#),
-      #"promo: s.json: promotions[1].maximumDiscount: maximumDiscount is only for a discount or threshold that takes percentOff (it caps the percentage) or a repeating threshold"#
+      #"promo: s.json: promotions[1].maximumDiscount: maximumDiscount is only for a discount or threshold that takes percentOff (it caps the percentage), a repeating threshold, or tiers"#
     ),
     (
       "cap on a fixed price", promotion2(#""id":"q","kind":"item","fixedPrice":"1","maximumDiscount":"1""#),
-      #"promo: s.json: promotions[1].maximumDiscount: maximumDiscount is only for a discount or threshold that takes percentOff (it caps the percentage) or a repeating threshold"#
+      #"promo: s.json: promotions[1].maximumDiscount: maximumDiscount is only for a discount or threshold that takes percentOff (it caps the percentage), a repeating threshold, or tiers"#
     ),
     (
       "negative cap", promotion2(#""id":"q","kind":"discount","percentOff":"5","maximumDiscount":"-1""#),

@@ -33,7 +33,7 @@ extension HostileCase {
     (
       "shipping: cap on amount",
       promotion3(#""id":"q","kind":"shipping","amountOff":"5","maximumDiscount":"1""#),
-      #"promo: s.json: promotions[1].maximumDiscount: maximumDiscount is only for a discount or threshold that takes percentOff (it caps the percentage) or a repeating threshold"#
+      #"promo: s.json: promotions[1].maximumDiscount: maximumDiscount is only for a discount or threshold that takes percentOff (it caps the percentage), a repeating threshold, or tiers"#
     ),
     (
       "discount: minimumQuantity",

@@ -48,6 +48,23 @@ struct StoreSafetyTests {
     #expect(mode == 0o640)
   }
 
+  @Test(
+    "a write keeps the store's group (and a group-shared store its mode) when the writer may give it",
+    .enabled(if: getuid() == 0, "only root may give a file a group other than its own"))
+  func keepsGroup() throws {
+    let folder = try Self.scratchStore()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = folder.appendingPathComponent("promotions.json").path
+    let group = getegid() == 65_534 ? gid_t(65_533) : gid_t(65_534)
+    #expect(chown(store, uid_t.max, group) == 0)
+    try FileManager.default.setAttributes([.posixPermissions: 0o2660], ofItemAtPath: store)
+    #expect(try PromoBinary.run(["disable", "autumn-20"], in: folder).status == 0)
+    var after = stat()
+    #expect(stat(store, &after) == 0)
+    #expect(after.st_gid == group)
+    #expect(after.st_mode & 0o7777 == 0o2660)
+  }
+
   @Test("a held lock makes a writer give up after --lock-timeout with status 75, naming the lock file")
   func lockTimeout() throws {
     let folder = try Self.scratchStore()

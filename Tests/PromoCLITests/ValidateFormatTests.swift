@@ -37,6 +37,24 @@ struct ValidateFormatTests {
     }
   }
 
+  @Test(
+    "a store that cannot be read is one finding on standard output, with the status of the text form",
+    arguments: ["bad/no-such-store.json", "bad"])
+  func unreadableStore(store: String) throws {
+    let schema = try SchemaTests.validator("validate-result")
+    let text = try PromoBinary.run(["validate", "--at", Self.at, store])
+    let (status, lines) = try Self.findings(store)
+    #expect(text.status == 66 && status == 66)
+    #expect(lines.count == 2)
+    for line in lines { #expect(schema.errors(in: line).isEmpty, "\(line)") }
+    #expect(lines.first?["code"] as? String == "unreadable-file")
+    #expect(lines.first?["file"] as? String == store && lines.first?["line"] as? Int == 1)
+    #expect((lines.last?["summary"] as? [String: Int]) == ["errors": 1, "warnings": 0])
+    let github = try PromoBinary.run(["validate", "--format", "github", "--at", Self.at, store])
+    #expect(github.status == 66 && github.stderr.isEmpty)
+    #expect(github.stdout.hasPrefix("::error file=\(store),line=1,col=1,"))
+  }
+
   @Test("the schema lists exactly the codes promo has")
   func codesInSchema() throws {
     let schema = try SchemaTests.validator("validate-result")

@@ -95,6 +95,28 @@ struct StoreFormat4Tests {
   }
 
   @Test(
+    "a layer that is the kind's own is a default: left out when written, needing no version 4",
+    arguments: [
+      (
+        #"{"id": "a", "kind": "discount", "layer": 1, "percentOff": "5"}"#,
+        #"{"id": "a", "kind": "discount", "percentOff": "5"}"#
+      ),
+      (
+        #"{"id": "a", "kind": "threshold", "layer": 2, "minimumAmount": "10", "amountOff": "1"}"#,
+        #"{"id": "a", "kind": "threshold", "minimumAmount": "10", "amountOff": "1"}"#
+      ),
+    ])
+  func defaultLayerLeftOut(written: String, plain: String) throws {
+    func store(_ promotion: String) -> String { #"{"version": 4, "promotions": ["# + promotion + "]}" }
+    let catalog = try decode(store(written))
+    #expect(catalog == (try decode(store(plain))))
+    #expect(StoreFastPath.decode(Array(store(written).utf8)) == catalog)
+    let promotion = try #require(catalog.promotions.first)
+    #expect(promotion.writtenLayer == nil && promotion.requiredVersion < 4)
+    #expect(!StoreEncoder.encode(catalog).contains("layer"))
+  }
+
+  @Test(
     "class lists the fast path reads by their bytes: it accepts only what the tree accepts, alike",
     arguments: [
       #"[]"#, #"["order"]"#, #"["order", "order"]"#, #"["ORDER"]"#, #"["orde"]"#, #"["orders"]"#,
@@ -120,7 +142,7 @@ struct StoreFormat4Tests {
     #"{"id": "a", "kind": "shipping", "percentOff": "100", "combinesWith": ["item", "order", "shipping"]}"#,
     #"{"id": "a", "kind": "discount", "percentOff": "5", "stackable": true}"#,
     #"{"id": "a", "kind": "threshold", "layer": 5, "minimumAmount": "10", "amountOff": "1"}"#,
-    #"{"id": "a", "kind": "discount", "amountOff": "1", "excludeDiscountedLines": true, "layer": 1}"#,
+    #"{"id": "a", "kind": "discount", "amountOff": "1", "excludeDiscountedLines": true, "layer": 3}"#,
     #"{"id": "a", "kind": "item", "target": {"skus": ["t"]}, "bundle": {"quantity": 2, "price": "0"}}"#,
     #"{"id": "a", "kind": "item", "target": {"skus": ["t"]}, "getTarget": {"categories": ["m"]}, "buy": 2, "get": 1, "percentOff": "50"}"#,
     #"{"id": "a", "kind": "item", "getTarget": {"skus": ["m"]}, "buy": 1, "get": 1, "acrossLines": true}"#,
@@ -167,6 +189,36 @@ struct StoreFormat4Tests {
     let tiers =
       #"{"version": 3, "promotions": [{"id": "a", "kind": "threshold", "tiers": [{"minimumAmount": "1", "amountOff": "1"}, {"minimumAmount": "2", "amountOff": "1"}]}]}"#
     #expect(positions(tiers) == ["promotions[0].tiers"])
+  }
+
+  /// Tiers one of which cannot be read, and the path of that one problem.
+  static let unreadableTiers: [(tier: String, path: String)] = [
+    (#"{"minimumAmount": "100", "amountOf": "5"}"#, "tiers[0].amountOf"),
+    (#"{"minimumQuantity": 0, "amountOff": "5"}"#, "tiers[0].minimumQuantity"),
+    (#"{"minimumQuantity": "2", "amountOff": "5"}"#, "tiers[0].minimumQuantity"),
+    (#"{"minimumQuantity": 1.5, "amountOff": "5"}"#, "tiers[0].minimumQuantity"),
+    (#"{"minimumAmount": true, "amountOff": "5"}"#, "tiers[0].minimumAmount"),
+    (#"{"minimumAmount": "ten", "amountOff": "5"}"#, "tiers[0].minimumAmount"),
+    (#"{"$schema": "x", "minimumAmount": "100", "amountOff": "5"}"#, "tiers[0].$schema"),
+    (#""100=5""#, "tiers[0]"),
+  ]
+
+  @Test(
+    "a tier that cannot be read is the one problem, at its path, also for the commands that stop at the first",
+    arguments: unreadableTiers)
+  func unreadableTier(tier: String, path: String) {
+    let text =
+      #"{"version": 4, "promotions": [{"id": "a", "kind": "threshold", "tiers": ["# + tier
+      + #", {"minimumAmount": "200", "amountOff": "6"}]}]}"#
+    #expect(problems(text).map(\.position) == ["promotions[0].\(path)"])
+    do {
+      _ = try decode(text)
+      Issue.record("decoded a store with an unreadable tier")
+    } catch let error as PromoError {
+      #expect(error.position == "promotions[0].\(path)")
+    } catch {
+      Issue.record("not a PromoError: \(error)")
+    }
   }
 
   @Test("errors name the JSON path below a promotion, and unknown values their nearest")

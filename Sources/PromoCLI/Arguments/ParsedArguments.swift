@@ -54,7 +54,7 @@ public struct ParsedArguments: Sendable {
       }
       if !option.choices.isEmpty && !option.choices.contains(value) {
         throw PromoError(
-          .usage, "\(name) must be one of \(option.choices.joined(separator: ", ")), not \"\(value)\"")
+          .usage, "\(name): must be one of \(option.choices.joined(separator: ", ")), not \"\(value)\"")
       }
       if option.isRepeatable {
         values[name, default: []].append(value)

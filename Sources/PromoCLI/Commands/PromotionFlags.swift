@@ -44,7 +44,8 @@ enum PromotionFlags {
   /// without the other (`--bundle` without `--bundle-price` when adding, `--tier-quantity`
   /// without `--tier`), and, when `adding`, a missing id, kind, benefit or gift, or a
   /// threshold without a minimum or tiers. Every other combination is left to the model's
-  /// rules (a data error, 65).
+  /// rules: a data error (65), but a usage error still when `--kind` is given with an option
+  /// of a field that kind never has (``refusal(_:_:)``).
   static func checkConsistency(_ arguments: ParsedArguments, adding: Bool) throws(PromoError) {
     func given(_ option: String) -> Bool { arguments.flag(option) || !arguments.values(option).isEmpty }
     for (first, second) in arguments.command.exclusivePairs where given(first) && given(second) {
@@ -235,6 +236,12 @@ enum PromotionFlags {
     }
     let position: String
     if let setter, given(setter) {
+      // `--kind` and an option of a field that kind never has: the line contradicts itself.
+      if let kind = arguments.value("--kind").flatMap(PromotionKind.init(rawValue:)),
+        error.refusesField(ofNo: kind)
+      {
+        return PromoError(.usage, position: setter, message)
+      }
       position = setter
     } else if let clearer, given(clearer) {
       position = clearer

@@ -9,16 +9,15 @@ enum ValidateCommand {
   static func run(_ context: CommandContext) throws(PromoError) -> Int32 {
     let path = context.arguments.positionals.first ?? context.storePath
     let instant = try context.evaluationTime()
+    let format = context.arguments.value("--format")
     let bytes: [UInt8]
     let name: String
-    do {
-      (bytes, name) = try context.readInput(path)
-    } catch
-      where error.category == .missing && context.arguments.positionals.isEmpty
-    {
-      throw context.missingStore
+    do throws(PromoError) {
+      (bytes, name) = try read(path, context: context)
+    } catch  where format == "json" || format == "github" {
+      return unreadable(error, path: path, context: context)
     }
-    switch context.arguments.value("--format") {
+    switch format {
     case "json":
       return machineReport(bytes, name: name, at: instant, context: context, line: FindingRenderer.json)
     case "github":
@@ -63,6 +62,34 @@ enum ValidateCommand {
       context.stdout.write("\(name): \(errors) problem\(errors == 1 ? "" : "s")\n")
     }
     return errors == 0 ? ExitStatus.success : ExitStatus.invalidData
+  }
+
+  /// The bytes of the store at `path` and the name to report it by; a missing default
+  /// store is the error that says how to make one.
+  private static func read(_ path: String, context: CommandContext) throws(PromoError) -> ([UInt8], String) {
+    do throws(PromoError) {
+      return try context.readInput(path)
+    } catch  where error.category == .missing && context.arguments.positionals.isEmpty {
+      throw context.missingStore
+    }
+  }
+
+  /// A store that cannot be read, for a machine: one finding on standard output (at its
+  /// first line, `unreadable-file`) and the summary, as for any other problem; the status
+  /// is the error's (66 for a missing file).
+  private static func unreadable(_ error: PromoError, path: String, context: CommandContext) -> Int32 {
+    let name = error.file ?? path
+    let finding = StoreFinding(
+      severity: .error, path: nil, location: SourceLocation(line: 1, column: 1), code: .unreadableFile,
+      text: error.message)
+    if context.arguments.value("--format") == "json" {
+      context.stdout.write(FindingRenderer.json(finding, file: name))
+      context.stdout.write(FindingRenderer.jsonSummary(errors: 1, warnings: 0))
+    } else {
+      context.stdout.write(FindingRenderer.github(finding, file: name))
+      context.stdout.write("\(name): 1 problem\n")
+    }
+    return ExitStatus.of(error)
   }
 
   /// `promotions.json: ok, 8 promotions, 1 warning`.

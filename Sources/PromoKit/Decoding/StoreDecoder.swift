@@ -96,6 +96,14 @@ public enum StoreDecoder {
     if case .array(let elements) = root.value {
       promotions = readPromotions(
         elements, at: .root, version: Catalog.currentVersion, currency: currency, reader: &reader)
+    } else if case .object(let members) = root.value, members.contains(where: { $0.key == "promotions" }),
+      !members.contains(where: { $0.key == "id" })
+    {
+      // A whole store, not promotions: say so, rather than suggest keys for each of its own.
+      throw PromoError(
+        .invalidData, file: file, position: "promotions",
+        "this is a whole store, not a promotion; give its promotions: an object, or an array of them (jq '.promotions' FILE)"
+      )
     } else if let promotion = readPromotion(
       root, at: .root, version: Catalog.currentVersion, currency: currency, reader: &reader)
     {
@@ -260,9 +268,9 @@ public enum StoreDecoder {
         continue  // a benefit is there, and its type was reported
       }
       if case .missingMinimum = violation,
-        object.fields.contains(where: { $0.key == "minimumAmount" || $0.key == "minimumQuantity" })
+        object.fields.contains(where: { ["minimumAmount", "minimumQuantity", "tiers"].contains($0.key) })
       {
-        continue  // a minimum is there, and its type or range was reported
+        continue  // a minimum (or tiers of them) is there, and its type or range was reported
       }
       if unreadable.contains(String(violation.field.split(whereSeparator: { $0 == "." || $0 == "[" })[0])) {
         continue

@@ -189,6 +189,8 @@ public struct Promotion: Sendable, Hashable, Identifiable {
     self.isActive = isActive
     self.combinesWith = combinesWith ?? (isStackable ? .all : .none)
     combinesWithIsWritten = combinesWith != nil
+    // A layer that is the kind's own is a default: left out, as the store writes defaults.
+    let layer = layer == kind.defaultLayer ? nil : layer
     let absent =
       Details.Parts.areAbsent(
         code: code, customerGroups: customerGroups, target: target,

@@ -190,6 +190,22 @@ public enum PromotionRuleError: Error, Sendable, Hashable, CustomStringConvertib
     }
   }
 
+  /// Whether the rule refuses a field that a promotion of `kind` never has, whatever its
+  /// other fields (a bundle or a layer on the wrong kind), rather than a combination of
+  /// fields (a cap on a fixed sum, a get target without buy and get). A command line that
+  /// names the kind and sets such a field contradicts itself.
+  public func refusesField(ofNo kind: PromotionKind) -> Bool {
+    switch self {
+    case .targetNotAllowed, .minimumQuantityNotAllowed, .repeatNotAllowed, .maximumQuantityNotAllowed,
+      .minimumNotAllowed, .benefitNotForKind, .combinationOnGift, .layerNotAllowed,
+      .excludeDiscountedLinesNotAllowed, .bundleNotAllowed, .tiersNotAllowed, .giftNotAllowed:
+      true
+    // Only an item deal counts units across lines or has a get target, and not every one.
+    case .acrossLinesNotAllowed, .getTargetNotAllowed: kind != .item
+    default: false
+    }
+  }
+
   /// What is wrong, with a hint where one helps.
   public var message: String { message(writtenAs: nil) }
 
@@ -232,7 +248,7 @@ public enum PromotionRuleError: Error, Sendable, Hashable, CustomStringConvertib
     case .missingMinimum:
       "a threshold promotion needs \"minimumAmount\" (the least amount it applies to) or \"minimumQuantity\" (the least units)"
     case .minimumNotAllowed:
-      "minimumAmount is only for threshold and shipping promotions; remove it or make the kind \"threshold\""
+      "minimumAmount is only for threshold, shipping and gift promotions; remove it or make the kind \"threshold\""
     case .missingBenefit(let kind): Self.missingBenefitMessage(kind)
     case .conflictingBenefits(let first, let second):
       "a promotion has exactly one of \(first) and \(second), not both"
@@ -259,7 +275,7 @@ public enum PromotionRuleError: Error, Sendable, Hashable, CustomStringConvertib
         + (currency.map { "\($0.code) has \($0.minorDigits)" }
           ?? "amounts without a currency have \(Currency.defaultMinorDigits)")
     case .maximumDiscountNotAllowed:
-      "maximumDiscount is only for a discount or threshold that takes percentOff (it caps the percentage) or a repeating threshold"
+      "maximumDiscount is only for a discount or threshold that takes percentOff (it caps the percentage), a repeating threshold, or tiers"
     case .windowBackwards(let startsAt, let endsAt):
       "endsAt \(endsAt) must be after startsAt \(startsAt) (the window is startsAt <= T < endsAt)"
     case .combinesWithEmpty, .combinesWithDuplicate, .combinesWithAndStackable, .combinationOnGift,

@@ -2,7 +2,7 @@ import PromoLibc
 
 /// Replaces a file's content so that a crash at any moment leaves the old content or the
 /// new, never a mix: write a temporary file in the same folder, give it the old file's
-/// mode, flush it to disk, rename it over the file, and flush the folder.
+/// group (when the writer may) and mode, flush it to disk, rename it over the file, and flush the folder.
 ///
 /// A failure of any step before the rename removes the temporary file and leaves the old
 /// file as it was. A failure to flush the folder after the rename is reported too: the new
@@ -53,6 +53,11 @@ enum AtomicFile {
       throw error
     }
     var failure: Int32 = 0
+    // The new file keeps the old one's group when the writer may give it (a store a team
+    // shares through its group stays the team's); one it may not give is left as the
+    // writer's, as the owner is (a rename makes the writer the owner). Before the mode,
+    // which a change of group may clear bits of.
+    if mode != nil, existing.st_gid != getegid() { _ = fchown(descriptor, uid_t.max, existing.st_gid) }
     if let mode, fchmod(descriptor, mode) != 0 { failure = errno }
     if failure == 0, FileIO.retryingInterruptions({ fsync(descriptor) }) != 0 { failure = errno }
     // A failed close (a deferred write error, say) fails the write too.

@@ -8,6 +8,9 @@
 /// lists together.
 public enum StoreFindingCode: String, Sendable, Hashable, CaseIterable {
   // Problems of the text itself.
+  /// The file cannot be read (it is missing, a folder, or not readable): the place is its
+  /// first line, and the status that of the error (66, or 74 for a failed read).
+  case unreadableFile = "unreadable-file"
   /// The file is not valid JSON (RFC 8259): the place is that of the syntax error.
   case invalidJSON = "invalid-json"
 
