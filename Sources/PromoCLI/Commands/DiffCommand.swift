@@ -104,6 +104,23 @@ private struct DiffReport {
     return (named(basePath), named(context.storePath))
   }
 
+  /// `comparison` with calculators of its own, prepared again from the same stores and
+  /// contexts (kept in `keptUntilExit`), for a worker thread (``PerWorker``); `nil` if
+  /// preparing them fails, which the first preparation rules out.
+  ///
+  /// - Complexity: that of preparing both stores.
+  static func preparedAgain(_ comparison: PriceComparison, keptUntilExit: KeptUntilExit?) -> PriceComparison?
+  {
+    func again(_ calculator: PriceCalculator) -> PriceCalculator? {
+      try? PriceCalculator(catalog: calculator.catalog, context: calculator.context)
+    }
+    guard let base = again(comparison.base), let changed = again(comparison.changed),
+      let fresh = try? PriceComparison(base: base, changed: changed)
+    else { return nil }
+    keptUntilExit?.keep(fresh)
+    return fresh
+  }
+
   /// `order` compared (on any thread); an error names `file`, `position` and, when a store
   /// cannot price the order, which store.
   static func compare(
@@ -173,10 +190,13 @@ private struct DiffReport {
     let storeCurrency = comparison.changed.catalog.currency
     let stdout = context.stdout
     var failures = 0
+    let kept = context.keptUntilExit
+    let comparisons = PerWorker(comparison) { Self.preparedAgain(comparison, keptUntilExit: kept) }
     try ParallelLines.run(
       sources, jobs: jobs,
       makeProcessor: {
-        { (chunk: ParallelLines.Chunk) -> [LineOutcome] in
+        let comparison = comparisons.next()
+        return { (chunk: ParallelLines.Chunk) -> [LineOutcome] in
           var outcomes: [LineOutcome] = []
           for (number, range) in chunk.lines {
             do throws(PromoError) {

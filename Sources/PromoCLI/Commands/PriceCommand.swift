@@ -95,6 +95,20 @@ struct LinePricer: Sendable {
     explain ? max(1, Self.outcomesPerChunk / max(1, calculator.catalog.promotions.count)) : .max
   }
 
+  /// This pricer with a calculator of its own, prepared again from the same store and
+  /// context (kept in `keptUntilExit`, like the first), for a worker thread
+  /// (``PerWorker``); `nil` if preparing it fails, which the first preparation rules out.
+  ///
+  /// - Complexity: that of preparing the store.
+  func preparedAgain(keptUntilExit: KeptUntilExit?) -> LinePricer? {
+    guard let again = try? PriceCalculator(catalog: calculator.catalog, context: calculator.context)
+    else { return nil }
+    keptUntilExit?.keep(again)
+    return LinePricer(
+      calculator: again, storeCurrency: storeCurrency, storePath: storePath, explain: explain, json: json,
+      style: style)
+  }
+
   /// The outcomes the explained results of one chunk hold at most, about 400 KB of JSON.
   static let outcomesPerChunk = 4_096
 
@@ -281,6 +295,8 @@ private struct OrderStream {
     let sources = try inputs.map { (input: String) throws(PromoError) -> TextInput in try context.open(input)
     }
     let pricer = self.pricer
+    let kept = context.keptUntilExit
+    let pricers = PerWorker(pricer) { pricer.preparedAgain(keptUntilExit: kept) }
     let stdout = context.stdout
     var failures = 0
     var stoppedAtFailure = false
@@ -289,7 +305,8 @@ private struct OrderStream {
       sources, jobs: jobs, linesPerChunk: pricer.linesPerChunk,
       makeProcessor: {
         var renderer = QuoteRenderer(json: pricer.json, style: pricer.style)
-        return { chunk in Self.price(chunk, with: pricer, renderer: &renderer) }
+        let own = pricers.next()
+        return { chunk in Self.price(chunk, with: own, renderer: &renderer) }
       },
       deliver: { (priced: PricedChunk) -> Bool in
         var position = 0

@@ -121,10 +121,13 @@ enum ReportCommand {
     }
     var failures = 0
     var tally = report
+    let kept = context.keptUntilExit
+    let pricers = PerWorker(pricer) { pricer.preparedAgain(keptUntilExit: kept) }
     try ParallelLines.run(
       sources, jobs: jobs,
       makeProcessor: {
-        { (chunk: ParallelLines.Chunk) -> [LineOutcome] in
+        let pricer = pricers.next()
+        return { (chunk: ParallelLines.Chunk) -> [LineOutcome] in
           var outcomes: [LineOutcome] = []
           for (number, range) in chunk.lines {
             do throws(PromoError) {
