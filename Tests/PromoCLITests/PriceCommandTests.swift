@@ -23,6 +23,28 @@ struct PriceCommandTests {
     #expect(after.stdout.contains(#""promotions":[{"id":"winter-25","discount":"32.00"}]"#))
   }
 
+  @Test("an order of a file that cannot be priced names the file and the order, as a stream names its line")
+  func unpricedOrderNamesItsFile() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("promo-unpriced-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // A store without a currency, an amount of 2 decimal places, and an order in yen.
+    let store = folder.appendingPathComponent("store.json").path
+    try Data(#"{"version":1,"promotions":[{"id":"d","kind":"discount","amountOff":"2.50"}]}"#.utf8)
+      .write(to: URL(fileURLWithPath: store))
+    let orders = folder.appendingPathComponent("orders.json").path
+    try Data(
+      #"[{"id":"C1","currency":"CNY","amount":"100.00"},{"id":"J1","currency":"JPY","amount":"100"}]"#.utf8
+    )
+    .write(to: URL(fileURLWithPath: orders))
+    let run = InProcessRun(["price", orders, "--store", store, "--at", "2026-11-22T12:00:00Z"])
+    #expect(run.status == 65)
+    #expect(run.stdout.isEmpty)
+    #expect(
+      run.stderr.hasPrefix(
+        "promo: \(orders): order J1: cannot be priced: \(store): promotions[0].amountOff: "))
+  }
+
   @Test("orders read whole are priced alike before and after the indexes are built, as a stream is")
   func fewOrdersWithoutIndexes() throws {
     // The first few orders of a command are priced by a pass over the promotions, the

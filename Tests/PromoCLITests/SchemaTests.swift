@@ -118,7 +118,8 @@ struct SchemaTests {
     for store in [
       "promotions.json", "stores/jpy.json", "stores/kwd.json", "stores/suspicious.json",
       "stores/tea-shop-3.json",
-      "stores/teapots.json", "stores/f3-cli.json",
+      "stores/teapots.json", "stores/f3-cli.json", "stores/tea-shop-v4.json", "stores/f4-cli.json",
+      "stores/f4-warnings.json",
     ] {
       let result = try PromoBinary.run(["list", "--format", "json", "--store", store])
       #expect(result.status == 0)

@@ -31,7 +31,7 @@ struct StoreAuditFormat3Tests {
   func shippingJoinsNothing() throws {
     let lonely = #"{"id":"ship-5","kind":"shipping","fixedPrice":"5"}"#
     let warning =
-      #"promotions[1].stackable: "ship-5" is a shipping deal that combines with nothing while 1 other deal is working: it never joins them, so it applies only where none of them does; give it "combinesWith": ["item", "order"] (--combines-with item,order) or make it stackable"#
+      #"promotions[1].stackable: "ship-5" is a shipping deal that combines with nothing while 1 other deal is working: it never joins them, so it applies only where none of them does; make it stackable ("stackable": true, --stackable)"#
     #expect(
       try Self.warnings([#"{"id":"member-5","kind":"discount","percentOff":"5","stackable":true}"#, lonely])
         == [warning])
@@ -41,6 +41,15 @@ struct StoreAuditFormat3Tests {
     #expect(try Self.warnings([lonely]) == [])
     #expect(
       try Self.warnings([#"{"id":"flash","kind":"discount","percentOff":"5","active":false}"#, lonely]) == [])
+  }
+
+  @Test("a store before format 4 gets no warning about layers: its order stage takes one threshold by design")
+  func noLayerWarningBeforeFormat4() throws {
+    #expect(
+      try Self.warnings([
+        #"{"id":"spend100","kind":"threshold","minimumAmount":"100","amountOff":"10","stackable":true}"#,
+        #"{"id":"spend200","kind":"threshold","minimumAmount":"200","amountOff":"25","stackable":true}"#,
+      ]) == [])
   }
 
   @Test("free shipping is an everyday deal, not a warning")

@@ -49,7 +49,13 @@ enum PriceCommand {
           orderPricer = pricer(
             try context.calculator(for: catalog, at: context.storePath, instant: instant, codes: codes))
         }
-        quotes.append(try orderPricer.quote(order))
+        do {
+          quotes.append(try orderPricer.quote(order))
+        } catch {
+          // Which file and order, as a stream's error names its line.
+          throw PromoError(
+            error.category, file: name, position: "order \(order.id)", "cannot be priced: \(error)")
+        }
       }
     }
     for quote in quotes { stream.write(quote) }

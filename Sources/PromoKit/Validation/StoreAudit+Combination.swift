@@ -8,9 +8,13 @@ extension StoreAudit {
   /// each combines with `order`, and a `combinesWith` naming a class no working deal has.
   ///
   /// - Complexity: O(*n* log *n*) for *n* promotions.
+  /// Layers are store format 4's: a store of an earlier version, whose order stage takes
+  /// one discount and one threshold by design, gets no warning about them, and its
+  /// shipping deal the advice its own version can follow.
   static func combinationWarnings(for catalog: Catalog, at instant: Instant) -> [StoreWarning] {
-    var warnings = shippingThatJoinsNothing(catalog, at: instant)
-    warnings += sharedLayers(catalog, at: instant)
+    let hasLayers = catalog.formatVersion >= 4
+    var warnings = shippingThatJoinsNothing(catalog, at: instant, advisingCombinesWith: hasLayers)
+    if hasLayers { warnings += sharedLayers(catalog, at: instant) }
     warnings += absentClasses(catalog, at: instant)
     return warnings
   }
@@ -18,7 +22,11 @@ extension StoreAudit {
   /// A working shipping deal that combines with nothing while item or order deals work: it
   /// never joins them, so it applies only to orders none of them lowers ("free shipping
   /// over 99" lost whenever a coupon applies).
-  private static func shippingThatJoinsNothing(_ catalog: Catalog, at instant: Instant) -> [StoreWarning] {
+  /// The advice is `combinesWith` (item and order) or stackable; only stackable when
+  /// `advisingCombinesWith` is not set (a store before format 4).
+  private static func shippingThatJoinsNothing(
+    _ catalog: Catalog, at instant: Instant, advisingCombinesWith: Bool
+  ) -> [StoreWarning] {
     let others = catalog.promotions.count { promotion in
       promotion.isWorking(at: instant) && (promotion.kind == .item || promotion.kind.actsOnOrder)
     }
@@ -30,8 +38,10 @@ extension StoreAudit {
         position: "promotions[\(index)].stackable",
         message: "\"\(promotion.id)\" is a shipping deal that combines with nothing while \(others) other "
           + "deal\(others == 1 ? " is" : "s are") working: it never joins them, so it applies only where none "
-          + "of them does; give it \"combinesWith\": [\"item\", \"order\"] (--combines-with item,order) or make "
-          + "it stackable",
+          + "of them does; "
+          + (advisingCombinesWith
+            ? "give it \"combinesWith\": [\"item\", \"order\"] (--combines-with item,order) or make it stackable"
+            : "make it stackable (\"stackable\": true, --stackable)"),
         code: .shippingCombinesWithNothing)
     }
   }
