@@ -53,8 +53,9 @@ extension PriceCalculator {
         index.lines(of: catalog.promotions[Int($0.storeIndex)].target)
       }
     }
+    // (Moved, not copied: a copy retains each of its lists once more for this order.)
     let search = ExactPlanSearch(
-      deals: deals, plain: plain, items: order.items, subtotal: order.subtotal.minorUnits,
+      deals: consume deals, plain: plain, items: order.items, subtotal: order.subtotal.minorUnits,
       shipping: order.shipping?.minorUnits ?? 0, planLimit: searchLimits.pricing)
     let best = search.best()
     let isPricedWithinLimit = !search.isCutShort
