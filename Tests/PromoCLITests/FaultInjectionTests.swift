@@ -50,6 +50,41 @@ struct FaultInjectionTests {
   }
 }
 
+/// A dangling link as the store, with each look at a path (`newfstatat`: `stat`, `lstat`)
+/// failing in turn: whatever fails, the link is never replaced by a file and the command
+/// never succeeds (before the fix, an `lstat` of the link failing with EIO was taken for
+/// "no link here", and `add` wrote a new store over it with status 0).
+@Suite(
+  "Fault injection on the paths of a dangling link (strace)",
+  .enabled(if: Strace.usable || RequiredTools.inCI))
+struct DanglingLinkFaultTests {
+  @Test(arguments: ["EIO", "EACCES"])
+  func everyLookFailing(_ error: String) throws {
+    try #require(Strace.usable, "strace is not installed or may not trace here: CI installs it (.ci/run)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("promo-dangling-\(UUID())")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("gone"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let link = folder.appendingPathComponent("store.json").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "gone/promotions.json")
+    for call in 1...60 {
+      let run = try PromoBinary.run(
+        [
+          "-f", "-qq", "-o", "/dev/null", "-e", "trace=newfstatat",
+          "-e", "inject=newfstatat:error=\(error):when=\(call)", "--", PromoBinary.executable.path,
+          "add", "--id", "z", "--kind", "discount", "--percent-off", "5", "--store", "store.json",
+        ],
+        in: folder, environment: Strace.environment, executable: URL(fileURLWithPath: Strace.path!))
+      let kind = try FileManager.default.attributesOfItem(atPath: link)[.type] as? FileAttributeType
+      #expect(kind == .typeSymbolicLink, "call \(call): the link was replaced")
+      #expect(run.status != 0, "call \(call): \(run.stdout)")
+      #expect(
+        !FileManager.default.fileExists(atPath: folder.appendingPathComponent("gone/promotions.json").path),
+        "call \(call): a store was created through the link")
+    }
+  }
+}
+
 /// Where strace is, and whether it may trace and inject here (a container may forbid
 /// `ptrace`).
 enum Strace {

@@ -65,6 +65,35 @@ struct StoreSafetyTests {
     #expect(after.st_mode & 0o7777 == 0o2660)
   }
 
+  @Test("a store made read-only while a writer waits for the lock is refused under the lock (73), unchanged")
+  func readOnlyWhileWaiting() throws {
+    let folder = try Self.scratchStore()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = folder.appendingPathComponent("promotions.json")
+    let descriptor = open(folder.appendingPathComponent("promotions.json.lock").path, O_RDWR | O_CREAT, 0o666)
+    #expect(descriptor >= 0)
+    #expect(flock(descriptor, LOCK_EX) == 0)
+    let process = Process()
+    process.executableURL = PromoBinary.executable
+    process.arguments = ["disable", "autumn-20", "--lock-timeout", "20"]
+    process.currentDirectoryURL = folder
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    // The writer has read the store and found it writable by now; it waits for the lock.
+    usleep(500_000)
+    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: store.path)
+    let before = try Data(contentsOf: store)
+    flock(descriptor, LOCK_UN)
+    close(descriptor)
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 73)
+    #expect(message.contains("the store is read-only (mode 0444)"))
+    #expect(try Data(contentsOf: store) == before)
+  }
+
   @Test("a held lock makes a writer give up after --lock-timeout with status 75, naming the lock file")
   func lockTimeout() throws {
     let folder = try Self.scratchStore()

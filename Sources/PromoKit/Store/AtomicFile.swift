@@ -29,7 +29,7 @@ enum AtomicFile {
     // a reason to widen it to the default.
     var existing = stat()
     var mode: mode_t?
-    if stat(path, &existing) == 0 {
+    if FileIO.retryingInterruptions { stat(path, &existing) } == 0 {
       mode = existing.st_mode & 0o7777
     } else if errno != ENOENT {
       throw notWritten(display, "cannot read its file mode", errno)
@@ -58,11 +58,11 @@ enum AtomicFile {
     // writer's, as the owner is (a rename makes the writer the owner). Before the mode,
     // which a change of group may clear bits of.
     if mode != nil, existing.st_gid != getegid() { _ = fchown(descriptor, uid_t.max, existing.st_gid) }
-    if let mode, fchmod(descriptor, mode) != 0 { failure = errno }
+    if let mode, FileIO.retryingInterruptions({ fchmod(descriptor, mode) }) != 0 { failure = errno }
     if failure == 0, FileIO.retryingInterruptions({ fsync(descriptor) }) != 0 { failure = errno }
     // A failed close (a deferred write error, say) fails the write too.
     if close(descriptor) != 0 && failure == 0 { failure = errno }
-    if failure == 0, rename(temporary, path) != 0 { failure = errno }
+    if failure == 0, FileIO.retryingInterruptions({ rename(temporary, path) }) != 0 { failure = errno }
     guard failure == 0 else {
       unlink(temporary)
       throw notWritten(display, "cannot write", failure)
@@ -121,7 +121,9 @@ enum AtomicFile {
   static func removeLeftovers(of path: String) {
     let folder = FilePath.folder(of: path)
     let prefix = temporaryPrefix(for: path)
-    for name in FilePath.names(inFolder: folder) where name.hasPrefix(prefix) { unlink(folder + "/" + name) }
+    for name in FilePath.names(inFolder: folder) where name.hasPrefix(prefix) {
+      _ = FileIO.retryingInterruptions { unlink(folder + "/" + name) }
+    }
   }
 }
 

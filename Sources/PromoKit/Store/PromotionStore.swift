@@ -88,6 +88,9 @@ public struct PromotionStore: Sendable {
       before.map { bytes throws(PromoError) in try StoreDecoder.decode(bytes, file: path) })
     try refuseIfReadOnly(target)
     let lock = try FileLock(path: location.lockPath, display: location.lockDisplay, timeout: lockTimeout)
+    // Checked again under the lock: the store may have been made read-only while this
+    // writer waited for it.
+    try refuseIfReadOnly(target)
     AtomicFile.removeLeftovers(of: target)
     // Under the lock the store is read again; when it holds the same bytes, the change
     // already made of them is the one to write (`change` depends on its catalog alone).
@@ -126,15 +129,15 @@ public struct PromotionStore: Sendable {
   /// creating one fails later.
   private func isPresent(_ target: String) throws(PromoError) -> Bool {
     var info = stat()
-    guard stat(target, &info) == 0 else {
+    guard FileIO.retryingInterruptions({ stat(target, &info) }) == 0 else {
       if errno == ENOENT || errno == ENOTDIR { return false }
       throw FileIO.unreadable(path, errno: errno)
     }
     return true
   }
 
-  /// Refuses to change a store its owner made read-only, before the lock or any file is
-  /// created. Renaming over a file needs no permission on the file itself, only on its
+  /// Refuses to change a store its owner made read-only: before the lock or any file is
+  /// created, and again under the lock (it may have been made read-only in between). Renaming over a file needs no permission on the file itself, only on its
   /// folder, so without this check a read-only store would be replaced; and root may write
   /// any file, so the mode bits are checked, not only `access(2)`.
   ///
@@ -143,7 +146,7 @@ public struct PromotionStore: Sendable {
   /// with the effective ids, as for a store owned by someone else) is refused too.
   private func refuseIfReadOnly(_ target: String) throws(PromoError) {
     var info = stat()
-    guard stat(target, &info) == 0 else {
+    guard FileIO.retryingInterruptions({ stat(target, &info) }) == 0 else {
       if errno == ENOENT { try refuseMissingFolder() }
       if errno == ENOENT || errno == ENOTDIR { return }
       throw PromoError(.unwritable, file: path, "cannot read its file mode: \(FileIO.systemReason(errno))")

@@ -46,9 +46,14 @@ struct StoreLocation {
 
   /// The error for `path` when it is a symbolic link whose chain ends at nothing: status 66,
   /// naming the link and the missing file it leads to; `nil` when it is not such a link.
+  /// A path that cannot be examined (`lstat(2)` failing but for a missing file) is an error
+  /// too: it may be such a link, which a store written at the path would replace.
   static func danglingLinkError(_ path: String) -> PromoError? {
     var info = stat()
-    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
+    guard FileIO.retryingInterruptions({ lstat(path, &info) }) == 0 else {
+      return errno == ENOENT ? nil : FileIO.unreadable(path, errno: errno)
+    }
+    guard info.st_mode & S_IFMT == S_IFLNK else { return nil }
     var current = path
     // Follows the chain by hand to name its last link's target (realpath(3) cannot, as the
     // target does not exist). 40 links is the kernel's own limit.
@@ -56,7 +61,7 @@ struct StoreLocation {
       guard let target = linkTarget(current) else { break }
       let folder = FilePath.folder(of: current)
       let next = target.hasPrefix("/") || folder == "." ? target : folder + "/" + target
-      guard lstat(next, &info) == 0 else {
+      guard FileIO.retryingInterruptions({ lstat(next, &info) }) == 0 else {
         return PromoError(
           .missing, file: path,
           "is a symbolic link to \(next), which does not exist; "
@@ -71,7 +76,9 @@ struct StoreLocation {
 
   /// `realpath(3)` of `path`, or `nil` with `errno` set.
   private static func realPath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
+    var resolved = realpath(path, nil)
+    while resolved == nil && errno == EINTR { resolved = realpath(path, nil) }
+    guard let resolved else { return nil }
     defer { free(resolved) }
     return String(cString: resolved)
   }
@@ -79,7 +86,8 @@ struct StoreLocation {
   /// What the symbolic link at `path` holds (`readlink(2)`), or `nil`.
   private static func linkTarget(_ path: String) -> String? {
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let count = readlink(path, &buffer, buffer.count - 1)
+    var count = readlink(path, &buffer, buffer.count - 1)
+    while count < 0 && errno == EINTR { count = readlink(path, &buffer, buffer.count - 1) }
     guard count >= 0 else { return nil }
     return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
