@@ -29,7 +29,7 @@ enum AtomicFile {
     // a reason to widen it to the default.
     var existing = stat()
     var mode: mode_t?
-    if FileIO.retryingInterruptions { stat(path, &existing) } == 0 {
+    if FileIO.retryingInterruptions({ stat(path, &existing) }) == 0 {
       mode = existing.st_mode & 0o7777
     } else if errno != ENOENT {
       throw notWritten(display, "cannot read its file mode", errno)

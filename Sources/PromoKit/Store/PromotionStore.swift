@@ -137,9 +137,10 @@ public struct PromotionStore: Sendable {
   }
 
   /// Refuses to change a store its owner made read-only: before the lock or any file is
-  /// created, and again under the lock (it may have been made read-only in between). Renaming over a file needs no permission on the file itself, only on its
-  /// folder, so without this check a read-only store would be replaced; and root may write
-  /// any file, so the mode bits are checked, not only `access(2)`.
+  /// created, and again under the lock (it may have been made read-only in between).
+  /// Renaming over a file needs no permission on the file itself, only on its folder, so
+  /// without this check a read-only store would be replaced; and root may write any file,
+  /// so the mode bits are checked, not only `access(2)`.
   ///
   /// Read-only means the owner's write bit is clear (`chmod a-w`, `chmod u-w`: mode 0444,
   /// say), whoever runs `promo`; a user who is not allowed to write the file (`access(2)`
