@@ -73,12 +73,7 @@ public enum PromoCLI {
     }
     switch name {
     case "--version", "version":
-      if arguments.count > 1 {
-        throw PromoError(
-          .usage, "\(name) takes no arguments, not \"\(arguments[1])\"; usage: promo --version")
-      }
-      stdout.write("promo \(version)\n")
-      return ExitStatus.success
+      return try showVersion(arguments, to: stdout)
     case "--help", "-h":
       stdout.write(HelpRenderer.overview())
       return ExitStatus.success
@@ -126,6 +121,17 @@ public enum PromoCLI {
     case CommandTable.helpCommand.name: try HelpCommand.run(context)
     default: throw PromoError(.usage, "\(command.name) is not available in this build")
     }
+    return ExitStatus.success
+  }
+
+  /// `promo --version` (or `promo version`): the version on standard output; anything after
+  /// it is a usage error (64), as for every other command.
+  private static func showVersion(_ arguments: [String], to stdout: TextOutput) throws(PromoError) -> Int32 {
+    if arguments.count > 1 {
+      throw PromoError(
+        .usage, "\(arguments[0]) takes no arguments, not \"\(arguments[1])\"; usage: promo --version")
+    }
+    stdout.write("promo \(version)\n")
     return ExitStatus.success
   }
 }
