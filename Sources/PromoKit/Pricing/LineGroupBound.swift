@@ -45,8 +45,8 @@ struct LineGroupBound {
       where bits != 0 && bits & ~groupOfLine[bits.trailingZeroBitCount] != 0 {
         // Its lines join one group, with every line of their groups.
         var joined = bits
-        LineGroupBound.forEachLine(of: bits) { joined |= groupOfLine[$0] }
-        LineGroupBound.forEachLine(of: joined) { groupOfLine[$0] = joined }
+        TargetedLines.mask(bits).forEach(count: lineCount) { joined |= groupOfLine[$0] }
+        TargetedLines.mask(joined).forEach(count: lineCount) { groupOfLine[$0] = joined }
       }
       var indexOfLine = [Int](filled: -1, count: lineCount)
       var groups: [UInt64] = []
@@ -131,7 +131,7 @@ struct LineGroupBound {
     let groupCount = groups.groups.count
     var left = InlineArray<16, Int128>(repeating: 0)
     for index in 0..<groupCount {
-      Self.forEachLine(of: groups.groups[index]) { left[index] += amounts[$0] }
+      TargetedLines.mask(groups.groups[index]).forEach(count: amounts.count) { left[index] += amounts[$0] }
     }
     // Each layer given, one after the other, to the group it adds the most to: when that
     // takes `need`, so does the best way.
@@ -183,16 +183,6 @@ struct LineGroupBound {
     var result: Int128 = 0
     for used in 0..<all { result = max(result, taken[used]) }
     return result
-  }
-
-  /// Calls `body` with each line whose bit is set in `bits`.
-  @inline(__always)
-  static func forEachLine(of bits: UInt64, _ body: (Int) -> Void) {
-    var rest = bits
-    while rest != 0 {
-      body(rest.trailingZeroBitCount)
-      rest &= rest - 1
-    }
   }
 }
 
