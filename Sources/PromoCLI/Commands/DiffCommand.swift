@@ -104,21 +104,16 @@ private struct DiffReport {
     return (named(basePath), named(context.storePath))
   }
 
-  /// `comparison` with calculators of its own, prepared again from the same stores and
-  /// contexts (kept in `keptUntilExit`), for a worker thread (``PerWorker``); `nil` if
-  /// preparing them fails, which the first preparation rules out.
+  /// `comparison` with calculators of its own, for a worker thread
+  /// (``PriceCalculator/preparedAgain(keptUntilExit:)``); `nil` if preparing them fails.
   ///
   /// - Complexity: that of preparing both stores.
   static func preparedAgain(_ comparison: PriceComparison, keptUntilExit: KeptUntilExit?) -> PriceComparison?
   {
-    func again(_ calculator: PriceCalculator) -> PriceCalculator? {
-      try? PriceCalculator(catalog: calculator.catalog, context: calculator.context)
-    }
-    guard let base = again(comparison.base), let changed = again(comparison.changed),
-      let fresh = try? PriceComparison(base: base, changed: changed)
+    guard let base = comparison.base.preparedAgain(keptUntilExit: keptUntilExit),
+      let changed = comparison.changed.preparedAgain(keptUntilExit: keptUntilExit)
     else { return nil }
-    keptUntilExit?.keep(fresh)
-    return fresh
+    return try? PriceComparison(base: base, changed: changed)
   }
 
   /// `order` compared (on any thread); an error names `file`, `position` and, when a store

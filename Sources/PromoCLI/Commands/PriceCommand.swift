@@ -101,15 +101,12 @@ struct LinePricer: Sendable {
     explain ? max(1, Self.outcomesPerChunk / max(1, calculator.catalog.promotions.count)) : .max
   }
 
-  /// This pricer with a calculator of its own, prepared again from the same store and
-  /// context (kept in `keptUntilExit`, like the first), for a worker thread
-  /// (``PerWorker``); `nil` if preparing it fails, which the first preparation rules out.
+  /// This pricer with a calculator of its own, for a worker thread
+  /// (``PriceCalculator/preparedAgain(keptUntilExit:)``).
   ///
   /// - Complexity: that of preparing the store.
   func preparedAgain(keptUntilExit: KeptUntilExit?) -> LinePricer? {
-    guard let again = try? PriceCalculator(catalog: calculator.catalog, context: calculator.context)
-    else { return nil }
-    keptUntilExit?.keep(again)
+    guard let again = calculator.preparedAgain(keptUntilExit: keptUntilExit) else { return nil }
     return LinePricer(
       calculator: again, storeCurrency: storeCurrency, storePath: storePath, explain: explain, json: json,
       style: style)

@@ -1,3 +1,4 @@
+import PromoKit
 import Synchronization
 
 /// A value for each worker thread of a stream (``ParallelLines``): the first worker takes
@@ -37,5 +38,18 @@ final class PerWorker<Value: Sendable>: Sendable {
       return !isTaken
     }
     return isFirst ? shared : make() ?? shared
+  }
+}
+
+extension PriceCalculator {
+  /// A calculator of its own for a worker thread (``PerWorker``), prepared again from the
+  /// same store and context and kept in `keptUntilExit` like the first; `nil` if preparing
+  /// it fails, which the first preparation rules out.
+  ///
+  /// - Complexity: that of preparing the store.
+  func preparedAgain(keptUntilExit: KeptUntilExit?) -> PriceCalculator? {
+    guard let again = try? PriceCalculator(catalog: catalog, context: context) else { return nil }
+    keptUntilExit?.keep(again)
+    return again
   }
 }
