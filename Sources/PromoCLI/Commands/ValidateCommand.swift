@@ -51,6 +51,16 @@ enum ValidateCommand {
     line: (StoreFinding, String) -> String
   ) -> Int32 {
     let (catalog, findings) = StoreFinding.all(in: bytes, file: name, at: instant)
+    let errors = write(findings, name: name, catalog: catalog, context: context, line: line)
+    return errors == 0 ? ExitStatus.success : ExitStatus.invalidData
+  }
+
+  /// Writes `findings` (of the store `name`, whose catalog is `catalog` when it has no
+  /// problem) and the summary on standard output; returns how many are errors.
+  private static func write(
+    _ findings: [StoreFinding], name: String, catalog: Catalog?, context: CommandContext,
+    line: (StoreFinding, String) -> String
+  ) -> Int {
     for finding in findings { context.stdout.write(line(finding, name)) }
     let errors = findings.count { $0.severity == .error }
     let warnings = findings.count - errors
@@ -61,7 +71,7 @@ enum ValidateCommand {
     } else {
       context.stdout.write("\(name): \(errors) problem\(errors == 1 ? "" : "s")\n")
     }
-    return errors == 0 ? ExitStatus.success : ExitStatus.invalidData
+    return errors
   }
 
   /// The bytes of the store at `path` and the name to report it by; a missing default
@@ -78,17 +88,13 @@ enum ValidateCommand {
   /// first line, `unreadable-file`) and the summary, as for any other problem; the status
   /// is the error's (66 for a missing file).
   private static func unreadable(_ error: PromoError, path: String, context: CommandContext) -> Int32 {
-    let name = error.file ?? path
     let finding = StoreFinding(
       severity: .error, path: nil, location: SourceLocation(line: 1, column: 1), code: .unreadableFile,
       text: error.message)
-    if context.arguments.value("--format") == "json" {
-      context.stdout.write(FindingRenderer.json(finding, file: name))
-      context.stdout.write(FindingRenderer.jsonSummary(errors: 1, warnings: 0))
-    } else {
-      context.stdout.write(FindingRenderer.github(finding, file: name))
-      context.stdout.write("\(name): 1 problem\n")
-    }
+    let json = context.arguments.value("--format") == "json"
+    _ = write(
+      [finding], name: error.file ?? path, catalog: nil, context: context,
+      line: json ? FindingRenderer.json : FindingRenderer.github)
     return ExitStatus.of(error)
   }
 
