@@ -112,6 +112,35 @@ struct SchemaTests {
     #expect(lines >= 26)
   }
 
+  @Test("the list schema is the store schema's promotion, with its definitions, plus status")
+  func listSchemaIsTheStoresPromotion() throws {
+    func object(_ name: String) throws -> NSDictionary {
+      let data = try Data(contentsOf: Self.schemas.appendingPathComponent("\(name).schema.json"))
+      return try #require(try JSONSerialization.jsonObject(with: data) as? NSDictionary)
+    }
+    let list = try object("list-result")
+    let store = try object("promotion-store")
+    let storeDefinitions = try #require(store["$defs"] as? NSDictionary)
+    let promotion = try #require(storeDefinitions["promotion"] as? NSDictionary)
+    for (key, value) in promotion {
+      let key = try #require(key as? String)
+      switch key {
+      case "properties":
+        let properties = NSMutableDictionary(dictionary: try #require(list["properties"] as? [String: Any]))
+        #expect(properties["status"] != nil)
+        properties.removeObject(forKey: "status")
+        #expect(properties == (value as? NSDictionary), "properties")
+      case "required":
+        #expect((list["required"] as? [String]) == (value as? [String] ?? []) + ["status"])
+      default: #expect((list[key] as? NSObject) == (value as? NSObject), "\(key)")
+      }
+    }
+    // Every definition the list schema has is the store schema's.
+    for (key, value) in try #require(list["$defs"] as? NSDictionary) {
+      #expect((storeDefinitions[key] as? NSObject) == (value as? NSObject), "$defs.\(key)")
+    }
+  }
+
   @Test("every line of list and show --format json matches the list schema")
   func listOutput() throws {
     let schema = try Self.validator("list-result")
