@@ -73,8 +73,12 @@ extension ExactPlanSearch {
   }
 
   /// Tries each deal of block `index` alone, and keeps in `stage` those that could be in a
-  /// pair with a partner taking at most its largest discount or threshold.
-  private func search(block index: Int, in stage: inout OrderStage, best: inout Plan) {
+  /// pair with a partner taking at most its largest discount or threshold: those of the
+  /// `roles` its bounds leave it (the others are passed over before their bases are
+  /// worked out).
+  private func search(
+    block index: Int, roles: DealRoles = .all, in stage: inout OrderStage, best: inout Plan
+  ) {
     let block = blocks[index]
     let partners = (discount: stage.largestDiscount, threshold: stage.largestThreshold)
     if block.isPending {
@@ -84,14 +88,14 @@ extension ExactPlanSearch {
       for place in Int(block.pendingStart)..<Int(block.pendingEnd) where isAdmitted(place) {
         searchOrderDeal(
           .pending(block: Int32(index), place: Int32(place)), on: stage.start, amounts: stage.amounts,
-          whole: stage.whole, knownBase: known, stackableOnly: stage.stackableOnly, partners: partners,
-          discounts: &stage.discounts, thresholds: &stage.thresholds, best: &best)
+          whole: stage.whole, knownBase: known, stackableOnly: stage.stackableOnly, roles: roles,
+          partners: partners, discounts: &stage.discounts, thresholds: &stage.thresholds, best: &best)
       }
     } else {
       for index in block.start..<block.end {
         searchOrderDeal(
           .gathered(index), on: stage.start, amounts: stage.amounts, whole: stage.whole,
-          stackableOnly: stage.stackableOnly, partners: partners, discounts: &stage.discounts,
+          stackableOnly: stage.stackableOnly, roles: roles, partners: partners, discounts: &stage.discounts,
           thresholds: &stage.thresholds, best: &best)
       }
     }
@@ -143,12 +147,15 @@ extension ExactPlanSearch {
             base + max(stage.largestDiscount, stage.largestThreshold), in: self, best: best)
       else { continue }
       let bound = bounds.of(block: index, in: self)
-      let alone = stage.canReach(
-        stage.start.total - (stage.stackableOnly ? max(bound.discounts, bound.thresholds) : bound.any),
-        count: 1, in: self, best: best)
-      if alone || stage.pairCanReach(bound.thresholds + stage.largestDiscount, in: self, best: best) {
-        search(block: index, in: &stage, best: &best)
-      } else if stage.pairCanReach(bound.discounts + stage.largestThreshold, in: self, best: best) {
+      let roles = DealRoles(
+        alone: stage.canReach(
+          stage.start.total - (stage.stackableOnly ? max(bound.discounts, bound.thresholds) : bound.any),
+          count: 1, in: self, best: best),
+        pairDiscount: stage.pairCanReach(bound.discounts + stage.largestThreshold, in: self, best: best),
+        pairThreshold: stage.pairCanReach(bound.thresholds + stage.largestDiscount, in: self, best: best))
+      if roles.alone || roles.pairThreshold {
+        search(block: index, roles: roles, in: &stage, best: &best)
+      } else if roles.pairDiscount {
         deferred.append(index)
       }
     }
@@ -190,7 +197,7 @@ extension ExactPlanSearch {
         continue
       }
       stage.discounts.removeAll(keepingCapacity: true)
-      search(block: index, in: &stage, best: &best)
+      search(block: index, roles: .pairDiscount, in: &stage, best: &best)
       searchPairs(of: stage, discounts: stage.discounts, plainDiscount: nil, best: &best)
     }
   }
@@ -247,18 +254,20 @@ extension ExactPlanSearch {
   /// Offers `best` order deal `number` alone on `start` when it could beat it, and keeps it
   /// among `discounts` or `thresholds` (with what it takes) when it could be in a pair that
   /// does, the largest partner taking at most `partners` (a discount, a threshold); only
-  /// the stackable ones when `stackableOnly`. `knownBase` is the deal's base and units when
-  /// the caller has them (the deals of one block still to be gathered share them).
+  /// the stackable ones when `stackableOnly`, and only those that can play one of `roles`.
+  /// `knownBase` is the deal's base and units when the caller has them (the deals of one
+  /// block still to be gathered share them).
   @inline(__always)
   func searchOrderDeal(
     _ number: OrderDealNumber, on start: Plan, amounts: [Int128], whole: Int128, knownBase: LinesBase? = nil,
-    stackableOnly: Bool, partners: (discount: Int128, threshold: Int128), discounts: inout [DealTaking],
+    stackableOnly: Bool, roles: DealRoles = .all, partners: (discount: Int128, threshold: Int128),
+    discounts: inout [DealTaking],
     thresholds: inout [DealTaking], best: inout Plan
   ) {
     let stackableShipping = start.isAllStackable ? bestShipping.stackable?.discount ?? 0 : 0
     let joining = stackableShipping > 0 ? 1 : 0
     let terms = orderTerms(number)
-    guard !stackableOnly || terms.isStackable else { return }
+    guard !stackableOnly || terms.isStackable, roles.admits(terms) else { return }
     let base: Int128
     let units: Int64
     if let knownBase {

@@ -51,6 +51,26 @@ extension ExactPlanSearch {
     }
   }
 
+  /// The parts the deals of a block can play in a plan that beats the best one, by its
+  /// bounds: alone (any deal), the discount of a pair, the threshold of a pair (a stackable
+  /// deal). A deal that can play none is passed over.
+  struct DealRoles {
+    var alone: Bool
+    var pairDiscount: Bool
+    var pairThreshold: Bool
+
+    /// Every part: nothing is known to rule one out.
+    static let all = DealRoles(alone: true, pairDiscount: true, pairThreshold: true)
+    /// Only the discount of a pair.
+    static let pairDiscount = DealRoles(alone: false, pairDiscount: true, pairThreshold: false)
+
+    /// Whether the deal of `terms` can play one of these parts.
+    @inline(__always)
+    func admits(_ terms: DealTerms) -> Bool {
+      alone || (terms.isStackable && (terms.kind == .discount ? pairDiscount : pairThreshold))
+    }
+  }
+
   /// What some lines have left, and their units: the base of every deal that acts on them.
   struct LinesBase {
     var base: Int128
