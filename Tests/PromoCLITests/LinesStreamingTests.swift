@@ -115,6 +115,34 @@ struct LinesStreamingTests {
     )
   }
 
+  @Test(
+    "a line just over the limit is skipped wherever it starts, one at the limit is read",
+    arguments: [0, 1_000, 70_000])
+  func lineLimitIsExact(before: Int) {
+    let limit = 16 << 20
+    /// A line of an order of exactly `length` bytes.
+    func order(_ id: String, length: Int) -> String {
+      let start = #"{"amount":"1.00","id":""# + id
+      return start + String(repeating: "x", count: length - start.utf8.count - 2) + #""}"#
+    }
+    let padding = order("pad", length: max(before, 40))
+    let run = InProcessRun(
+      ["price", "--lines", "-", "--store", store, "--at", at, "--format", "json"],
+      stdin: padding + "\n" + order("over", length: limit + 1) + "\n" + order("at", length: limit) + "\n")
+    #expect(run.status == 65)
+    #expect(run.stderr == "promo: stdin: line 2: longer than 16 MiB\n")
+    #expect(run.stdout.split(separator: "\n").count == 2)
+  }
+
+  @Test("an unterminated string on a later line is located on that line")
+  func unterminatedStringPosition() {
+    let run = InProcessRun(
+      ["price", "--lines", "-", "--store", store, "--at", at],
+      stdin: #"{"amount":"1.00"}"# + "\n\n" + #"{"id":"a","amount":"1.00}"# + "\n")
+    #expect(
+      run.stderr == "promo: stdin: 3:20: unterminated string: the input ends before its closing quote\n")
+  }
+
   @Test("a duplicate key on a later line names both places on that line")
   func duplicateKeyPositions() {
     let run = InProcessRun(

@@ -81,6 +81,33 @@ struct StreamTerminationTests {
     #expect(unknown * 2 < written.split(separator: "\n").count, "\(unknown) lines not in the reference")
   }
 
+  /// Readers that keep `promo` blocked in a write when the signal comes: one that stops
+  /// reading, and one that takes more than a second over a block of output (4 KB every 0.1
+  /// s). Each leaves whole lines: a pipe is written in pieces that end lines and fit its
+  /// atomic size, and a write that goes on is waited for. (The binary before this cut a
+  /// line in each of these cases.)
+  @Test(
+    arguments: [SlowReader.Pace.stopsAfterFirstRead, .fourKilobytesATenthOfASecond],
+    cases.filter { $0.command == "price" })
+  func wholeLinesForBlockedWrites(_ pace: SlowReader.Pace, _ run: Case) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "promo-sigterm-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("orders.jsonl")
+    try Data((Self.orders.prefix(20_000).joined(separator: "\n") + "\n").utf8).write(to: input)
+    let written = try Self.stopped(
+      run.arguments.map { $0 == "INPUT" ? input.path : $0 }, afterSeconds: 0.5, pace: pace)
+    #expect(!written.isEmpty)
+    #expect(written.hasSuffix("\n"), "the output ends in a cut line: \(written.suffix(200))")
+    if run.format == "json" {
+      for line in written.split(separator: "\n") {
+        #expect(
+          (try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "not a whole line: \(line)")
+      }
+    }
+  }
+
   /// `promo report --lines` writes its summary once, at the end: stopped while it reads, it
   /// dies by the signal and leaves nothing, never a part of a report.
   @Test(arguments: ["json", "text", "html"], [[String](), ["--jobs", "2"]])
@@ -113,7 +140,9 @@ struct StreamTerminationTests {
   /// It is started with `posix_spawn` and no signal blocked, as a shell or a scheduler
   /// starts it: the test runner's threads may block `SIGTERM`, and `Process` passes that
   /// on, so a `promo` started by it would never see the signal.
-  static func stopped(_ arguments: [String], afterSeconds: Double? = nil) throws -> String {
+  static func stopped(
+    _ arguments: [String], afterSeconds: Double? = nil, pace: SlowReader.Pace = .fourKilobytesAtOnce
+  ) throws -> String {
     var ends: [Int32] = [0, 0]
     #expect(pipe(&ends) == 0)
     var actions = posix_spawn_file_actions_t()
@@ -144,7 +173,7 @@ struct StreamTerminationTests {
     let spawned = posix_spawn(&pid, path, &actions, &attributes, &argv, &envp)
     close(ends[1])
     try #require(spawned == 0, "cannot start \(path): \(String(cString: strerror(spawned)))")
-    let received = SlowReader(ends[0])
+    let received = SlowReader(ends[0], pace: pace)
     let deadline = Date().addingTimeInterval(120)
     let signalAt = afterSeconds.map { Date().addingTimeInterval($0) }
     var status: Int32 = 0
@@ -168,21 +197,51 @@ struct StreamTerminationTests {
   }
 }
 
-/// Reads a descriptor on a thread of its own, 4 KB every half millisecond, until its end.
+/// Reads a descriptor on a thread of its own, at its pace, until its end.
 final class SlowReader: @unchecked Sendable {
+  /// How fast a reader reads.
+  enum Pace: Sendable, CustomTestStringConvertible {
+    /// 4 KB every half millisecond.
+    case fourKilobytesAtOnce
+    /// 4 KB every 0.1 seconds: a block of output (64 KB) takes more than a second.
+    case fourKilobytesATenthOfASecond
+    /// 4 KB, then nothing until the writer is gone (then the rest, to see what it wrote).
+    case stopsAfterFirstRead
+
+    var testDescription: String {
+      switch self {
+      case .fourKilobytesAtOnce: "4 KB every 0.5 ms"
+      case .fourKilobytesATenthOfASecond: "4 KB every 0.1 s"
+      case .stopsAfterFirstRead: "a reader that stops"
+      }
+    }
+  }
+
   private let lock = NSLock()
   private var bytes: [UInt8] = []
   private let done = DispatchSemaphore(value: 0)
+  private let resumed = DispatchSemaphore(value: 0)
+  /// Whether the writer is gone: the rest is read at once.
+  private var draining = false
 
-  init(_ descriptor: Int32) {
+  init(_ descriptor: Int32, pace: Pace = .fourKilobytesAtOnce) {
     Thread.detachNewThread { [self] in
       var chunk = [UInt8](repeating: 0, count: 4_096)
+      var reads = 0
       while true {
         let count = read(descriptor, &chunk, chunk.count)
         if count < 0 && errno == EINTR { continue }
         if count <= 0 { break }
-        lock.withLock { bytes += chunk[..<count] }
-        usleep(500)
+        let draining = lock.withLock {
+          bytes += chunk[..<count]
+          return self.draining
+        }
+        reads += 1
+        switch pace {
+        case .fourKilobytesAtOnce: usleep(500)
+        case .fourKilobytesATenthOfASecond: if !draining { usleep(100_000) }
+        case .stopsAfterFirstRead: if reads == 1 { resumed.wait() }
+        }
       }
       done.signal()
     }
@@ -191,8 +250,10 @@ final class SlowReader: @unchecked Sendable {
   /// How many bytes have come so far.
   var count: Int { lock.withLock { bytes.count } }
 
-  /// Every byte, once the writer has closed its end.
+  /// Every byte, once the writer has closed its end (the rest read at once).
   func all() -> [UInt8] {
+    lock.withLock { draining = true }
+    resumed.signal()
     done.wait()
     return lock.withLock { bytes }
   }

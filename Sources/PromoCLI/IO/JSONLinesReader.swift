@@ -11,7 +11,8 @@ import PromoLibc
 /// read (``needsRead()``): a chunk of lines keeps ``bytes`` (sharing its storage) rather
 /// than a copy of each line.
 struct JSONLinesReader {
-  /// The longest line accepted; a longer one is reported and skipped.
+  /// The longest line accepted (in bytes, without its line break), wherever it starts in
+  /// the stream; a longer one is reported and skipped.
   static let maximumLineLength = 16 << 20
 
   /// Whether a line holds only spaces, tabs and carriage returns: a stream skips it (it
@@ -61,8 +62,7 @@ struct JSONLinesReader {
         start = newline + 1
         scanned = start
         foundNewline = nil
-        if skipping { return (lineNumber, nil) }
-        return (lineNumber, line)
+        return (lineNumber, skipping || line.count > Self.maximumLineLength ? nil : line)
       }
       scanned = buffer.count
       foundNewline = nil
@@ -72,8 +72,7 @@ struct JSONLinesReader {
         let line = line(upTo: buffer.count)
         start = buffer.count
         scanned = start
-        if skipping { return (lineNumber, nil) }
-        return (lineNumber, line)
+        return (lineNumber, skipping || line.count > Self.maximumLineLength ? nil : line)
       }
       if buffer.count - start > Self.maximumLineLength {
         skipping = true

@@ -9,8 +9,10 @@ import PromoLibc
 /// blocked in every thread, and one thread waits for them (`sigwait`); when one comes, it
 /// takes the gate every write to a descriptor holds (``withoutTermination(_:)``), so the
 /// write under way finishes first, and then ends the process by the same signal with its
-/// default action (the status a scheduler expects). A write blocked for more than a second
-/// (a reader that stopped reading) does not hold the end back longer than that.
+/// default action (the status a scheduler expects). A write to a slow reader is waited for
+/// as long as it goes on (it is made in pieces that end lines, each one progress), up to
+/// ``longestWait`` seconds; one that makes no progress for a second (a reader that stopped
+/// reading) does not hold the end back longer than that.
 ///
 /// A signal ignored when `promo` starts (`nohup`) stays ignored.
 public enum TerminationSignals {
@@ -26,6 +28,14 @@ public enum TerminationSignals {
   /// signal thread waits for the write under way only (a mutex is not fair: without this,
   /// a writer that flushes again and again could keep taking the gate before it).
   nonisolated(unsafe) private static let entry = newMutex()
+
+  /// How many pieces of output writes have sent (``progressed()``), guarded by
+  /// ``progressLock``: what tells a slow reader from one that stopped.
+  nonisolated(unsafe) private static var piecesSent = 0
+  nonisolated(unsafe) private static let progressLock = newMutex()
+
+  /// The longest the end waits for a write that keeps going, in seconds.
+  static let longestWait = 10
 
   /// Blocks the termination signals and starts the thread that waits for them. Called once,
   /// by `main`, before any other thread starts (threads inherit the blocked set).
@@ -47,18 +57,39 @@ public enum TerminationSignals {
     return body()
   }
 
-  /// The signal thread: waits for a signal of `set`, lets the write under way finish (for
-  /// at most a second), and ends the process by that signal.
+  /// Records that a write sent a piece of its output (called as each `write(2)` returns).
+  static func progressed() {
+    pthread_mutex_lock(progressLock)
+    piecesSent &+= 1
+    pthread_mutex_unlock(progressLock)
+  }
+
+  /// How many pieces writes have sent so far.
+  private static func sent() -> Int {
+    pthread_mutex_lock(progressLock)
+    defer { pthread_mutex_unlock(progressLock) }
+    return piecesSent
+  }
+
+  /// The signal thread: waits for a signal of `set`, lets the write under way finish (while
+  /// it sends a piece at least every second, for at most ``longestWait`` seconds), and ends
+  /// the process by that signal.
   private static func endOnSignal(_ set: sigset_t) {
     var waited = set
     var received: Int32 = 0
     while sigwait(&waited, &received) != 0 {}
     // Both held until the process ends.
     pthread_mutex_lock(entry)
-    var deadline = timespec()
-    clock_gettime(CLOCK_REALTIME, &deadline)
-    deadline.tv_sec += 1
-    _ = pthread_mutex_timedlock(gate, &deadline)
+    var seen = sent()
+    for _ in 0..<longestWait {
+      var deadline = timespec()
+      clock_gettime(CLOCK_REALTIME, &deadline)
+      deadline.tv_sec += 1
+      if pthread_mutex_timedlock(gate, &deadline) == 0 { break }
+      let now = sent()
+      if now == seen { break }
+      seen = now
+    }
     signal(received, SIG_DFL)
     var only = sigset_t()
     sigemptyset(&only)

@@ -42,11 +42,18 @@ public final class FileDescriptorOutput: TextOutput {
   public private(set) var failure: OutputFailure?
   /// Whether the descriptor is a terminal.
   public let isTerminal: Bool
+  /// The most one `write(2)` sends: a pipe or a socket, which a slow reader fills, is
+  /// written in pieces of about 16 KiB that end lines, so that a termination signal waits
+  /// for a write that goes on (``TerminationSignals``); anything else, all at once.
+  private let pieceSize: Int
 
   /// Output to `descriptor` (1 for standard output, 2 for standard error).
   public init(descriptor: Int32) {
     self.descriptor = descriptor
     self.isTerminal = isatty(descriptor) == 1
+    var info = stat()
+    let kind = fstat(descriptor, &info) == 0 ? info.st_mode & S_IFMT : 0
+    pieceSize = kind == S_IFIFO || kind == S_IFSOCK ? Int(PIPE_BUF) : .max
     buffer.reserveCapacity(1 << 16)
   }
 
@@ -89,22 +96,38 @@ public final class FileDescriptorOutput: TextOutput {
     buffer.removeAll(keepingCapacity: true)
   }
 
-  /// Writes all of `bytes` with `write(2)`, retrying after interruptions; a failure is
-  /// kept in ``failure``.
+  /// Writes all of `bytes` with `write(2)`, retrying after interruptions and waiting on a
+  /// non-blocking descriptor that is full; a failure is kept in ``failure``.
   private func send(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let base = bytes.baseAddress else { return }
     var start = 0
     while start < bytes.count {
-      let written = writeBytes(descriptor, base + start, bytes.count - start)
+      let written = writeBytes(descriptor, base + start, pieceEnd(of: bytes, from: start) - start)
       if written < 0 {
         if errno == EINTR { continue }
+        if errno == EAGAIN || errno == EWOULDBLOCK {
+          // A non-blocking descriptor (left so by whoever started `promo`): a slow reader.
+          FileIO.waitUntilReady(descriptor, for: Int16(POLLOUT))
+          continue
+        }
         if failure == nil {
           failure = errno == EPIPE ? .closedByReader : .failed(reason: FileIO.systemReason(errno))
         }
         break
       }
       start += written
+      TerminationSignals.progressed()
     }
+  }
+
+  /// Where the piece of `bytes` that starts at `start` ends: after the last line break of
+  /// its first ``pieceSize`` bytes, or, when they hold none, after the next one (or at the
+  /// end).
+  private func pieceEnd(of bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    guard bytes.count - start > pieceSize else { return bytes.count }
+    let newline = UInt8(ascii: "\n")
+    if let last = bytes[start..<(start + pieceSize)].lastIndex(of: newline) { return last + 1 }
+    return bytes[(start + pieceSize)...].firstIndex(of: newline).map { $0 + 1 } ?? bytes.count
   }
 }
 

@@ -20,7 +20,7 @@ extension JSONParser {
     scalars.append(contentsOf: String(decoding: bytes[plainStart..<index], as: UTF8.self).unicodeScalars)
     while true {
       guard index < bytes.count else {
-        throw error("unterminated string (opened at \(SourceLocation(offset: start, in: bytes)))", at: start)
+        throw error("unterminated string: the input ends before its closing quote", at: start)
       }
       let byte = bytes[index]
       switch byte {

@@ -52,7 +52,8 @@ package enum FileIO {
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
   }
 
-  /// Up to `maximum` bytes from `descriptor`; empty at end of file.
+  /// Up to `maximum` bytes from `descriptor`; empty at end of file. A non-blocking
+  /// descriptor with nothing to read yet is waited on (``waitUntilReady(_:for:)``).
   package static func read(descriptor: Int32, maximum: Int, name: String) throws(PromoError) -> [UInt8] {
     // Read straight into uninitialized memory: zeroing a buffer first would touch pages
     // that `read(2)` is about to write anyway.
@@ -64,7 +65,10 @@ package enum FileIO {
           count = read
           return
         }
-        if errno != EINTR {
+        if errno == EAGAIN || errno == EWOULDBLOCK {
+          // A descriptor left non-blocking by whoever started `promo`: wait for input.
+          waitUntilReady(descriptor, for: Int16(POLLIN))
+        } else if errno != EINTR {
           failure = errno
           count = 0
           return
@@ -152,6 +156,15 @@ package enum FileIO {
 
   /// Calls `call` again as long as it fails with `EINTR` (a signal arrived before it did
   /// anything), and returns its result; `errno` is left as the last call set it.
+  /// Waits until `descriptor` is ready for `events` (`POLLIN`, `POLLOUT`), or is closed or
+  /// failed (the next read or write then says which): what a read or write of a
+  /// non-blocking descriptor (one a parent such as Node.js passes on) does instead of
+  /// failing with `EAGAIN`.
+  package static func waitUntilReady(_ descriptor: Int32, for events: Int16) {
+    var entry = pollfd(fd: descriptor, events: events, revents: 0)
+    while poll(&entry, 1, -1) < 0 && errno == EINTR {}
+  }
+
   static func retryingInterruptions(_ call: () -> Int32) -> Int32 {
     while true {
       let result = call()
