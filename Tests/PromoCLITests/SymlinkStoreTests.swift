@@ -172,6 +172,34 @@ struct SymlinkStoreTests {
   }
 
   @Test(
+    "a lock file that is a symbolic link is not followed: 73, the file it names and the store untouched",
+    arguments: ["elsewhere.txt", "missing.txt"])
+  func lockFileLink(_ target: String) throws {
+    let folder = try StoreSafetyTests.scratchStore()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    if target == "elsewhere.txt" {
+      try Data("someone else's file\n".utf8).write(to: folder.appendingPathComponent(target))
+    }
+    try Self.link("promotions.json.lock", to: target, in: folder)
+    let before = try Self.tree(folder)
+    let store = try Data(contentsOf: folder.appendingPathComponent("promotions.json"))
+    let result = try PromoBinary.run(["disable", "autumn-20"], in: folder)
+    #expect(result.status == 73)
+    #expect(result.stdout.isEmpty)
+    #expect(
+      result.stderr
+        == "promo: promotions.json.lock: the lock file is a symbolic link, which promo does not follow; "
+        + "remove it (promo makes its own)\n")
+    #expect(try Self.tree(folder) == before)
+    #expect(try Data(contentsOf: folder.appendingPathComponent("promotions.json")) == store)
+    if target == "elsewhere.txt" {
+      #expect(
+        try String(contentsOf: folder.appendingPathComponent(target), encoding: .utf8)
+          == "someone else's file\n")
+    }
+  }
+
+  @Test(
     "a dangling link: 66 naming the link and where it leads, for reads and writes, and nothing created",
     arguments: [
       ["list"], ["show", "autumn-20"], ["add", "--id", "x", "--kind", "discount", "--percent-off", "5"],

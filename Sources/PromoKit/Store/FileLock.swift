@@ -10,12 +10,22 @@ struct FileLock: ~Copyable {
   /// Takes the lock on `path` (creating the file if needed), retrying until `timeout`
   /// seconds have passed; messages name the lock file `display` (`path` by default).
   ///
-  /// Fails with ``PromoError/Category/unwritable`` when the lock file cannot be created and
-  /// ``PromoError/Category/lockTimeout`` when another process holds the lock too long.
+  /// Fails with ``PromoError/Category/unwritable`` when the lock file cannot be created (or
+  /// is a symbolic link) and ``PromoError/Category/lockTimeout`` when another process holds
+  /// the lock too long.
   init(path: String, display: String? = nil, timeout: Double) throws(PromoError) {
     let name = display ?? path
-    let descriptor = FileIO.retryingInterruptions { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666) }
+    // (A lock file that is a symbolic link is not followed: a link planted there would have
+    // `promo` create or open whatever file it names.)
+    let descriptor = FileIO.retryingInterruptions {
+      open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o666)
+    }
     guard descriptor >= 0 else {
+      if errno == ELOOP {
+        throw PromoError(
+          .unwritable, file: name,
+          "the lock file is a symbolic link, which promo does not follow; remove it (promo makes its own)")
+      }
       throw PromoError(.unwritable, file: name, "cannot create the lock file: \(FileIO.systemReason(errno))")
     }
     let deadline = Self.monotonicSeconds() + max(0, timeout)
