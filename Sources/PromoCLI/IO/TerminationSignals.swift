@@ -10,9 +10,10 @@ import PromoLibc
 /// takes the gate every write to a descriptor holds (``withoutTermination(_:)``), so the
 /// write under way finishes first, and then ends the process by the same signal with its
 /// default action (the status a scheduler expects). A write to a slow reader is waited for
-/// as long as it goes on (it is made in pieces that end lines, each one progress), up to
-/// ``longestWait`` seconds; one that makes no progress for a second (a reader that stopped
-/// reading) does not hold the end back longer than that.
+/// as long as it goes on (a pipe is written in pieces that end lines, each one progress),
+/// up to ``longestWait`` seconds; one that makes no progress for a second (a reader that
+/// stopped reading) does not hold the end back longer than that, and leaves whole lines
+/// all the same when each piece fits what a pipe takes at once.
 ///
 /// A signal ignored when `promo` starts (`nohup`) stays ignored.
 public enum TerminationSignals {

@@ -43,8 +43,9 @@ public final class FileDescriptorOutput: TextOutput {
   /// Whether the descriptor is a terminal.
   public let isTerminal: Bool
   /// The most one `write(2)` sends: a pipe or a socket, which a slow reader fills, is
-  /// written in pieces of about 16 KiB that end lines, so that a termination signal waits
-  /// for a write that goes on (``TerminationSignals``); anything else, all at once.
+  /// written in pieces of at most `PIPE_BUF` bytes (4 KiB on Linux) that end lines, which a
+  /// pipe takes whole or not at all, so that a termination signal never cuts a line there
+  /// and waits for a write that goes on (``TerminationSignals``); anything else, at once.
   private let pieceSize: Int
 
   /// Output to `descriptor` (1 for standard output, 2 for standard error).
