@@ -154,8 +154,6 @@ package enum FileIO {
     PromoError(code == ENOENT ? .missing : .unreadable, file: name, systemReason(code))
   }
 
-  /// Calls `call` again as long as it fails with `EINTR` (a signal arrived before it did
-  /// anything), and returns its result; `errno` is left as the last call set it.
   /// Waits until `descriptor` is ready for `events` (`POLLIN`, `POLLOUT`), or is closed or
   /// failed (the next read or write then says which): what a read or write of a
   /// non-blocking descriptor (one a parent such as Node.js passes on) does instead of
@@ -165,6 +163,8 @@ package enum FileIO {
     while poll(&entry, 1, -1) < 0 && errno == EINTR {}
   }
 
+  /// Calls `call` again as long as it fails with `EINTR` (a signal arrived before it did
+  /// anything), and returns its result; `errno` is left as the last call set it.
   static func retryingInterruptions(_ call: () -> Int32) -> Int32 {
     while true {
       let result = call()
