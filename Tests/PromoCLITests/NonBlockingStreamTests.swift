@@ -44,15 +44,9 @@ struct NonBlockingStreamTests {
     posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
     posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
     for end in toChild + fromChild + errors { posix_spawn_file_actions_addclose(&actions, end) }
-    let path = PromoBinary.executable.path
-    let environment = PromoBinary.childEnvironment([:]).map { "\($0.key)=\($0.value)" }
-    var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-    var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
-    defer { for pointer in argv + envp { free(pointer) } }
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, path, &actions, nil, &argv, &envp)
+    let (pid, spawnError) = PromoBinary.spawn(arguments, actions: &actions)
     for end in [toChild[0], fromChild[1], errors[1]] { close(end) }
-    try #require(spawned == 0, "cannot start \(path): \(String(cString: strerror(spawned)))")
+    try #require(spawnError == 0, "cannot start promo: \(String(cString: strerror(spawnError)))")
     let output = PipeCollector(fromChild[0])
     let errorOutput = PipeCollector(errors[0])
     // The orders in pieces of 16 KB, each after a pause: reads in between find nothing.

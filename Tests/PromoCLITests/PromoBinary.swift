@@ -44,6 +44,23 @@ struct PromoBinary {
     return result
   }
 
+  /// Starts `promo arguments...` with `posix_spawn(3)`, its descriptors set by `actions`
+  /// and its signals by `attributes`, in the environment of ``childEnvironment(_:)``;
+  /// returns its pid, or the error number when it could not start (`0` when it did).
+  static func spawn(
+    _ arguments: [String], actions: UnsafePointer<posix_spawn_file_actions_t>,
+    attributes: UnsafePointer<posix_spawnattr_t>? = nil
+  ) -> (pid: pid_t, error: Int32) {
+    let path = executable.path
+    let environment = childEnvironment([:]).map { "\($0.key)=\($0.value)" }
+    var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+    var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+    defer { for pointer in argv + envp { free(pointer) } }
+    var pid: pid_t = 0
+    let error = posix_spawn(&pid, path, actions, attributes, &argv, &envp)
+    return (pid, error)
+  }
+
   /// Runs `promo arguments...` in `directory` with only `environment` set (plus `PATH`),
   /// feeding `stdin` to its standard input. `executable` runs another copy of `promo`.
   static func run(

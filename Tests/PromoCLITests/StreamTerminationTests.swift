@@ -164,15 +164,9 @@ struct StreamTerminationTests {
     posix_spawnattr_setsigmask(&attributes, &none)
     posix_spawnattr_setsigdefault(&attributes, &defaults)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    let path = PromoBinary.executable.path
-    let environment = PromoBinary.childEnvironment([:]).map { "\($0.key)=\($0.value)" }
-    var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-    var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
-    defer { for pointer in argv + envp { free(pointer) } }
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, path, &actions, &attributes, &argv, &envp)
+    let (pid, spawnError) = PromoBinary.spawn(arguments, actions: &actions, attributes: &attributes)
     close(ends[1])
-    try #require(spawned == 0, "cannot start \(path): \(String(cString: strerror(spawned)))")
+    try #require(spawnError == 0, "cannot start promo: \(String(cString: strerror(spawnError)))")
     let received = SlowReader(ends[0], pace: pace)
     let deadline = Date().addingTimeInterval(120)
     let signalAt = afterSeconds.map { Date().addingTimeInterval($0) }
