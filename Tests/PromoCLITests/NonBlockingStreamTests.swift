@@ -10,31 +10,40 @@ import Testing
 struct NonBlockingStreamTests {
   static let at = "2026-11-22T12:00:00+08:00"
 
+  /// Which of the child's pipes are left non-blocking.
+  enum Ends: String, CaseIterable, Sendable {
+    case input, output, both
+  }
+
   @Test(
-    "a stream through non-blocking pipes, fed and read slowly", arguments: [[String](), ["--jobs", "2"]])
-  func pricedInFull(jobs: [String]) throws {
+    "a stream through non-blocking pipes, fed and read slowly",
+    arguments: Ends.allCases, [[String](), ["--jobs", "2"]])
+  func pricedInFull(nonBlocking: Ends, jobs: [String]) throws {
     let orders = LinesStreamingTests.orders(count: 3_000).joined(separator: "\n") + "\n"
     let arguments =
       ["price", "--lines", "-", "--store", "\(PromoBinary.fixtures.path)/promotions.json", "--at", Self.at]
       + ["--format", "json"] + jobs
     let reference = try PromoBinary.run(arguments, stdin: Data(orders.utf8))
     #expect(reference.status == 0, "\(reference.stderr)")
-    let run = try Self.throughNonBlockingPipes(arguments, input: Array(orders.utf8))
+    let run = try Self.throughNonBlockingPipes(arguments, input: Array(orders.utf8), nonBlocking: nonBlocking)
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stderr.isEmpty)
     #expect(run.stdout == reference.stdout)
   }
 
-  /// Runs `promo arguments` with its standard input, output and error non-blocking pipes:
-  /// `input` is written in pieces with pauses (so that a read finds nothing yet), the
-  /// output read after a pause (so that a write finds the pipe full).
+  /// Runs `promo arguments` with its standard input, or output and error, or all three,
+  /// non-blocking pipes (`nonBlocking`): `input` is written in pieces with pauses (so that
+  /// a read finds nothing yet), the output read after a pause (so that a write finds the
+  /// pipe full).
   static func throughNonBlockingPipes(
-    _ arguments: [String], input: [UInt8]
+    _ arguments: [String], input: [UInt8], nonBlocking: Ends
   ) throws -> (status: Int32, stdout: String, stderr: String) {
     var (toChild, fromChild, errors): ([Int32], [Int32], [Int32]) = ([0, 0], [0, 0], [0, 0])
     try #require(pipe(&toChild) == 0 && pipe(&fromChild) == 0 && pipe(&errors) == 0)
     // The flag belongs to the open pipe, which the child's descriptors share.
-    for end in [toChild[0], fromChild[1], errors[1]] {
+    let childInput = nonBlocking == .output ? [] : [toChild[0]]
+    let childOutput = nonBlocking == .input ? [] : [fromChild[1], errors[1]]
+    for end in childInput + childOutput {
       _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
     }
     var actions = posix_spawn_file_actions_t()
