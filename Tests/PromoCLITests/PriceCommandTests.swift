@@ -45,23 +45,40 @@ struct PriceCommandTests {
         "promo: \(orders): order J1: cannot be priced: \(store): promotions[0].amountOff: "))
   }
 
-  @Test("orders read whole are priced alike before and after the indexes are built, as a stream is")
-  func fewOrdersWithoutIndexes() throws {
-    // The first few orders of a command are priced by a pass over the promotions, the
-    // rest by the indexes built when there are enough of them: the results must not show it.
+  @Test("an order alone, orders read whole and a stream: priced alike, explained alike")
+  func oneOrderByAPass() throws {
+    // An order alone in its file is priced by a pass over the promotions; orders read whole
+    // and a stream, by the store prepared once; an explained order, always by the prepared
+    // store: the results must not show it.
     let batch = PromoBinary.fixtures.appendingPathComponent("orders/report-batch.jsonl")
     let shop = PromoBinary.fixtures.appendingPathComponent("stores/report-shop.json").path
     let lines = try String(contentsOf: batch, encoding: .utf8).split(separator: "\n")
-    #expect(lines.count > 2 * PriceCalculator.ordersWorthIndexing)
-    let array = FileManager.default.temporaryDirectory.appendingPathComponent("promo-batch-\(UUID()).json")
+    #expect(lines.count >= 30)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("promo-batch-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let array = folder.appendingPathComponent("all.json")
     try Data(("[" + lines.joined(separator: ",") + "]").utf8).write(to: array)
-    defer { try? FileManager.default.removeItem(at: array) }
+    let alone = try lines.indices.map { index in
+      let file = folder.appendingPathComponent("\(index).json")
+      try Data(lines[index].utf8).write(to: file)
+      return file.path
+    }
     for format in ["json", "text"] {
-      let common = ["--store", shop, "--at", "2026-11-22T12:00:00+08:00", "--format", format, "--explain"]
-      let stream = InProcessRun(["price", "--lines", batch.path] + common)
-      let whole = InProcessRun(["price", array.path] + common)
-      #expect(stream.status == 0 && whole.status == 0)
-      #expect(whole.stdout == stream.stdout, "--format \(format)")
+      for explain in [false, true] {
+        let common =
+          ["--store", shop, "--at", "2026-11-22T12:00:00+08:00", "--format", format]
+          + (explain ? ["--explain"] : [])
+        let stream = InProcessRun(["price", "--lines", batch.path] + common)
+        let whole = InProcessRun(["price", array.path] + common)
+        let each = alone.map { InProcessRun(["price", $0] + common) }
+        #expect(stream.status == 0 && whole.status == 0 && each.allSatisfy { $0.status == 0 })
+        #expect(whole.stdout == stream.stdout, "--format \(format), explain \(explain)")
+        let separator = format == "text" ? "\n" : ""
+        #expect(
+          each.map(\.stdout).joined(separator: separator) == stream.stdout,
+          "--format \(format), explain \(explain), each order alone")
+      }
     }
   }
 

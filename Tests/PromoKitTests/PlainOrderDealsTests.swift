@@ -6,8 +6,10 @@ import Testing
 /// The plain order deals of a store (untargeted discounts and thresholds with nothing of
 /// format 3 about them) are asked of an index by the search (`PlainOrderDeals`: the best
 /// single deal, and the best stacked pair of them): held to the same search over every
-/// working promotion without the index (`PriceCalculator(indexed: false)`), which tries
-/// each deal and each pair.
+/// working promotion without the index (`PriceCalculator.quoteByScan(for:)`), which tries
+/// each deal and each pair. So is the pass `promo price` makes for each of a few orders
+/// (`PriceCalculator(indexed: false)`), which indexes the plain deals it meets (and leaves
+/// out the thresholds the order does not reach).
 @Suite("Plain order deals: the same plans with the index as by trying every deal and pair")
 struct PlainOrderDealsTests {
   static let now = PricingPropertyTests.now
@@ -37,9 +39,10 @@ struct PlainOrderDealsTests {
     }
   }
 
-  /// The two calculators of `promotions` with the shipping deal (which never applies to
-  /// these orders): one that tries every working deal for each order (the reference), and
-  /// one that asks the index of the plain deals.
+  /// The calculators of `promotions` with the shipping deal (which never applies to these
+  /// orders): one whose ``PriceCalculator/quoteByScan(for:)`` tries every working deal for
+  /// each order (the reference, which is also the calculator of a pass per order), and
+  /// one that asks the prepared index of the plain deals.
   static func calculators(_ promotions: [Promotion]) throws -> (
     reference: PriceCalculator, indexed: PriceCalculator
   ) {
@@ -69,10 +72,13 @@ struct PlainOrderDealsTests {
           ]))
     }
     for order in orders {
-      let expected = try calculators.reference.quote(for: order)
+      let expected = try calculators.reference.quoteByScan(for: order)
       let found = try calculators.indexed.quote(for: order)
       #expect(found.plan == expected.plan, "\(context), subtotal \(subtotal)")
       #expect(found.lines == expected.lines, "\(context), subtotal \(subtotal)")
+      let passed = try calculators.reference.quote(for: order)
+      #expect(passed.plan == expected.plan, "\(context), subtotal \(subtotal), by a pass")
+      #expect(passed.lines == expected.lines, "\(context), subtotal \(subtotal), by a pass")
     }
   }
 

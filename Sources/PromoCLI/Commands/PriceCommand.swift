@@ -20,37 +20,38 @@ enum PriceCommand {
     let catalog = try context.loadStore()
     context.warnAboutUnmatchedCodes(codes, in: [catalog])
     context.warnAboutUnmatchedGroups(try context.customerGroups(), in: [catalog])
-    // A stream is priced with the indexes; orders read whole first are priced without them
-    // when they are few (building them costs more than a pass over the promotions each).
-    let lines = arguments.flag("--lines")
-    let calculator = try context.calculator(
-      for: catalog, at: context.storePath, instant: instant, codes: codes, indexed: lines)
     func pricer(_ calculator: PriceCalculator) -> LinePricer {
       LinePricer(
         calculator: calculator, storeCurrency: catalog.currency, storePath: context.storePath,
         explain: arguments.flag("--explain"), json: arguments.value("--format") == "json",
         style: context.textStyle)
     }
-    var stream = OrderStream(context: context, pricer: pricer(calculator))
-    if lines {
+    /// A calculator prepared for many orders, or for a pass over the promotions for one.
+    func calculator(indexed: Bool) throws(PromoError) -> PriceCalculator {
+      try context.calculator(
+        for: catalog, at: context.storePath, instant: instant, codes: codes, indexed: indexed)
+    }
+    if arguments.flag("--lines") {
+      var stream = OrderStream(context: context, pricer: pricer(try calculator(indexed: true)))
       return try stream.price(arguments.positionals, jobs: jobs)
     }
-    // The first few orders are priced by a pass over the promotions; from the
-    // ``PriceCalculator/ordersWorthIndexing``-th on, by the indexes, built then (the same
-    // plans, and the same errors, which building the first calculator already raised).
-    var orderPricer = stream.pricer
+    // An order alone is priced by a pass over the promotions, which costs less time and
+    // memory than preparing them; more orders, by the store prepared once (from two orders
+    // on, the cheaper: measured on the bench's stores). The plans are the same, and so are
+    // the errors (PriceCalculator(catalog:context:indexed:)).
+    var orderPricer: LinePricer?
     var quotes: [Quote] = []
     for input in arguments.positionals {
       let (bytes, name) = try context.readOrders(input)
       let orders = try OrderDecoder.decodeFile(
         bytes, file: name, storeCurrency: catalog.currency)
       for order in orders {
-        if quotes.count == PriceCalculator.ordersWorthIndexing {
-          orderPricer = pricer(
-            try context.calculator(for: catalog, at: context.storePath, instant: instant, codes: codes))
+        if orderPricer == nil {
+          let alone = arguments.positionals.count == 1 && orders.count == 1
+          orderPricer = pricer(try calculator(indexed: !alone))
         }
         do {
-          quotes.append(try orderPricer.quote(order))
+          quotes.append(try orderPricer!.quote(order))
         } catch {
           // Which file and order, as a stream's error names its line.
           throw PromoError(
@@ -58,6 +59,9 @@ enum PriceCommand {
         }
       }
     }
+    // (No order at all: a calculator for the stream's settings, which prices nothing.)
+    if orderPricer == nil { orderPricer = pricer(try calculator(indexed: false)) }
+    var stream = OrderStream(context: context, pricer: orderPricer!)
     for quote in quotes { stream.write(quote) }
     stream.finish()
     return ExitStatus.success

@@ -104,8 +104,17 @@ struct DealTerms: Sendable, BitwiseCopyable {
   /// Whether it needs the layered search (store format 4): it combines with some classes
   /// only, leaves out the lines on sale, or stands in a layer of its own choosing.
   var needsLayeredSearch: Bool {
+    Self.needLayeredSearch(kind: kind, combines: combines, excludesDiscountedLines, layer: Int(layer))
+  }
+
+  /// Whether terms of `kind`, combining with `combines`, leaving out the lines on sale when
+  /// `excludesDiscountedLines`, in `layer` (0 for an item or shipping deal) need the
+  /// layered search: the rule of ``needsLayeredSearch`` and ``Promotion/needsLayeredSearch``.
+  static func needLayeredSearch(
+    kind: PromotionKind, combines: PromotionClasses, _ excludesDiscountedLines: Bool, layer: Int
+  ) -> Bool {
     (combines != .all && combines != .none) || excludesDiscountedLines
-      || (kind.actsOnOrder && Int(layer) != kind.defaultLayer ?? 0)
+      || (kind.actsOnOrder && layer != kind.defaultLayer ?? 0)
   }
 
   /// Whether it is an item deal that prices each line on its own (not a buy/get across
@@ -182,4 +191,13 @@ struct DealTerms: Sendable, BitwiseCopyable {
 
   /// Its rate, in ten-thousandths of a percent.
   var rate: Int64 { percentage.tenThousandths }
+}
+
+extension Promotion {
+  /// Whether the terms of the promotion need the layered search (``DealTerms/needsLayeredSearch``),
+  /// known without making them.
+  var needsLayeredSearch: Bool {
+    DealTerms.needLayeredSearch(
+      kind: kind, combines: combinesWith, excludesDiscountedLines, layer: layer ?? 0)
+  }
 }

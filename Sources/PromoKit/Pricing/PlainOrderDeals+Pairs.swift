@@ -165,18 +165,20 @@ extension PlainOrderDeals {
   ///
   /// - Complexity: O(*n* log *n*).
   static func pairBreaks(_ thresholds: [DealTerms]) -> [Int128] {
-    let sorted = thresholds.sorted { $0.minimum < $1.minimum }
+    // (Their places sorted, not a copy of their terms: a store's plain thresholds may be
+    // 50,000.)
+    let sorted = thresholds.indices.sorted { thresholds[$0].minimum < thresholds[$1].minimum }
     var breaks: [Int128] = []
     var largestSum: Int128 = -1  // of the fixed sums with a lower minimum
     var largestRate: Int64 = -1  // of the uncapped percentages with a lower minimum
     var index = 0
     while index < sorted.count {
-      let minimum = sorted[index].minimum
+      let minimum = thresholds[sorted[index]].minimum
       var end = index
       var undominated = false
       var (groupSum, groupRate) = (largestSum, largestRate)
-      while end < sorted.count && sorted[end].minimum == minimum {
-        let threshold = sorted[end]
+      while end < sorted.count && thresholds[sorted[end]].minimum == minimum {
+        let threshold = thresholds[sorted[end]]
         switch threshold.amountPieces {
         case (.sum(let sum, _), nil):
           if sum > largestSum && largestRate < RateArithmetic.hundredPercent { undominated = true }

@@ -70,21 +70,32 @@ struct PlainOrderDeals: Sendable {
   ///
   /// - Complexity: O(*n* log *n*) for *n* deals.
   init(_ deals: [DealTerms]) {
-    /// The deals of `kind` and `stacking`, in id order.
-    func list(_ kind: PromotionKind, _ stacking: Stacking) -> [DealTerms] {
-      deals.filter { $0.kind == kind && $0.isStackable == (stacking == .stackable) }.sorted {
-        $0.rank < $1.rank
-      }
-    }
+    var lists = Lists()
+    for deal in deals { lists.append(deal) }
+    self.init(lists)
+  }
+
+  /// Indexes the deals of `lists`, which it sorts in id order in place (no copy of them is
+  /// made: a store of 100,000 plain deals holds their terms once).
+  ///
+  /// - Complexity: O(*n* log *n*) for *n* deals.
+  init(_ lists: consuming Lists) {
     /// The sets of `kind`, by stacking.
-    func sets(_ kind: PromotionKind) -> [DealSet] {
+    func sets(_ lists: inout [[DealTerms]]) -> [DealSet] {
       Stacking.allCases.map { stacking in
-        let list = list(kind, stacking)
+        // (A store's ids are usually in order already: then nothing is moved, nor a sort's
+        // buffer allocated.)
+        let inIdOrder = lists[stacking.rawValue].indices.dropFirst().allSatisfy {
+          lists[stacking.rawValue][$0 - 1].rank < lists[stacking.rawValue][$0].rank
+        }
+        if !inIdOrder { lists[stacking.rawValue].sort { $0.rank < $1.rank } }
+        let list = lists[stacking.rawValue]
+        lists[stacking.rawValue] = []
         return DealSet(rules: PlainDealIndex(list, weights: list.indices.map { Int32($0) }), list: list)
       }
     }
-    discountSets = sets(.discount)
-    thresholdSets = sets(.threshold)
+    discountSets = sets(&lists.discounts)
+    thresholdSets = sets(&lists.thresholds)
     pairBreaks = Self.pairBreaks(thresholdSets[Stacking.stackable.rawValue].list)
   }
 
@@ -107,5 +118,36 @@ struct PlainOrderDeals: Sendable {
       let place = set.rules.lowestWeight(at: amount, within: taken, taken)
     else { return nil }
     return (set.list[Int(place)], taken)
+  }
+}
+
+extension PlainOrderDeals {
+  /// Plain deals gathered for an index, by kind and stacking, as they come.
+  struct Lists {
+    /// The discounts and the thresholds of each stacking, by its raw value.
+    fileprivate(set) var discounts: [[DealTerms]] = [[], []]
+    fileprivate(set) var thresholds: [[DealTerms]] = [[], []]
+    /// How many deals they hold.
+    private(set) var count = 0
+
+    /// Adds `deal`, a plain discount or threshold (``PlainOrderDeals/holds(_:rounding:)``).
+    ///
+    /// - Complexity: O(1) amortized.
+    mutating func append(_ deal: DealTerms) {
+      let stacking = deal.isStackable ? Stacking.stackable : .notStackable
+      if deal.kind == .discount {
+        discounts[stacking.rawValue].append(deal)
+      } else {
+        thresholds[stacking.rawValue].append(deal)
+      }
+      count += 1
+    }
+
+    /// Every deal held, by store position: the order a pass over the store meets them in.
+    ///
+    /// - Complexity: O(*n* log *n*) for *n* deals.
+    var inStoreOrder: [DealTerms] {
+      (discounts + thresholds).joined().sorted { $0.storeIndex < $1.storeIndex }
+    }
   }
 }

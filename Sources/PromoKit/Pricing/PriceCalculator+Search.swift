@@ -5,22 +5,42 @@ extension PriceCalculator {
   ///
   /// - Complexity: O(*n*) for *n* promotions.
   func workingTerms(for order: Order) throws(PromoError) -> (terms: [DealTerms], extrasKept: [DealExtras]) {
+    var plain: PlainOrderDeals.Lists?
+    return try workingTerms(for: order, plain: &plain)
+  }
+
+  /// The terms of every promotion working for `order`, as ``workingTerms(for:)``, but for
+  /// the plain order deals (``PlainOrderDeals/holds(_:rounding:)``), which go in `plain`
+  /// instead when it is not `nil` (a deal's terms are made once, in the list they stay
+  /// in), but for the thresholds whose minimum the order's subtotal does not reach.
+  ///
+  /// - Complexity: O(*n*) for *n* promotions.
+  func workingTerms(
+    for order: Order, plain: inout PlainOrderDeals.Lists?
+  ) throws(PromoError) -> (terms: [DealTerms], extrasKept: [DealExtras]) {
     let codes = context.presentedCodes(for: order)
     let groups = context.customerGroups(for: order)
     let digits = order.subtotal.minorDigits
     var terms: [DealTerms] = []
     var extrasKept: [DealExtras] = []
     var failure: (UnpayableAmount, position: Int)?
-    // (Room for every promotion at once: the terms of 100,000 grew 18 times.)
+    // (Room for every promotion at once, which is address space until written: the terms of
+    // 100,000 grew 18 times.)
     let promotions = catalog.promotions
     terms.reserveCapacity(promotions.count)
     for position in promotions.indices
     where promotions[position].isWorking(at: context.instant, presenting: codes, groups: groups) {
       do throws(UnpayableAmount) {
-        terms.append(
-          try DealTerms(
-            promotions[position], storeIndex: position, rank: ranks[position], minorDigits: digits,
-            rounding: catalog.rounding, keepingExtrasIn: &extrasKept))
+        let deal = try DealTerms(
+          promotions[position], storeIndex: position, rank: ranks[position], minorDigits: digits,
+          rounding: catalog.rounding, keepingExtrasIn: &extrasKept)
+        if plain != nil, PlainOrderDeals.holds(promotions[position], rounding: catalog.rounding) {
+          // (A plain threshold is tested on what the order's lines have left, never more
+          // than its subtotal: one whose minimum is above it never applies to the order.)
+          if deal.kind != .threshold || deal.minimum <= order.subtotal.minorUnits { plain!.append(deal) }
+        } else {
+          terms.append(deal)
+        }
       } catch {
         failure = (error, position)
         break
@@ -32,13 +52,44 @@ extension PriceCalculator {
     return (terms, extrasKept)
   }
 
+  /// The deals of `order` gathered by a pass over the working promotions: every one, but
+  /// for the plain order deals when there are ``PlainOrderDeals/indexedFrom`` of them or
+  /// more and `indexingPlainDeals` is set, which are indexed instead, as the candidates
+  /// index them (the search asks the index for the best of them: a pass over 100,000 of
+  /// them would try their pairs).
+  ///
+  /// - Complexity: O(*n*) for *n* promotions, and O(*p* log *p*) for *p* plain deals
+  ///   indexed.
+  private func dealsByPass(
+    for order: Order, indexingPlainDeals: Bool
+  ) throws(PromoError) -> (OrderDeals, PlainOrderDeals?) {
+    var lists = indexingPlainDeals ? PlainOrderDeals.Lists() : nil
+    var (terms, extrasKept) = try workingTerms(for: order, plain: &lists)
+    var plain: PlainOrderDeals?
+    if let found = lists.take() {
+      if found.count >= PlainOrderDeals.indexedFrom {
+        plain = PlainOrderDeals(found)
+      } else {
+        terms += found.inStoreOrder
+      }
+    }
+    let index = OrderLineIndex(order.items ?? [])
+    let deals = OrderDeals(terms: terms, extrasKept: extrasKept) {
+      index.lines(of: catalog.promotions[Int($0.storeIndex)].target)
+    }
+    return (deals, plain)
+  }
+
   /// The quote of `order` by the plan search over the promotions that can matter to it:
   /// gathered by `candidates`, or, without them, every working promotion (a pass, which
-  /// reports an amount that cannot be paid in the order's digits).
+  /// reports an amount that cannot be paid in the order's digits), its plain order deals
+  /// indexed when there are many unless `indexingPlainDeals` is off (``dealsByPass(for:indexingPlainDeals:)``).
   ///
-  /// - Complexity: that of ``ExactCandidates/deals(for:codes:groups:)`` (or O(*n*) without
-  ///   candidates) and of ``ExactPlanSearch/best()``.
-  func quote(for order: Order, explain: Bool, candidates: ExactCandidates?) throws(PromoError) -> Quote {
+  /// - Complexity: that of ``ExactCandidates/deals(for:codes:groups:)`` (or O(*n* + *p* log *p*)
+  ///   without candidates) and of ``ExactPlanSearch/best()``.
+  func quote(
+    for order: Order, explain: Bool, candidates: ExactCandidates?, indexingPlainDeals: Bool = true
+  ) throws(PromoError) -> Quote {
     let digits = order.subtotal.minorDigits
     let deals: OrderDeals
     var plain: PlainOrderDeals?
@@ -47,11 +98,7 @@ extension PriceCalculator {
         for: order, codes: context.presentedCodes(for: order), groups: context.customerGroups(for: order))
       plain = candidates.plain
     } else {
-      let (terms, extrasKept) = try workingTerms(for: order)
-      let index = OrderLineIndex(order.items ?? [])
-      deals = OrderDeals(terms: terms, extrasKept: extrasKept) {
-        index.lines(of: catalog.promotions[Int($0.storeIndex)].target)
-      }
+      (deals, plain) = try dealsByPass(for: order, indexingPlainDeals: indexingPlainDeals)
     }
     // (Moved, not copied: a copy retains each of its lists once more for this order.)
     let search = ExactPlanSearch(

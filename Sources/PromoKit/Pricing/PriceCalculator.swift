@@ -54,7 +54,11 @@ public struct PriceCalculator: Sendable {
   /// candidates from prepared indexes when `indexed` is set. Without them each order costs
   /// a pass over the working promotions, which is cheaper than preparing them for a few
   /// orders (`promo price` of one order against a large store); the plans chosen are the
-  /// same, and so are the errors.
+  /// same, and so are the errors. The searches that stop at a limit (``SearchLimits``) are
+  /// always given the prepared candidates, so that where they stop does not depend on how
+  /// many orders came with the one: a store that needs the layered search is prepared
+  /// whatever `indexed` says, and an order explained is given candidates prepared on first
+  /// use.
   ///
   /// - Complexity: O(*n* log *n*) with the indexes; O(*n*) and a sort of the ids without.
   package init(catalog: Catalog, context: PricingContext, indexed: Bool) throws(PromoError) {
@@ -62,6 +66,9 @@ public struct PriceCalculator: Sendable {
     self.context = context
     let ranks = idRanks(of: catalog.promotions)
     self.ranks = ranks
+    let instant = context.instant
+    let indexed =
+      indexed || catalog.promotions.contains { $0.needsLayeredSearch && $0.isWorking(at: instant) }
     isIndexed = indexed
     giftPositions = GiftGrants.positions(in: catalog.promotions, at: context.instant)
     candidates =
@@ -70,10 +77,6 @@ public struct PriceCalculator: Sendable {
         catalog: catalog, instant: context.instant, ranks: ranks, minorDigits: catalog.currency.minorDigits)
       : nil
   }
-
-  /// From this many orders on, preparing the candidates costs less than a pass over the
-  /// promotions for each order (measured on stores of 100,000 promotions).
-  package static let ordersWorthIndexing = 8
 
   /// Prepares the catalog's promotions for pricing at `instant`, with no code presented
   /// but the orders' own.
@@ -88,7 +91,7 @@ public struct PriceCalculator: Sendable {
   /// and, when `explain` is set, every promotion's outcome.
   public func quote(for order: Order, explain: Bool = false) throws(PromoError) -> Quote {
     try checkCurrency(of: order)
-    var quote = try quote(for: order, explain: explain, candidates: candidates(for: order))
+    var quote = try quote(for: order, explain: explain, candidates: candidates(for: order, explain: explain))
     grantGifts(in: &quote, for: order)
     return quote
   }
@@ -113,19 +116,28 @@ public struct PriceCalculator: Sendable {
   }
 
   /// The best plan for `order` found by the same search over every working promotion,
-  /// without the candidates' indexes: the reference the tests hold ``bestPlan(for:)``
+  /// without the candidates' indexes or that of the plain deals: the reference the tests hold ``bestPlan(for:)``
   /// against.
   package func bestPlanByScan(for order: Order) throws(PromoError) -> PricingPlan {
     try checkCurrency(of: order)
-    return try quote(for: order, explain: false, candidates: nil).plan
+    return try quote(for: order, explain: false, candidates: nil, indexingPlainDeals: false).plan
+  }
+
+  /// The quote of `order` by the same search over every working promotion, without the
+  /// candidates' indexes or that of the plain deals: the reference the tests hold
+  /// ``quote(for:explain:)`` against.
+  package func quoteByScan(for order: Order) throws(PromoError) -> Quote {
+    try checkCurrency(of: order)
+    return try quote(for: order, explain: false, candidates: nil, indexingPlainDeals: false)
   }
 
   /// The candidates prepared for the minor digits of `order`, or `nil` when it is priced by
-  /// a pass over the promotions.
-  private func candidates(for order: Order) -> ExactCandidates? {
-    guard isIndexed else { return nil }
+  /// a pass over the promotions: never when it is explained (each promotion's
+  /// `bestTotalWith` is a search that stops at a limit, ``SearchLimits/explaining``).
+  private func candidates(for order: Order, explain: Bool) -> ExactCandidates? {
+    guard isIndexed || explain else { return nil }
     let digits = order.subtotal.minorDigits
-    if digits == catalog.currency.minorDigits { return candidates }
+    if isIndexed, digits == catalog.currency.minorDigits { return candidates }
     let (catalog, instant, ranks) = (self.catalog, context.instant, self.ranks)
     return candidatesByDigits.candidates(minorDigits: digits) {
       ExactCandidates(catalog: catalog, instant: instant, ranks: ranks, minorDigits: digits)
