@@ -80,10 +80,14 @@ func checkPricing(_ bytes: [UInt8]) {
     let orders = try OrderDecoder.decodeFile(
       Array(orderText.utf8), file: "order.json", storeCurrency: catalog.currency)
     guard orders.count == 1 else { fail(["one order decoded as \(orders.count)"]) }
-    let calculator = try PriceCalculator(
-      catalog: catalog,
-      context: PricingContext(instant: instant, codes: testCase.codes, customerGroups: testCase.groups))
-    quote = try calculator.quote(for: orders[0], explain: true)
+    let context = PricingContext(instant: instant, codes: testCase.codes, customerGroups: testCase.groups)
+    quote = try PriceCalculator(catalog: catalog, context: context).quote(for: orders[0], explain: true)
+    // An order alone in its file is priced by a pass over the promotions: the same plan,
+    // the same shares.
+    let alone = try PriceCalculator(catalog: catalog, context: context, indexed: false).quote(for: orders[0])
+    if alone.plan != quote.plan || alone.lines != quote.lines || alone.shipping != quote.shipping {
+      fail(["priced alone (a pass over the promotions), the order's quote differs: \(alone)"])
+    }
   } catch {
     if refused != nil { return }
     fail(["PromoKit refused what the reference priced: \(error)"])

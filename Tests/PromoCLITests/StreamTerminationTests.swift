@@ -96,8 +96,10 @@ struct StreamTerminationTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let input = folder.appendingPathComponent("orders.jsonl")
     try Data((Self.orders.prefix(20_000).joined(separator: "\n") + "\n").utf8).write(to: input)
+    // (Once it has begun to write: under the thread sanitizer on a busy machine, half a
+    // second can pass before the first line.)
     let written = try Self.stopped(
-      run.arguments.map { $0 == "INPUT" ? input.path : $0 }, afterSeconds: 0.5, pace: pace)
+      run.arguments.map { $0 == "INPUT" ? input.path : $0 }, afterSeconds: 0.5, onceWriting: true, pace: pace)
     #expect(!written.isEmpty)
     #expect(written.hasSuffix("\n"), "the output ends in a cut line: \(written.suffix(200))")
     if run.format == "json" {
@@ -134,14 +136,16 @@ struct StreamTerminationTests {
   /// Starts `promo arguments` writing into a pipe that a slow reader drains (so that
   /// `promo` is mostly inside a `write(2)` when the signal comes, where a kill would cut a
   /// line), sends it `SIGTERM` once 64 KB have come through (or once `afterSeconds` have
-  /// passed, when given), and returns everything it wrote; the process must die by that
-  /// signal (not have finished first).
+  /// passed, when given, and then, with `onceWriting`, once something has come through),
+  /// and returns everything it wrote; the process must die by that signal (not have
+  /// finished first).
   ///
   /// It is started with `posix_spawn` and no signal blocked, as a shell or a scheduler
   /// starts it: the test runner's threads may block `SIGTERM`, and `Process` passes that
   /// on, so a `promo` started by it would never see the signal.
   static func stopped(
-    _ arguments: [String], afterSeconds: Double? = nil, pace: SlowReader.Pace = .fourKilobytesAtOnce
+    _ arguments: [String], afterSeconds: Double? = nil, onceWriting: Bool = false,
+    pace: SlowReader.Pace = .fourKilobytesAtOnce
   ) throws -> String {
     var ends: [Int32] = [0, 0]
     #expect(pipe(&ends) == 0)
@@ -172,7 +176,12 @@ struct StreamTerminationTests {
     let signalAt = afterSeconds.map { Date().addingTimeInterval($0) }
     var status: Int32 = 0
     var ended = false
-    while (signalAt.map { Date() < $0 } ?? (received.count < 1 << 16)) && Date() < deadline {
+    /// Whether the signal is still to wait.
+    func waits() -> Bool {
+      guard let signalAt else { return received.count < 1 << 16 }
+      return Date() < signalAt || (onceWriting && received.count == 0)
+    }
+    while waits() && Date() < deadline {
       if waitpid(pid, &status, WNOHANG) == pid {
         ended = true
         break

@@ -24,8 +24,7 @@ extension PriceCalculator {
     var terms: [DealTerms] = []
     var extrasKept: [DealExtras] = []
     var failure: (UnpayableAmount, position: Int)?
-    // (Room for every promotion at once, which is address space until written: the terms of
-    // 100,000 grew 18 times.)
+    // (Room for every promotion at once: the terms of 100,000 grew 18 times.)
     let promotions = catalog.promotions
     terms.reserveCapacity(promotions.count)
     for position in promotions.indices
