@@ -33,7 +33,10 @@ extension PriceCalculator {
         let deal = try DealTerms(
           promotions[position], storeIndex: position, rank: ranks[position], minorDigits: digits,
           rounding: catalog.rounding, keepingExtrasIn: &extrasKept)
-        if plain != nil, PlainOrderDeals.holds(promotions[position], rounding: catalog.rounding) {
+        // (The terms' own fields first: most deals of a big store are item deals or targeted.)
+        if plain != nil, deal.kind.actsOnOrder, !deal.isTargeted,
+          PlainOrderDeals.holds(promotions[position], rounding: catalog.rounding)
+        {
           // (A plain threshold is tested on what the order's lines have left, never more
           // than its subtotal: one whose minimum is above it never applies to the order.)
           if deal.kind != .threshold || deal.minimum <= order.subtotal.minorUnits { plain!.append(deal) }
