@@ -12,7 +12,8 @@ extension PriceCalculator {
   /// The terms of every promotion working for `order`, as ``workingTerms(for:)``, but for
   /// the plain order deals (``PlainOrderDeals/holds(_:rounding:)``), which go in `plain`
   /// instead when it is not `nil` (a deal's terms are made once, in the list they stay
-  /// in), but for the thresholds whose minimum the order's subtotal does not reach.
+  /// in); of those, a threshold whose minimum the order's subtotal does not reach is left
+  /// out, as it never applies.
   ///
   /// - Complexity: O(*n*) for *n* promotions.
   func workingTerms(
@@ -85,10 +86,11 @@ extension PriceCalculator {
   /// The quote of `order` by the plan search over the promotions that can matter to it:
   /// gathered by `candidates`, or, without them, every working promotion (a pass, which
   /// reports an amount that cannot be paid in the order's digits), its plain order deals
-  /// indexed when there are many unless `indexingPlainDeals` is off (``dealsByPass(for:indexingPlainDeals:)``).
+  /// indexed when there are many unless `indexingPlainDeals` is off
+  /// (``dealsByPass(for:indexingPlainDeals:)``).
   ///
-  /// - Complexity: that of ``ExactCandidates/deals(for:codes:groups:)`` (or O(*n* + *p* log *p*)
-  ///   without candidates) and of ``ExactPlanSearch/best()``.
+  /// - Complexity: that of ``ExactCandidates/deals(for:codes:groups:)`` (or
+  ///   O(*n* + *p* log *p*) without candidates) and of ``ExactPlanSearch/best()``.
   func quote(
     for order: Order, explain: Bool, candidates: ExactCandidates?, indexingPlainDeals: Bool = true
   ) throws(PromoError) -> Quote {

@@ -116,8 +116,8 @@ public struct PriceCalculator: Sendable {
   }
 
   /// The best plan for `order` found by the same search over every working promotion,
-  /// without the candidates' indexes or that of the plain deals: the reference the tests hold ``bestPlan(for:)``
-  /// against.
+  /// without the candidates' indexes or that of the plain deals: the reference the tests
+  /// hold ``bestPlan(for:)`` against.
   package func bestPlanByScan(for order: Order) throws(PromoError) -> PricingPlan {
     try checkCurrency(of: order)
     return try quote(for: order, explain: false, candidates: nil, indexingPlainDeals: false).plan
