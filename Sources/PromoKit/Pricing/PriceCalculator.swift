@@ -119,8 +119,7 @@ public struct PriceCalculator: Sendable {
   /// without the candidates' indexes or that of the plain deals: the reference the tests
   /// hold ``bestPlan(for:)`` against.
   package func bestPlanByScan(for order: Order) throws(PromoError) -> PricingPlan {
-    try checkCurrency(of: order)
-    return try quote(for: order, explain: false, candidates: nil, indexingPlainDeals: false).plan
+    try quoteByScan(for: order).plan
   }
 
   /// The quote of `order` by the same search over every working promotion, without the
