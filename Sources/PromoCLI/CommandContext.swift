@@ -167,7 +167,7 @@ struct CommandContext {
   }
 
   /// A calculator of `catalog` for the evaluation time, `codes` and the customer groups of
-  /// `--customer-group`, with its indexes unless `indexed` is false (for a few orders); an
+  /// `--customer-group`, with its indexes unless `indexed` is false (for an order alone); an
   /// amount of the store that its own currency cannot hold names the store at `path`.
   func calculator(
     for catalog: Catalog, at path: String, instant: Instant, codes: [String], indexed: Bool = true

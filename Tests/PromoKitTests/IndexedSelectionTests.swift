@@ -15,7 +15,7 @@ struct IndexedSelectionTests {
   static func check(_ catalog: Catalog, orders: [Order], codes: [String] = [], context: String) throws {
     let calculator = try PriceCalculator(
       catalog: catalog, context: PricingContext(instant: now, codes: codes))
-    // The calculator `promo price` uses for a few orders: no indexes, a pass per order.
+    // The calculator `promo price` uses for an order alone: no indexes, a pass per order.
     let unindexed = try PriceCalculator(
       catalog: catalog, context: PricingContext(instant: now, codes: codes), indexed: false)
     for (index, order) in orders.enumerated() {

@@ -7,7 +7,7 @@ import Testing
 /// format 3 about them) are asked of an index by the search (`PlainOrderDeals`: the best
 /// single deal, and the best stacked pair of them): held to the same search over every
 /// working promotion without the index (`PriceCalculator.quoteByScan(for:)`), which tries
-/// each deal and each pair. So is the pass `promo price` makes for each of a few orders
+/// each deal and each pair. So is the pass `promo price` makes for an order alone
 /// (`PriceCalculator(indexed: false)`), which indexes the plain deals it meets (and leaves
 /// out the thresholds the order does not reach).
 @Suite("Plain order deals: the same plans with the index as by trying every deal and pair")

@@ -2,7 +2,7 @@ import PromoKit
 import PromoTestSupport
 import Testing
 
-/// `promo price` prices a few orders by a pass over the promotions and more by the
+/// `promo price` prices an order alone by a pass over the promotions and more by the
 /// prepared candidates (`PriceCalculator(indexed:)`). The searches that stop at a limit
 /// (``SearchLimits``) must stop alike on both: an order is priced, explained or refused the
 /// same whether it came alone in a file or among thousands in a stream. Random layered
