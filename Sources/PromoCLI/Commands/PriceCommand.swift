@@ -46,12 +46,17 @@ enum PriceCommand {
       let orders = try OrderDecoder.decodeFile(
         bytes, file: name, storeCurrency: catalog.currency)
       for order in orders {
-        if orderPricer == nil {
+        // (Made at the first order, when whether it is alone is known.)
+        let linePricer: LinePricer
+        if let made = orderPricer {
+          linePricer = made
+        } else {
           let alone = arguments.positionals.count == 1 && orders.count == 1
-          orderPricer = pricer(try calculator(indexed: !alone))
+          linePricer = pricer(try calculator(indexed: !alone))
+          orderPricer = linePricer
         }
         do {
-          quotes.append(try orderPricer!.quote(order))
+          quotes.append(try linePricer.quote(order))
         } catch {
           // Which file and order, as a stream's error names its line.
           throw PromoError(
@@ -60,8 +65,13 @@ enum PriceCommand {
       }
     }
     // (No order at all: a calculator for the stream's settings, which prices nothing.)
-    if orderPricer == nil { orderPricer = pricer(try calculator(indexed: false)) }
-    var stream = OrderStream(context: context, pricer: orderPricer!)
+    let streamPricer: LinePricer
+    if let orderPricer {
+      streamPricer = orderPricer
+    } else {
+      streamPricer = pricer(try calculator(indexed: false))
+    }
+    var stream = OrderStream(context: context, pricer: streamPricer)
     for quote in quotes { stream.write(quote) }
     stream.finish()
     return ExitStatus.success
