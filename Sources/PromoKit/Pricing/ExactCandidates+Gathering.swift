@@ -131,6 +131,12 @@ extension ExactCandidates {
   ) {
     deals.stretchBounds = stretchBounds
     deals.linePostings.reserveCapacity(keyed.count)
+    // (Room at once for a block a stretch and for the deals gathered: grown one by one, the
+    // lists of the bench's format-3 orders were reallocated about 17 times an order.)
+    deals.blocks.reserveCapacity(deals.blocks.count + keyed.count + 1)
+    deals.items.reserveCapacity(deals.items.count + gathered)
+    deals.orders.reserveCapacity(deals.orders.count + gathered)
+    deals.orderLines.reserveCapacity(deals.orderLines.count + gathered)
     var merged = DealTable(capacity: gathered)
     for position in keyed.indices {
       let (key, lines) = (keyed[position].key, keyedLines[position])

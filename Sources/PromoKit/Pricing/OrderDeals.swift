@@ -128,7 +128,7 @@ struct OrderDeals: Sendable {
     case .item: items.append(ItemCandidate(deal: Int32(index), lines: lines))
     case .discount, .threshold: appendOrderDeal(index, lines: lines)
     case .shipping: shipping.append(Int32(index))
-    case .gift: break  // format 4: priced by the engine work on issue 30
+    case .gift: break  // takes nothing off: granted once the plan is chosen (GiftGrants)
     }
   }
 }
