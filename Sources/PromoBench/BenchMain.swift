@@ -39,7 +39,7 @@ struct PromoBench {
     inputs.generate()
     var report = Report()
     let own: [Shape] = [.selection, .items, .format3]
-    for shape in own + Shape.issueShapes(seed: inputs.seed) + Shape.format4Shapes(seed: inputs.seed) {
+    for shape in own + Shape.versionThreeShapes(seed: inputs.seed) + Shape.format4Shapes(seed: inputs.seed) {
       report.measure(shape.name) { $0.measureShape(promo: promo, inputs: inputs, shape: shape) }
     }
     report.measure("inactive-format3") { $0.measureInactiveFormat3(promo: promo, inputs: inputs) }

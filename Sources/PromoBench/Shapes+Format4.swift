@@ -1,6 +1,6 @@
-/// The two store shapes of issue 30 (store format 4), drawn from the run's seed: deals in
-/// layers, tier ladders, bundles and buy-one-set-get-another at 60,000 promotions, and a
-/// coupon layer of 100,000 single-use codes.
+/// Two store shapes of format 4, drawn from the run's seed: deals in layers, tier ladders,
+/// bundles and buy-one-set-get-another at 60,000 promotions, and a coupon layer of 100,000
+/// single-use codes.
 extension Shape {
   /// The two shapes for `seed`.
   static func format4Shapes(seed: UInt64) -> [Shape] {

@@ -5,9 +5,9 @@ import PromoTestSupport
 import Testing
 
 /// PromoKit's engine held against the format-4 reference through ``Reference4Check`` on the
-/// cases of ``RefCaseGenerator/makeCase4(formatThreeOnly:)``: on format-4 stores once the
-/// engine prices them (issue 30), and now on the generator's format-3-only cases, so that
-/// the harness itself runs on every test run.
+/// cases of ``RefCaseGenerator/makeCase4(formatThreeOnly:)``: on format-4 stores, and on the
+/// generator's format-3-only cases (where the format-4 reference must agree with the
+/// engine as the format-3 one does).
 @Suite("The engine against the format-4 reference")
 struct Format4EngineAgreementTests {
   /// The engine's explained quote of a case, observed with its tiers, gifts and each

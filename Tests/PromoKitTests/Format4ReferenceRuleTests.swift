@@ -43,7 +43,7 @@ struct Format4ReferenceRuleTests {
     #expect(F4Ref.considered(pricing, "a-other1")?["bestTotalWith"] as? String == "169.10")
   }
 
-  @Test("combinesWith: a coupon that goes with free shipping and with nothing else (issue 30: 108.00)")
+  @Test("combinesWith: a coupon that goes with free shipping and with nothing else (the tea shop's 108.00)")
   func couponWithFreeShipping() throws {
     let coupon = #"{"id": "WELCOME10", "kind": "discount", "code": "WELCOME10", "percentOff": "10""#
     let ship = #"{"id": "free-ship-99", "kind": "shipping", "minimumAmount": "99.00", "percentOff": "100""#

@@ -14,7 +14,7 @@ extension DealTerms {
     case .amountOff: return Self.sumOff(sum, of: shipping)
     case .fixedPrice: return Self.fixedPriceOff(sum, unitPrice: shipping, units: 1)
     case .buyGet: preconditionFailure("a shipping deal has no buy/get")
-    case .bundle, .tiers, .gift: return 0  // format 4: priced by the engine work on issue 30
+    case .bundle, .tiers, .gift: return 0  // item and order benefits, and gifts: none on shipping
     }
   }
 }

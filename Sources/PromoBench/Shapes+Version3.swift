@@ -1,8 +1,8 @@
-/// The four store shapes of issue 29, all version 3, drawn from the run's seed: a store fast
-/// only on the shape of its own benchmark shows here.
+/// Four version-3 store shapes other than the bench's own, drawn from the run's seed: a
+/// store fast only on the shape of its own benchmark shows here.
 extension Shape {
   /// The four shapes for `seed`.
-  static func issueShapes(seed: UInt64) -> [Shape] {
+  static func versionThreeShapes(seed: UInt64) -> [Shape] {
     [plain(seed: seed), itemDeals(seed: seed), format3Deals(seed: seed), coupons(seed: seed)]
   }
 
