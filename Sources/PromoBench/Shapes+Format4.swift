@@ -37,10 +37,7 @@ extension Shape {
 
   /// A format-4 deal from `kind` on.
   static func format4DealBody(_ random: inout Inputs.Sequence) -> String {
-    let target =
-      random.oneIn(10)
-      ? #""target":{"categories":["cat-\#(random.next(50))"]}"#
-      : #""target":{"skus":[\#(skus(&random, upTo: 3))]}"#
+    let target = dealTarget(&random)
     switch random.next(100) {
     case 0..<12:
       return

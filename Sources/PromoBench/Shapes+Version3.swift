@@ -79,12 +79,16 @@ extension Shape {
       order: { random, index, _ in format3Order(&random, index, lines: 8) })
   }
 
-  /// A format-3 deal from `kind` on.
-  static func format3DealBody(_ random: inout Inputs.Sequence) -> String {
-    let target =
-      random.oneIn(10)
+  /// A deal's target: one of 50 categories (one deal in ten), else 1–3 SKUs.
+  static func dealTarget(_ random: inout Inputs.Sequence) -> String {
+    random.oneIn(10)
       ? #""target":{"categories":["cat-\#(random.next(50))"]}"#
       : #""target":{"skus":[\#(skus(&random, upTo: 3))]}"#
+  }
+
+  /// A format-3 deal from `kind` on.
+  static func format3DealBody(_ random: inout Inputs.Sequence) -> String {
+    let target = dealTarget(&random)
     switch random.next(100) {
     case 0..<30:
       let limit = random.oneIn(2) ? #","maximumQuantity":\#(1 + random.next(3))"# : ""
