@@ -153,10 +153,10 @@ extension ExactCandidates {
       }
       for index in Int(key.acrossLines)..<Int(key.orderDeals) {
         let deal = gatherKeys[index]
-        if !deal.hasOneTarget, let place = merged.place(of: deal.storeIndex) {
-          deals.items[Int(place.position)].lines.formUnion(lines)
+        if !deal.hasOneTarget, let position = merged.position(of: deal.storeIndex) {
+          deals.items[position].lines.formUnion(lines)
         } else if admits(deal, groups) {
-          if !deal.hasOneTarget { merged.insert(deal.storeIndex, place: .item(deals.items.count)) }
+          if !deal.hasOneTarget { merged.insert(deal.storeIndex, at: deals.items.count) }
           deals.items.append(ItemCandidate(deal: Int32(index), lines: lines))
         }
       }
@@ -175,12 +175,12 @@ extension ExactCandidates {
       }
       for index in Int(key.orderDeals)..<Int(key.end) {
         let deal = gatherKeys[index]
-        if !deal.hasOneTarget, let place = merged.place(of: deal.storeIndex) {
-          deals.orderLines[Int(place.position)].formUnion(lines)
+        if !deal.hasOneTarget, let position = merged.position(of: deal.storeIndex) {
+          deals.orderLines[position].formUnion(lines)
           // Its block, that of the stretch it was first found through, acts on these lines too.
-          deals.widenBlock(holding: Int(place.position), by: lines)
+          deals.widenBlock(holding: position, by: lines)
         } else if admits(deal, groups) {
-          if !deal.hasOneTarget { merged.insert(deal.storeIndex, place: .orderDeal(deals.orders.count)) }
+          if !deal.hasOneTarget { merged.insert(deal.storeIndex, at: deals.orders.count) }
           deals.orders.append(Int32(index))
           deals.orderLines.append(lines)
         }
@@ -227,26 +227,18 @@ private struct FoundStretch {
 }
 
 /// An open-addressing table from a deal's store position to its place among an order's
-/// gathered candidates, for merging the lines of a deal found more than once.
+/// gathered candidates (among the item deals for an item deal, among the discounts and
+/// thresholds for an order deal: a deal is one or the other), for merging the lines of a
+/// deal found more than once.
 private struct DealTable {
-  /// Where a gathered deal went: among the item deals (the high bit set) or the order deals.
-  struct Place {
-    /// The place, the high bit set for an item deal.
-    let rawValue: UInt32
-
-    /// The place `position` among the item deals.
-    static func item(_ position: Int) -> Place { Place(rawValue: UInt32(position) | 1 << 31) }
-    /// The place `position` among the discounts and thresholds.
-    static func orderDeal(_ position: Int) -> Place { Place(rawValue: UInt32(position)) }
-
-    /// Whether it is among the item deals.
-    var isItem: Bool { rawValue & 1 << 31 != 0 }
-    /// Its position in its list.
-    var position: UInt32 { rawValue & ~(1 << 31) }
+  /// A slot of the table: a deal's store position and its place; `position` -1 when empty.
+  private struct Slot {
+    var key: Int32 = 0
+    var position: Int32 = -1
   }
 
-  /// Each slot's key (the high half) and place plus one (the low half); 0 when empty.
-  private var slots: [UInt64]
+  /// The slots, a power of two of them, at most half full.
+  private var slots: [Slot]
   /// `slots.count - 1`, a power of two less one.
   private let mask: Int
 
@@ -254,7 +246,7 @@ private struct DealTable {
   init(capacity: Int) {
     var size = 16
     while size < 2 * capacity { size <<= 1 }
-    slots = Array(repeating: 0, count: size)
+    slots = Array(repeating: Slot(), count: size)
     mask = size - 1
   }
 
@@ -265,24 +257,22 @@ private struct DealTable {
     Int(truncatingIfNeeded: (UInt64(UInt32(bitPattern: key)) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
   }
 
-  /// The place of `key`'s deal, if it was inserted.
+  /// The position of `key`'s deal, if it was inserted.
   @inline(__always)
-  func place(of key: Int32) -> Place? {
+  func position(of key: Int32) -> Int? {
     var slot = start(key)
-    while slots[slot] != 0 {
-      if UInt32(truncatingIfNeeded: slots[slot] >> 32) == UInt32(bitPattern: key) {
-        return Place(rawValue: UInt32(truncatingIfNeeded: slots[slot]) - 1)
-      }
+    while slots[slot].position >= 0 {
+      if slots[slot].key == key { return Int(slots[slot].position) }
       slot = (slot + 1) & mask
     }
     return nil
   }
 
-  /// Records that `key`'s deal is at `place`.
+  /// Records that `key`'s deal is at `position`.
   @inline(__always)
-  mutating func insert(_ key: Int32, place: Place) {
+  mutating func insert(_ key: Int32, at position: Int) {
     var slot = start(key)
-    while slots[slot] != 0 { slot = (slot + 1) & mask }
-    slots[slot] = UInt64(UInt32(bitPattern: key)) << 32 | UInt64(place.rawValue + 1)
+    while slots[slot].position >= 0 { slot = (slot + 1) & mask }
+    slots[slot] = Slot(key: key, position: Int32(position))
   }
 }

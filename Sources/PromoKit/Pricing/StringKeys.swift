@@ -14,9 +14,15 @@
 struct StringKeys: Sendable {
   /// The keys, in the order first met: a key's number is its place here.
   private(set) var keys: [String] = []
-  /// For each slot, the hash of its key (the high half) and its number plus one (the low
-  /// half); 0 when empty: a probe reads the slot alone until the hashes match.
-  private var slots = [UInt64](repeating: 0, count: 16)
+  /// A slot of the table: the 32 bits of its key's hash that it keeps, and the key's
+  /// number (-1 when empty): a probe reads the slot alone until the hashes match.
+  private struct Slot {
+    var hash: UInt32 = 0
+    var number: Int32 = -1
+  }
+
+  /// The slots, a power of two of them, at most half full.
+  private var slots = [Slot](repeating: Slot(), count: 16)
 
   /// No key yet.
   init() {}
@@ -31,7 +37,7 @@ struct StringKeys: Sendable {
     let (slot, found) = probe(key, hash: hash)
     if let found { return found }
     let index = Int32(keys.count)
-    slots[slot] = hash << 32 | UInt64(index + 1)
+    slots[slot] = Slot(hash: hash, number: index)
     keys.append(key)
     if 2 * keys.count > slots.count { grow() }
     return index
@@ -47,12 +53,12 @@ struct StringKeys: Sendable {
   /// The slot of `key` (whose hash is `hash`) and its number, or the empty slot where it
   /// would go and `nil`.
   @inline(__always)
-  private func probe(_ key: String, hash: UInt64) -> (slot: Int, found: Int32?) {
+  private func probe(_ key: String, hash: UInt32) -> (slot: Int, found: Int32?) {
     let mask = slots.count - 1
-    var slot = Int(truncatingIfNeeded: hash) & mask
-    while slots[slot] != 0 {
-      let index = Int32(truncatingIfNeeded: slots[slot] & 0xFFFF_FFFF) - 1
-      if slots[slot] >> 32 == hash && keys[Int(index)] == key { return (slot, index) }
+    var slot = Int(hash) & mask
+    while slots[slot].number >= 0 {
+      let number = slots[slot].number
+      if slots[slot].hash == hash && keys[Int(number)] == key { return (slot, number) }
       slot = (slot + 1) & mask
     }
     return (slot, nil)
@@ -61,19 +67,19 @@ struct StringKeys: Sendable {
   /// Doubles the slots and places every key again.
   private mutating func grow() {
     let old = slots
-    slots = [UInt64](repeating: 0, count: 2 * old.count)
+    slots = [Slot](repeating: Slot(), count: 2 * old.count)
     let mask = slots.count - 1
-    for entry in old where entry != 0 {
-      var slot = Int(truncatingIfNeeded: entry >> 32) & mask
-      while slots[slot] != 0 { slot = (slot + 1) & mask }
+    for entry in old where entry.number >= 0 {
+      var slot = Int(entry.hash) & mask
+      while slots[slot].number >= 0 { slot = (slot + 1) & mask }
       slots[slot] = entry
     }
   }
 
   /// The 32 bits of a key's hash a slot keeps.
   @inline(__always)
-  private static func slotHash(_ key: String) -> UInt64 {
-    UInt64(UInt32(truncatingIfNeeded: hash(key)))
+  private static func slotHash(_ key: String) -> UInt32 {
+    UInt32(truncatingIfNeeded: hash(key))
   }
 
   /// The FNV-1a hash of the key's UTF-8 bytes.
