@@ -231,7 +231,8 @@ private struct FoundStretch {
 /// thresholds for an order deal: a deal is one or the other), for merging the lines of a
 /// deal found more than once.
 private struct DealTable {
-  /// A slot of the table: a deal's store position and its place; `position` -1 when empty.
+  /// A slot of the table: a deal's store position (`key`) and its place among the
+  /// candidates (`position`; -1 when the slot is empty).
   private struct Slot {
     var key: Int32 = 0
     var position: Int32 = -1
