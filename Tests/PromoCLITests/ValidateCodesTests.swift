@@ -30,9 +30,9 @@ struct ValidateCodesTests {
     }
   }
 
-  /// The evaluation time every case is validated at (`--at`): after the `ended` case's
-  /// window, within every other one.
-  static let at = "2026-11-22T12:00:00+08:00"
+  /// The evaluation time every case is validated at (`--at`), the one of
+  /// ``ValidateFormatTests``: after the `ended` case's window, within every other one.
+  static let at = ValidateFormatTests.at
 
   /// The codes of warnings: those after `// Warnings` in ``StoreFindingCode``, from
   /// `ended` on; every other code is an error.
@@ -56,15 +56,6 @@ struct ValidateCodesTests {
     return (run.status, lines)
   }
 
-  /// Writes `text` to a new file in the temporary folder and returns it; the caller
-  /// removes it.
-  static func temporaryFile(_ text: String) throws -> URL {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "promo-codes-\(UUID().uuidString).json")
-    try text.write(to: file, atomically: true, encoding: .utf8)
-    return file
-  }
-
   /// Each case's store gives exactly one finding, of its code: with the severity of the
   /// code (a warning after `// Warnings`, else an error), at the case's path (or with a
   /// `null` path), counted in the summary, and with the status of that severity (66 for a
@@ -73,7 +64,7 @@ struct ValidateCodesTests {
   func storeGivesItsCode(_ testCase: CodeCase) throws {
     let file: URL
     if let store = testCase.store {
-      file = try Self.temporaryFile(store)
+      file = try ReportCommandTests.temporaryFile(store, suffix: ".json")
     } else {
       file = FileManager.default.temporaryDirectory.appendingPathComponent(
         "promo-codes-missing-\(UUID().uuidString).json")
@@ -121,7 +112,7 @@ struct ValidateCodesTests {
   @Test(
     "the value an unreachable rule refuses gives number-out-of-range instead", arguments: outOfRangeStores)
   func unreachableRuleAnsweredByRange(_ testCase: CodeCase) throws {
-    let file = try Self.temporaryFile(try #require(testCase.store))
+    let file = try ReportCommandTests.temporaryFile(try #require(testCase.store), suffix: ".json")
     defer { try? FileManager.default.removeItem(at: file) }
     let (status, lines) = try Self.validate(file.path)
     let findings = lines.filter { $0["summary"] == nil }
